@@ -23,6 +23,8 @@ export const ConfigSchema = z.object({
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
   PUBLIC_BASE_URL: optionalUrl(['http:', 'https:']),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** The external seller site the header's 'Стать продавцом' and 'Для юр. лиц' links point to. */
+  SELLER_SITE_URL: z.url({ protocol: /^https?$/ }).default('https://seller.fresh-market.ru'),
   /** Largest accepted request body for JSON endpoints. */
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   /** Seed the demo data when the database is empty. */
@@ -40,7 +42,8 @@ export class ConfigError extends Error {
 
 /** Parses the environment; a bad value throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = ConfigSchema.safeParse(env);
+  // Operators read these messages: keep them English even though contracts use the Russian locale.
+  const result = ConfigSchema.safeParse(env, { error: z.locales.en().localeError });
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = issue.path.join('.') || '(environment)';

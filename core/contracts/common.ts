@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 
 /** Every failure the API returns (DESIGN.md §3). */
 export const ErrorBodySchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 
 export const PageLinkSchema = z.object({
   label: z.string().min(1),

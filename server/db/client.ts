@@ -25,7 +25,7 @@ export type DbHandle = {
 
 export const MIGRATIONS_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  process.env.FRESH_MIGRATIONS_DIR ?? 'migrations',
+  'migrations',
 );
 
 export type OpenDbOptions = {

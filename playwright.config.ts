@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_INSTALL_HINT, findChromium } from './tests/e2e/chromium';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const chromium = findChromium();
+if (!chromium) throw new Error(CHROMIUM_INSTALL_HINT);
+const dataDir = path.resolve(import.meta.dirname, 'tmp/e2e-data');
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    { name: 'mobile', use: { ...devices['Pixel 5'], viewport: { width: 375, height: 812 } }, grep: /@mobile/ },
+  ],
+  webServer: {
+    // A fresh embedded database every run: migrated and seeded by the server itself on first start.
+    command: `rm -rf "${dataDir}" && node build/app/main.js`,
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+  },
+});

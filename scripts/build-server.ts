@@ -1,0 +1,64 @@
+/**
+ * Second half of `npm run build` (after `react-router build`): bundles the Fastify server into
+ * build/app/main.js, copies the SQL migrations beside it, and writes brotli and gzip siblings of the client
+ * assets so the static handler serves them without compressing per request.
+ */
+import { cp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outDir = path.join(root, 'build/app');
+const COMPRESSIBLE = /\.(js|css|svg|json|txt|html|map|webmanifest)$/;
+const MIN_COMPRESS_BYTES = 1024;
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+async function bundleServer(): Promise<void> {
+  await build({
+    entryPoints: [path.join(root, 'server/main.ts')],
+    outfile: path.join(outDir, 'main.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+    tsconfig: path.join(root, 'tsconfig.json'),
+  });
+  await cp(path.join(root, 'server/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
+}
+
+async function* walk(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else yield full;
+  }
+}
+
+async function precompress(dir: string): Promise<number> {
+  let count = 0;
+  for await (const file of walk(dir)) {
+    if (!COMPRESSIBLE.test(file) || (await stat(file)).size < MIN_COMPRESS_BYTES) continue;
+    const content = await readFile(file);
+    const [br, gzipped] = await Promise.all([
+      brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+      gz(content, { level: 9 }),
+    ]);
+    await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
+    count += 1;
+  }
+  return count;
+}
+
+const started = performance.now();
+await bundleServer();
+const compressed = await precompress(path.join(root, 'build/client'));
+console.log(
+  `server bundled to build/app/main.js; ${compressed} client files pre-compressed in ${Math.round(performance.now() - started)} ms`,
+);

@@ -1,0 +1,16 @@
+// `npm start`: build once if there is no build yet, then run the server in this same process (so signals
+// reach it directly). Plain JavaScript so starting needs no TypeScript loader: boot time is measured.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = path.resolve(import.meta.dirname, '..');
+const required = ['build/app/main.js', 'build/server/index.js', 'build/client'];
+
+if (!required.every((file) => existsSync(path.join(root, file)))) {
+  console.log('No build found: running "npm run build" first');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+await import(pathToFileURL(path.join(root, 'build/app/main.js')).href);

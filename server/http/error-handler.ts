@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '@core/contracts/common';
+import { AppError, DEFAULT_MESSAGES, isAppError } from '../errors';
+
+/** Fastify's own error codes that a client causes, with the Russian message a person reads. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Некорректный JSON в теле запроса' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Пустое тело запроса' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'Слишком большой запрос' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Неподдерживаемый тип данных' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Некорректная длина запроса' },
+};
+
+export const API_NOT_FOUND_MESSAGE = 'Запрашиваемый ресурс не найден';
+
+function sendError(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+function toBody(message: string, fields?: Record<string, string>): ErrorBody {
+  return fields && Object.keys(fields).length > 0
+    ? { success: false, message, errors: fields }
+    : { success: false, message };
+}
+
+/** Maps every error to the `{success:false, message}` convention; stack traces only reach the log. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    if (isAppError(error)) {
+      if (error.retryAfterS !== undefined) reply.header('Retry-After', String(Math.ceil(error.retryAfterS)));
+      if (error.status >= 500) request.log.error({ err: error }, 'service error');
+      return sendError(reply, error.status, toBody(error.message, error.fields));
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        if (key && !(key in fields)) fields[key] = issue.message ?? DEFAULT_MESSAGES.bad_request;
+      }
+      const first = error.validation[0]?.message ?? DEFAULT_MESSAGES.bad_request;
+      return sendError(reply, 400, toBody(first, fields));
+    }
+
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return sendError(reply, known.status, toBody(known.message));
+
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const code = status === 404 ? 'not_found' : status === 429 ? 'too_many_requests' : 'bad_request';
+      return sendError(reply, status, toBody(status === 404 ? API_NOT_FOUND_MESSAGE : DEFAULT_MESSAGES[code]));
+    }
+
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, 500, toBody(DEFAULT_MESSAGES.internal));
+  });
+}
+
+export function sendApiNotFound(reply: FastifyReply): FastifyReply {
+  return sendError(reply, 404, toBody(API_NOT_FOUND_MESSAGE));
+}

@@ -1,0 +1,75 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { Readable } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import type { ViteDevServer } from 'vite';
+
+export type ReactRouterOptions = {
+  /** The server build, or a function that loads it on each request (development). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: 'development' | 'production';
+  getLoadContext: (request: FastifyRequest) => AppLoadContext;
+  /** In development, Vite's middlewares serve modules and HMR before React Router sees the request. */
+  vite?: ViteDevServer;
+};
+
+function toHeaders(raw: IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined || name.startsWith(':')) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  return headers;
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const controller = new AbortController();
+  reply.raw.once('close', () => controller.abort());
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(url, {
+    method: request.method,
+    headers: toHeaders(request.headers),
+    signal: controller.signal,
+    ...(hasBody ? { body: createReadableStreamFromReadable(request.raw), duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+function sendWebResponse(reply: FastifyReply, response: Response): FastifyReply {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+}
+
+/**
+ * Hands every path that no API or static route claimed to React Router (SSR with streaming). Registered in
+ * its own encapsulated context so request bodies stay unread streams for React Router's actions.
+ */
+export async function reactRouterPlugin(app: FastifyInstance, options: ReactRouterOptions): Promise<void> {
+  const handle = createRequestHandler(options.build, options.mode);
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  const render = async (request: FastifyRequest, reply: FastifyReply) =>
+    sendWebResponse(reply, await handle(toWebRequest(request, reply), options.getLoadContext(request)));
+
+  const vite = options.vite;
+  app.all('/*', async (request, reply) => {
+    if (!vite) return render(request, reply);
+    // Let Vite answer module, asset and HMR requests; anything it passes on is a page.
+    const passedOn = await new Promise<boolean>((resolve) => {
+      vite.middlewares(request.raw, reply.raw, () => resolve(true));
+      reply.raw.once('finish', () => resolve(false));
+    });
+    if (passedOn) return render(request, reply);
+    return reply.hijack();
+  });
+}

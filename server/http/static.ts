@@ -1,0 +1,41 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const YEAR_S = 365 * 24 * 60 * 60;
+
+/**
+ * Serves the client build: files under /assets/ carry a content hash in their names and are cached as
+ * immutable for a year; the few unhashed files (favicon) for an hour. Pre-compressed .br/.gz siblings written
+ * by the build are preferred, so no CPU is spent compressing static files per request.
+ */
+export async function registerClientAssets(app: FastifyInstance, clientDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: '/',
+    wildcard: false,
+    preCompressed: true,
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      const isHashed = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
+      res.setHeader('Cache-Control', isHashed ? `public, max-age=${YEAR_S}, immutable` : 'public, max-age=3600');
+    },
+  });
+}
+
+/** Uploaded and generated images, stored under generated names, so they never change once written. */
+export async function registerUploads(app: FastifyInstance, uploadDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: uploadDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders(res) {
+      res.setHeader('Cache-Control', 'public, max-age=604800');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+    },
+  });
+}
