@@ -1,23 +1,125 @@
-import type { ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from 'react-router';
-import type { Route } from './+types/root';
+import '@fontsource-variable/inter';
 import './app.css';
+import type { SiteSettings } from '@core/contracts/content';
+import type { LayoutName } from '@core/rules/layout';
+import interCyrillicUrl from '@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2?url';
+import interLatinUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import type { ReactNode } from 'react';
+import { I18nProvider, RouterProvider } from 'react-aria-components';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useHref,
+  useNavigate,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import faviconUrl from './assets/favicon.svg?no-inline';
+import { AppShell } from './components/layout/app-shell';
+import { ErrorPage, NotFoundPage } from './components/layout/error-pages';
+import { NOSCRIPT_LOADER_STYLE, PAGE_LOADED_SCRIPT, PageLoader } from './components/layout/page-loader';
+import { ToastProvider } from './components/ui/toast';
+import { AuthProvider } from './features/auth/auth-context';
+import { DeliveryProvider } from './features/delivery/delivery-context';
+
+/** The brand green of the browser chrome on phones. */
+const THEME_COLOR = '#147a3c';
+
+const DEFAULT_TITLE = 'Фреш — продукты с доставкой';
+const DEFAULT_DESCRIPTION =
+  'Свежие продукты от фермеров и магазинов вашего города: овощи, молочное, мясо, выпечка. Доставка и самовывоз.';
+
+const EMPTY_SETTINGS: SiteSettings = { header: [], footer: [], socials: {}, cities: [] };
+/** Only used when the root loader itself failed (its data then is missing); matches the config default. */
+const FALLBACK_SELLER_SITE_URL = 'https://seller.fresh-market.ru';
+
+export const links: Route.LinksFunction = () => [
+  // The Cyrillic and Latin slices of the variable Inter: every page needs both at first paint.
+  { rel: 'preload', href: interCyrillicUrl, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'preload', href: interLatinUrl, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'icon', href: faviconUrl, type: 'image/svg+xml' },
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { settings: await context.services.content.getSiteSettings() };
+  // SPEC §8: a settings failure is logged and the shell renders without the settings' links.
+  const settings = await context.services.content.getSiteSettings().catch((error: unknown) => {
+    console.error('site settings failed to load', error);
+    return EMPTY_SETTINGS;
+  });
+  return { settings, sellerSiteUrl: context.sellerSiteUrl };
 }
 
+/** Settings only change when edited: reload them after a form submission, not on every navigation. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod.toUpperCase() !== 'GET' ? defaultShouldRevalidate : false;
+}
+
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (error) {
+    const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+    return [{ title: isNotFound ? 'Страница не найдена' : 'Что-то пошло не так' }];
+  }
+  return [{ title: DEFAULT_TITLE }, { name: 'description', content: DEFAULT_DESCRIPTION }];
+};
+
+/** react-aria links and menu items navigate through React Router. */
+function AriaRouter({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <RouterProvider navigate={(to) => void navigate(to)} useHref={useHref}>
+      {children}
+    </RouterProvider>
+  );
+}
+
+/** Header, main and footer around a page, with the root loader's settings (empty when it failed). */
+function Shell({ layout, children }: { layout?: LayoutName; children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  return (
+    <AppShell
+      settings={data?.settings ?? EMPTY_SETTINGS}
+      sellerSiteUrl={data?.sellerSiteUrl ?? FALLBACK_SELLER_SITE_URL}
+      layout={layout}
+    >
+      {children}
+    </AppShell>
+  );
+}
+
+/** The document and the app-wide providers, for pages and error pages alike. */
 export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
   return (
     <html lang="ru">
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
         <Links />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant one-line script, no input. */}
+        <script dangerouslySetInnerHTML={{ __html: PAGE_LOADED_SCRIPT }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant style for browsers without JS. */}
+        <noscript dangerouslySetInnerHTML={{ __html: NOSCRIPT_LOADER_STYLE }} />
       </head>
       <body>
-        {children}
+        <I18nProvider locale="ru-RU">
+          <AriaRouter>
+            <ToastProvider>
+              <AuthProvider>
+                <DeliveryProvider cities={data?.settings.cities ?? EMPTY_SETTINGS.cities}>
+                  <PageLoader />
+                  {children}
+                </DeliveryProvider>
+              </AuthProvider>
+            </ToastProvider>
+          </AriaRouter>
+        </I18nProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -26,16 +128,17 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { settings } = useLoaderData<typeof loader>();
   return (
-    <>
-      <header>{settings.header.flatMap((g) => g.pages).map((p) => p.label).join(' · ')}</header>
+    <Shell>
       <Outlet />
-    </>
+    </Shell>
   );
 }
 
+/** Unmatched routes and loaders throwing 404 get the 404 page; anything else the error page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const is404 = isRouteErrorResponse(error) && error.status === 404;
-  return <main>{is404 ? 'Ошибка 404' : 'Произошла ошибка'}</main>;
+  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!isNotFound && typeof window !== 'undefined') console.error(error);
+  // Error pages always use the default layout, even under /basket or /order.
+  return <Shell layout="default">{isNotFound ? <NotFoundPage /> : <ErrorPage error={error} />}</Shell>;
 }

@@ -1,0 +1,47 @@
+import type { SiteSettings } from '@core/contracts/content';
+import { chooseLayout, type LayoutName } from '@core/rules/layout';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { BackFooter, BackHeader } from './back-header';
+import { SiteFooter } from './site-footer';
+import { type HeaderCounts, SiteHeader } from './site-header';
+
+export type ShellSettings = Pick<SiteSettings, 'header' | 'footer' | 'socials'>;
+
+export type AppShellProps = {
+  settings: ShellSettings;
+  sellerSiteUrl: string;
+  counts?: Partial<HeaderCounts>;
+  /** Overrides the layout the path would choose (error pages always use 'default'). */
+  layout?: LayoutName;
+  children: ReactNode;
+};
+
+/** Skip link, header, main and footer; the layout ('default' or 'back') follows the path (core/rules/layout). */
+export function AppShell({ settings, sellerSiteUrl, counts, layout: forcedLayout, children }: AppShellProps) {
+  const { pathname } = useLocation();
+  const layout = forcedLayout ?? chooseLayout(pathname);
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-[4000] rounded-xl bg-brand-700 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Перейти к содержимому
+      </a>
+      {layout === 'back' ? (
+        <BackHeader />
+      ) : (
+        <SiteHeader navigation={settings.header} sellerSiteUrl={sellerSiteUrl} counts={counts} />
+      )}
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      {layout === 'back' ? (
+        <BackFooter />
+      ) : (
+        <SiteFooter groups={settings.footer} socials={settings.socials} sellerSiteUrl={sellerSiteUrl} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { ChevronDown, MapPin, Search } from 'lucide-react';
+import type { ComponentType, ReactNode } from 'react';
+import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+import { Link } from 'react-router';
+import { badgeLabel, CounterBadge } from '~/components/ui/counter-badge';
+import { CabinetLink } from '~/features/auth/cabinet-link';
+import {
+  ADDRESS_PLACEHOLDER,
+  DELIVERY_MODE_LABELS,
+  DELIVERY_MODES,
+  useDelivery,
+} from '~/features/delivery/delivery-context';
+import { cx } from '~/lib/cx';
+
+type IconComponent = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+
+const ICON_LINK =
+  'relative inline-flex flex-col items-center gap-1 rounded-xl px-2.5 py-1.5 text-xs font-medium text-muted transition-colors hover:bg-brand-50 hover:text-brand-700';
+
+function IconLinkBody({ icon: Icon, label, count }: { icon: IconComponent; label: string; count: number }) {
+  return (
+    <>
+      <span className="relative">
+        <Icon aria-hidden="true" className="size-6 text-ink" />
+        <CounterBadge count={count} className="absolute -top-1.5 -right-2.5" />
+      </span>
+      <span>{label}</span>
+    </>
+  );
+}
+
+/** Header link with an icon, a caption and a counter badge ('Избранное', 'Корзина'). */
+export function HeaderIconLink({
+  to,
+  icon,
+  label,
+  count,
+  needsLogin = false,
+}: {
+  to: string;
+  icon: IconComponent;
+  label: string;
+  count: number;
+  /** Cabinet pages ('Заказы'): guests get the login popup. */
+  needsLogin?: boolean;
+}) {
+  const body = <IconLinkBody icon={icon} label={label} count={count} />;
+  const name = badgeLabel(label, count);
+  return needsLogin ? (
+    <CabinetLink to={to} className={ICON_LINK} aria-label={name}>
+      {body}
+    </CabinetLink>
+  ) : (
+    <Link to={to} prefetch="intent" className={ICON_LINK} aria-label={name}>
+      {body}
+    </Link>
+  );
+}
+
+/** 'Доставка' / 'Самовывоз' (SPEC §2), delivery by default. */
+export function DeliveryModeToggle({ className, size = 'sm' }: { className?: string; size?: 'sm' | 'md' }) {
+  const { mode, setMode } = useDelivery();
+  return (
+    <ToggleButtonGroup
+      aria-label="Способ получения"
+      selectionMode="single"
+      disallowEmptySelection
+      selectedKeys={[mode]}
+      onSelectionChange={(keys) => {
+        const [next] = [...keys];
+        if (next === 'delivery' || next === 'pickup') setMode(next);
+      }}
+      className={cx('inline-flex shrink-0 rounded-full bg-surface p-0.5', className)}
+    >
+      {DELIVERY_MODES.map((key) => (
+        <ToggleButton
+          key={key}
+          id={key}
+          className={cx(
+            'rounded-full font-medium text-muted transition-colors hover:text-ink data-[selected]:bg-white data-[selected]:text-brand-700 data-[selected]:shadow-sm',
+            size === 'sm' ? 'px-3 py-1 text-[13px]' : 'flex-1 px-4 py-2 text-sm',
+          )}
+        >
+          {DELIVERY_MODE_LABELS[key]}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+}
+
+/** The address line: 'Укажите адрес доставки' until one is chosen; opens the address popup. */
+export function AddressButton({ className, onActivate }: { className?: string; onActivate?: () => void }) {
+  const { address, mode, openAddressDialog } = useDelivery();
+  if (mode === 'pickup') {
+    return (
+      <Link
+        to="/shops"
+        onClick={onActivate}
+        className={cx(
+          'inline-flex min-w-0 items-center gap-1.5 rounded-lg font-medium hover:text-brand-700',
+          className,
+        )}
+      >
+        <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+        <span className="truncate">Выберите магазин для самовывоза</span>
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        onActivate?.();
+        openAddressDialog();
+      }}
+      className={cx(
+        'inline-flex min-w-0 items-center gap-1.5 rounded-lg text-left font-medium hover:text-brand-700',
+        className,
+      )}
+    >
+      <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+      <span className="truncate">{address ?? ADDRESS_PLACEHOLDER}</span>
+      <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-muted" />
+    </button>
+  );
+}
+
+/**
+ * Product search (SPEC §2): a plain GET form to /search, so it works before hydration; the search issue
+ * adds suggestions. The placeholder differs on phones ('Найти во Фреш...') and wider screens.
+ */
+export function SearchForm({
+  placeholder,
+  className,
+  id,
+  children,
+}: {
+  placeholder: string;
+  className?: string;
+  id: string;
+  children?: ReactNode;
+}) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is not yet announced by every screen reader.
+    <form
+      role="search"
+      action="/search"
+      method="get"
+      aria-label="Поиск товаров"
+      className={cx('relative', className)}
+    >
+      <label htmlFor={id} className="sr-only">
+        Поиск товаров
+      </label>
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted"
+      />
+      <input
+        id={id}
+        type="search"
+        name="q"
+        placeholder={placeholder}
+        autoComplete="off"
+        enterKeyHint="search"
+        className="h-12 w-full rounded-2xl border-2 border-brand-500 bg-white pr-4 pl-12 text-[15px] text-ink placeholder:text-muted"
+      />
+      {children}
+    </form>
+  );
+}

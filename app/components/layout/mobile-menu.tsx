@@ -1,0 +1,148 @@
+import type { LinkGroup } from '@core/contracts/content';
+import { ChevronRight, ExternalLink, LayoutGrid, X } from 'lucide-react';
+import { Button as AriaButton, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Link } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { MODAL_Z_INDEX } from '~/components/ui/modal';
+import { useAuth } from '~/features/auth/auth-context';
+import { CabinetLink } from '~/features/auth/cabinet-link';
+import { CABINET_SECTIONS, CABINET_SETTINGS_LABEL } from '~/features/cabinet/cabinet';
+import { AddressButton, DeliveryModeToggle } from './header-parts';
+import { Logo } from './logo';
+import { SiteLink } from './site-link';
+
+const ROW =
+  'flex w-full items-center justify-between gap-3 rounded-xl px-3 py-3 text-left text-[15px] font-medium text-ink hover:bg-brand-50';
+
+/** The burger panel on phones: what the desktop header shows, as one scrolling list (SPEC §2). */
+export function MobileMenu({
+  isOpen,
+  onOpenChange,
+  navigation,
+  sellerLinks,
+}: {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  navigation: readonly LinkGroup[];
+  sellerLinks: { register: string; business: string };
+}) {
+  const { isAuthenticated, openLogin, openProfileSettings } = useAuth();
+  const close = () => onOpenChange(false);
+  const pages = navigation.flatMap((group) => group.pages);
+
+  return (
+    <ModalOverlay
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable
+      style={{ zIndex: MODAL_Z_INDEX - 10 }}
+      className="fixed inset-0 bg-[rgb(12_28_18/0.48)] data-[entering]:animate-fade-in"
+    >
+      <Modal className="h-full w-[min(88vw,360px)] overflow-y-auto bg-white shadow-pop outline-none data-[entering]:animate-slide-in-left">
+        <Dialog
+          aria-labelledby="mobile-menu-title"
+          className="flex min-h-full flex-col gap-5 p-4 outline-none"
+        >
+          <div className="flex items-center justify-between">
+            <Heading id="mobile-menu-title" level={2} className="sr-only">
+              Меню
+            </Heading>
+            <Logo compact />
+            <AriaButton
+              aria-label="Закрыть меню"
+              onPress={close}
+              className="inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface hover:text-ink"
+            >
+              <X aria-hidden="true" className="size-6" />
+            </AriaButton>
+          </div>
+
+          {isAuthenticated ? null : (
+            <Button
+              onPress={() => {
+                close();
+                openLogin();
+              }}
+            >
+              Войти
+            </Button>
+          )}
+
+          <div className="flex flex-col gap-3 rounded-2xl bg-surface p-3">
+            <DeliveryModeToggle size="md" className="w-full bg-white/70" />
+            <AddressButton className="px-1 text-[15px]" onActivate={close} />
+          </div>
+
+          <Link
+            to="/catalog"
+            className="flex items-center gap-3 rounded-2xl bg-brand-600 px-4 py-3.5 font-semibold text-white hover:bg-brand-700"
+          >
+            <LayoutGrid aria-hidden="true" className="size-5" />
+            Каталог товаров
+          </Link>
+
+          <nav aria-label="Личный кабинет">
+            <h3 className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">
+              Личный кабинет
+            </h3>
+            <ul>
+              {CABINET_SECTIONS.map((section) => (
+                <li key={section.key}>
+                  <CabinetLink to={section.href} className={ROW} onActivate={close}>
+                    {section.label}
+                    <ChevronRight aria-hidden="true" className="size-4 text-muted" />
+                  </CabinetLink>
+                </li>
+              ))}
+              <li>
+                <button
+                  type="button"
+                  className={ROW}
+                  onClick={() => {
+                    close();
+                    openProfileSettings();
+                  }}
+                >
+                  {CABINET_SETTINGS_LABEL}
+                  <ChevronRight aria-hidden="true" className="size-4 text-muted" />
+                </button>
+              </li>
+            </ul>
+          </nav>
+
+          {pages.length > 0 ? (
+            <nav aria-label="Покупателям">
+              <h3 className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">
+                Покупателям
+              </h3>
+              <ul>
+                {pages.map((page) => (
+                  <li key={`${page.slug}-${page.label}`}>
+                    <SiteLink page={page} className={ROW} onActivate={close} markExternal />
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+
+          <nav aria-label="Продавцам" className="mt-auto border-t border-line pt-3">
+            <ul>
+              <li>
+                <a href={sellerLinks.register} target="_blank" rel="noopener noreferrer" className={ROW}>
+                  Стать продавцом
+                  <ExternalLink aria-hidden="true" className="size-4 text-muted" />
+                </a>
+              </li>
+              <li>
+                <a href={sellerLinks.business} target="_blank" rel="noopener noreferrer" className={ROW}>
+                  Для юр. лиц
+                  <ExternalLink aria-hidden="true" className="size-4 text-muted" />
+                </a>
+              </li>
+            </ul>
+          </nav>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

@@ -1,0 +1,104 @@
+import type { LinkGroup, Socials } from '@core/contracts/content';
+import { Link } from 'react-router';
+import { SUPPORT_CHAT_HREF, sellerLinks } from '~/lib/site-links';
+import { Logo } from './logo';
+import { SiteLink } from './site-link';
+import { TelegramIcon, VkIcon } from './social-icons';
+
+/** SPEC §9: the footer year is fixed. */
+export const FOOTER_YEAR = 2024;
+
+/** The settings group that gets 'Стать продавцом' on top. */
+export const SELLERS_GROUP_KEY = 'sellers';
+
+const LINK = 'rounded-md text-[15px] text-muted transition-colors hover:text-brand-700';
+
+export type SiteFooterProps = {
+  /** settings.footer: groups with a name and pages. */
+  groups: readonly LinkGroup[];
+  socials: Socials;
+  sellerSiteUrl: string;
+};
+
+/** The storefront footer (SPEC §2): settings groups, socials, copyright and the privacy link. */
+export function SiteFooter({ groups, socials, sellerSiteUrl }: SiteFooterProps) {
+  const sellers = sellerLinks(sellerSiteUrl);
+  return (
+    <footer className="mt-16 border-t border-line bg-white">
+      <div className="mx-auto grid max-w-[1360px] gap-10 px-4 py-12 sm:px-6 md:grid-cols-[minmax(0,1.2fr)_minmax(0,3fr)]">
+        <div className="flex flex-col gap-4">
+          <Logo />
+          <p className="max-w-xs text-[15px] leading-relaxed text-muted">
+            Свежие продукты от фермеров и магазинов вашего города с доставкой до двери или самовывозом.
+          </p>
+          <SocialLinks socials={socials} />
+        </div>
+        <div className="grid grid-cols-2 gap-8 sm:grid-cols-3">
+          {groups.map((group, index) => (
+            <nav key={group.key ?? `${group.name}-${index}`} aria-label={group.name}>
+              <h2 className="text-sm font-bold text-ink">{group.name}</h2>
+              <ul className="mt-3 flex flex-col gap-2.5">
+                {group.key === SELLERS_GROUP_KEY ? (
+                  <li>
+                    <a href={sellers.register} target="_blank" rel="noopener noreferrer" className={LINK}>
+                      Стать продавцом
+                    </a>
+                  </li>
+                ) : null}
+                {group.pages.map((page) => (
+                  <li key={`${page.slug}-${page.label}`}>
+                    <SiteLink page={page} className={LINK} cabinetTo={SUPPORT_CHAT_HREF} />
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
+      </div>
+      <div className="border-t border-line">
+        <div className="mx-auto flex max-w-[1360px] flex-col gap-2 px-4 py-5 text-sm text-muted sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p>© {FOOTER_YEAR} Фреш</p>
+          <Link to="/privacy-policy" className="rounded-md hover:text-brand-700">
+            Политика конфиденциальности
+          </Link>
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+export function SocialLinks({ socials }: { socials: Socials }) {
+  if (!socials.tg && !socials.vk) return null;
+  const icon =
+    'inline-flex size-11 items-center justify-center rounded-full bg-surface text-brand-700 transition-colors hover:bg-brand-600 hover:text-white';
+  return (
+    <ul className="flex items-center gap-2">
+      {socials.tg ? (
+        <li>
+          <a
+            href={socials.tg}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label="Мы в Telegram"
+            className={icon}
+          >
+            <TelegramIcon className="size-6" />
+          </a>
+        </li>
+      ) : null}
+      {socials.vk ? (
+        <li>
+          <a
+            href={socials.vk}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label="Мы во ВКонтакте"
+            className={icon}
+          >
+            <VkIcon className="size-6" />
+          </a>
+        </li>
+      ) : null}
+    </ul>
+  );
+}

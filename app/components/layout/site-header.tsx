@@ -1,0 +1,189 @@
+import type { LinkGroup } from '@core/contracts/content';
+import { Heart, LayoutGrid, Menu as MenuIcon, Package, ShoppingBasket } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Button, LinkButton } from '~/components/ui/button';
+import { badgeLabel, CounterBadge } from '~/components/ui/counter-badge';
+import { useAuth } from '~/features/auth/auth-context';
+import {
+  BASKET_HREF,
+  CABINET_BADGE_PLACEHOLDER,
+  FAVOURITES_HREF,
+  ORDERS_BADGE_PLACEHOLDER,
+  ORDERS_HREF,
+} from '~/features/cabinet/cabinet';
+import { CabinetMenu } from '~/features/cabinet/cabinet-menu';
+import { sellerLinks as buildSellerLinks } from '~/lib/site-links';
+import { AddressButton, DeliveryModeToggle, HeaderIconLink, SearchForm } from './header-parts';
+import { Logo } from './logo';
+import { MobileMenu } from './mobile-menu';
+import { SiteLink } from './site-link';
+
+/** Counter badges of the header; later issues feed favourites and basket, orders stays a placeholder. */
+export type HeaderCounts = {
+  orders: number;
+  favourites: number;
+  basket: number;
+  cabinet: number;
+};
+
+export const DEFAULT_HEADER_COUNTS: HeaderCounts = {
+  orders: ORDERS_BADGE_PLACEHOLDER,
+  favourites: 0,
+  basket: 0,
+  cabinet: CABINET_BADGE_PLACEHOLDER,
+};
+
+export type SiteHeaderProps = {
+  /** settings.header: the navigation entries (label and slug). */
+  navigation: readonly LinkGroup[];
+  sellerSiteUrl: string;
+  counts?: Partial<HeaderCounts>;
+};
+
+const TOP_LINK = 'rounded-md text-muted transition-colors hover:text-brand-700';
+
+/** The storefront header (SPEC §2): a two-row bar from lg up; below it a compact bar with a burger menu. */
+export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProps) {
+  const { isAuthenticated, openLogin } = useAuth();
+  const { orders, favourites, basket, cabinet } = { ...DEFAULT_HEADER_COUNTS, ...counts };
+  const sellers = buildSellerLinks(sellerSiteUrl);
+  const pages = navigation.flatMap((group) => group.pages);
+
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  // The burger menu closes on a route change...
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger, not an input.
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.key]);
+  // ...and when the customer switches to another tab or app.
+  useEffect(() => {
+    if (!isMenuOpen) return;
+    const onVisibilityChange = () => {
+      if (document.visibilityState === 'hidden') setMenuOpen(false);
+    };
+    document.addEventListener('visibilitychange', onVisibilityChange);
+    return () => document.removeEventListener('visibilitychange', onVisibilityChange);
+  }, [isMenuOpen]);
+
+  return (
+    <header className="bg-white shadow-[0_1px_0_var(--color-line)]">
+      {/* Desktop */}
+      <div className="hidden lg:block">
+        <div className="border-b border-line">
+          <div className="mx-auto flex min-h-11 max-w-[1360px] flex-wrap items-center gap-x-6 gap-y-1 px-6 py-1.5 text-[13px]">
+            <div className="flex shrink-0 items-center gap-4">
+              <DeliveryModeToggle />
+              <AddressButton className="max-w-72 text-[13px] text-ink" />
+            </div>
+            <nav aria-label="Информация для покупателей" className="ml-auto">
+              <ul className="flex flex-wrap items-center gap-x-5 gap-y-1">
+                {pages.map((page) => (
+                  <li key={`${page.slug}-${page.label}`} className="whitespace-nowrap">
+                    <SiteLink page={page} className={TOP_LINK} />
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <ul
+              aria-label="Продавцам"
+              className="flex shrink-0 items-center gap-5 xl:border-l xl:border-line xl:pl-5"
+            >
+              <li>
+                <a
+                  href={sellers.register}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="rounded-md font-semibold text-brand-700 hover:text-brand-800"
+                >
+                  Стать продавцом
+                </a>
+              </li>
+              <li>
+                <a href={sellers.business} target="_blank" rel="noopener noreferrer" className={TOP_LINK}>
+                  Для юр. лиц
+                </a>
+              </li>
+            </ul>
+          </div>
+        </div>
+        <div className="mx-auto flex h-[76px] max-w-[1360px] items-center gap-4 px-6">
+          <Logo className="mr-2" />
+          <LinkButton to="/catalog" size="lg" className="h-12 rounded-2xl px-5">
+            <LayoutGrid aria-hidden="true" className="size-5" />
+            Каталог
+          </LinkButton>
+          <SearchForm id="header-search" placeholder="Искать товары" className="min-w-0 flex-1" />
+          <nav aria-label="Покупки" className="flex items-center gap-1">
+            <HeaderIconLink to={ORDERS_HREF} icon={Package} label="Заказы" count={orders} needsLogin />
+            <HeaderIconLink to={FAVOURITES_HREF} icon={Heart} label="Избранное" count={favourites} />
+            <HeaderIconLink to={BASKET_HREF} icon={ShoppingBasket} label="Корзина" count={basket} />
+            <CabinetMenu count={cabinet} />
+          </nav>
+          {isAuthenticated ? null : (
+            <Button onPress={openLogin} className="ml-1 h-12 rounded-2xl">
+              Войти
+            </Button>
+          )}
+        </div>
+      </div>
+
+      {/* Phones and tablets */}
+      <div className="lg:hidden">
+        <div className="flex h-14 items-center gap-2 px-3">
+          <button
+            type="button"
+            aria-label="Меню"
+            aria-haspopup="dialog"
+            aria-expanded={isMenuOpen}
+            onClick={() => setMenuOpen(true)}
+            className="inline-flex size-11 items-center justify-center rounded-xl text-ink hover:bg-brand-50"
+          >
+            <MenuIcon aria-hidden="true" className="size-6" />
+          </button>
+          <Logo compact />
+          <div className="ml-auto flex items-center">
+            {isAuthenticated ? null : (
+              <button
+                type="button"
+                onClick={openLogin}
+                className="h-10 rounded-xl px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+              >
+                Войти
+              </button>
+            )}
+            <Link
+              to={FAVOURITES_HREF}
+              aria-label={badgeLabel('Избранное', favourites)}
+              className="relative inline-flex size-11 items-center justify-center rounded-xl hover:bg-brand-50"
+            >
+              <Heart aria-hidden="true" className="size-6" />
+              <CounterBadge count={favourites} className="absolute top-1 right-0.5" />
+            </Link>
+            <Link
+              to={BASKET_HREF}
+              aria-label={badgeLabel('Корзина', basket)}
+              className="relative inline-flex size-11 items-center justify-center rounded-xl hover:bg-brand-50"
+            >
+              <ShoppingBasket aria-hidden="true" className="size-6" />
+              <CounterBadge count={basket} className="absolute top-1 right-0.5" />
+            </Link>
+          </div>
+        </div>
+        <div className="px-3 pb-2">
+          <SearchForm id="header-search-mobile" placeholder="Найти во Фреш..." />
+        </div>
+        <div className="flex items-center px-3 pb-3">
+          <AddressButton className="max-w-full text-sm text-ink" />
+        </div>
+        <MobileMenu
+          isOpen={isMenuOpen}
+          onOpenChange={setMenuOpen}
+          navigation={navigation}
+          sellerLinks={sellers}
+        />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,167 @@
+import {
+  createToastQueue,
+  type Toast,
+  type ToastInput,
+  type ToastQueueAction,
+  type ToastQueueState,
+  type ToastType,
+} from '@core/rules/toast-queue';
+import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+} from 'react';
+import { Link } from 'react-router';
+import { cx } from '~/lib/cx';
+
+export type { ToastInput, ToastType } from '@core/rules/toast-queue';
+
+export type ToastApi = {
+  /** Shows a toast (or queues it when 5 are on screen) and returns its id; null when it had no text. */
+  show: (toast: ToastInput) => string | null;
+  close: (id: string) => void;
+};
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+const queue = createToastQueue();
+
+function reduce(state: ToastQueueState, action: ToastQueueAction): ToastQueueState {
+  return queue.reduce(state, action);
+}
+
+/** Holds the toast queue for the whole app and renders the toast region. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(reduce, undefined, queue.initialState);
+  const counter = useRef(0);
+
+  useEffect(() => {
+    const deadline = queue.nextDeadline(state);
+    if (deadline === undefined) return;
+    const timer = setTimeout(
+      () => dispatch({ type: 'tick', now: Date.now() }),
+      Math.max(0, deadline - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  const show = useCallback((toast: ToastInput) => {
+    if (!toast.title?.trim() && !toast.content?.trim()) return null;
+    counter.current += 1;
+    const id = toast.id ?? `toast-${Date.now().toString(36)}-${counter.current}`;
+    dispatch({ type: 'add', toast: { ...toast, id }, now: Date.now() });
+    return id;
+  }, []);
+  const close = useCallback((id: string) => dispatch({ type: 'close', id, now: Date.now() }), []);
+  const api = useMemo<ToastApi>(() => ({ show, close }), [show, close]);
+
+  return (
+    <ToastContext value={api}>
+      {children}
+      <ToastRegion toasts={state.visible} dispatch={dispatch} />
+    </ToastContext>
+  );
+}
+
+/** `const toast = useToast(); toast.show({ type: 'success', title: 'Адрес успешно сохранен' })`. */
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast must be used inside <ToastProvider>');
+  return api;
+}
+
+const TYPE_STYLES: Record<ToastType, { icon: typeof Info; iconClass: string; bar: string }> = {
+  success: { icon: CircleCheck, iconClass: 'text-brand-600', bar: 'bg-brand-500' },
+  info: { icon: Info, iconClass: 'text-sky-700', bar: 'bg-sky-600' },
+  warning: { icon: TriangleAlert, iconClass: 'text-amber-700', bar: 'bg-amber-500' },
+  error: { icon: CircleAlert, iconClass: 'text-berry', bar: 'bg-berry' },
+};
+
+function ToastRegion({
+  toasts,
+  dispatch,
+}: {
+  toasts: readonly Toast[];
+  dispatch: (action: ToastQueueAction) => void;
+}) {
+  return (
+    // Kept outside react-aria's aria-hidden while a modal is open, so toasts from a dialog are still read out.
+    <section
+      aria-label="Уведомления"
+      data-react-aria-top-layer="true"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[3100] flex flex-col items-center gap-2 p-3 sm:inset-x-auto sm:right-0 sm:items-end sm:p-6"
+    >
+      {toasts.map((toast) => (
+        <ToastCard key={toast.id} toast={toast} dispatch={dispatch} />
+      ))}
+    </section>
+  );
+}
+
+function ToastCard({ toast, dispatch }: { toast: Toast; dispatch: (action: ToastQueueAction) => void }) {
+  const { icon: Icon, iconClass, bar } = TYPE_STYLES[toast.type];
+  const isUrgent = toast.type === 'warning' || toast.type === 'error';
+  const pause = () => dispatch({ type: 'pause', id: toast.id, now: Date.now() });
+  const resume = () => dispatch({ type: 'resume', id: toast.id, now: Date.now() });
+  const close = () => dispatch({ type: 'close', id: toast.id, now: Date.now() });
+  const link = toast.link;
+  const isExternal = link ? /^https?:/i.test(link.href) : false;
+
+  return (
+    // The pointer and focus handlers pause the countdown (WCAG 2.2.1); the toast itself is not a control.
+    // biome-ignore lint/a11y/noStaticElementInteractions: see above.
+    <div
+      role={isUrgent ? 'alert' : 'status'}
+      aria-atomic="true"
+      onPointerEnter={pause}
+      onPointerLeave={resume}
+      onFocus={pause}
+      onBlur={(event) => {
+        const next = event.relatedTarget;
+        if (!(next instanceof Node) || !event.currentTarget.contains(next)) resume();
+      }}
+      className="pointer-events-auto relative flex w-full max-w-sm animate-toast-in gap-3 overflow-hidden rounded-2xl border border-line bg-white py-3.5 pr-12 pl-4 shadow-pop sm:w-96"
+    >
+      <span aria-hidden="true" className={cx('absolute inset-y-0 left-0 w-1', bar)} />
+      <Icon aria-hidden="true" className={cx('mt-0.5 size-5 shrink-0', iconClass)} />
+      <div className="min-w-0 text-[15px] leading-snug">
+        {toast.title ? <p className="font-semibold text-ink">{toast.title}</p> : null}
+        {toast.content ? <p className={cx('text-muted', toast.title && 'mt-0.5')}>{toast.content}</p> : null}
+        {link ? (
+          isExternal ? (
+            <a
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-1 inline-block font-semibold text-brand-700 underline underline-offset-2"
+            >
+              {link.label ?? 'Подробнее'}
+            </a>
+          ) : (
+            <Link
+              to={link.href}
+              onClick={close}
+              className="mt-1 inline-block font-semibold text-brand-700 underline underline-offset-2"
+            >
+              {link.label ?? 'Подробнее'}
+            </Link>
+          )
+        ) : null}
+      </div>
+      <button
+        type="button"
+        aria-label="Закрыть уведомление"
+        onClick={close}
+        className="absolute top-2.5 right-2.5 inline-flex size-8 items-center justify-center rounded-full text-muted hover:bg-surface hover:text-ink"
+      >
+        <X aria-hidden="true" className="size-4" />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useAuth } from './auth-context';
+
+export type CabinetLinkProps = {
+  /** Where a signed-in customer goes, e.g. '/lk?active=chat'. */
+  to: string;
+  className?: string;
+  children: ReactNode;
+  /** Called on every click, before navigating or opening the login popup (e.g. to close a menu). */
+  onActivate?: () => void;
+  'aria-label'?: string;
+};
+
+/**
+ * A link into the personal cabinet. A real link (so it works before hydration and opens in a new tab), but
+ * a guest's click opens the login popup instead of navigating (SPEC §2, §6).
+ */
+export function CabinetLink({ to, className, children, onActivate, ...aria }: CabinetLinkProps) {
+  const { isAuthenticated, openLogin } = useAuth();
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    onActivate?.();
+    if (isAuthenticated) return;
+    event.preventDefault();
+    openLogin();
+  };
+  return (
+    <Link to={to} onClick={onClick} className={className} {...aria}>
+      {children}
+    </Link>
+  );
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { COUNTER_MAX, COUNTER_MIN, clampCount, counterBounds, stepCount } from './counter';
+
+describe('clampCount', () => {
+  it('defaults to 0..999', () => {
+    expect(COUNTER_MIN).toBe(0);
+    expect(COUNTER_MAX).toBe(999);
+    expect(clampCount(-1)).toBe(0);
+    expect(clampCount(0)).toBe(0);
+    expect(clampCount(42)).toBe(42);
+    expect(clampCount(999)).toBe(999);
+    expect(clampCount(1000)).toBe(999);
+  });
+
+  it('honours narrower bounds such as the favourites 1..100', () => {
+    const favourites = { min: 1, max: 100 };
+    expect(clampCount(0, favourites)).toBe(1);
+    expect(clampCount(50, favourites)).toBe(50);
+    expect(clampCount(101, favourites)).toBe(100);
+  });
+
+  it('rounds fractions down and turns NaN into the minimum', () => {
+    expect(clampCount(2.9)).toBe(2);
+    expect(clampCount(Number.NaN)).toBe(0);
+    expect(clampCount(Number.NaN, { min: 1 })).toBe(1);
+    expect(clampCount(Number.POSITIVE_INFINITY)).toBe(999);
+    expect(clampCount(Number.NEGATIVE_INFINITY)).toBe(0);
+  });
+
+  it('never lets min exceed max', () => {
+    expect(counterBounds({ min: 5, max: 2 })).toEqual({ min: 5, max: 5 });
+    expect(clampCount(1, { min: 5, max: 2 })).toBe(5);
+  });
+});
+
+describe('stepCount', () => {
+  it('adds and removes one within the bounds', () => {
+    expect(stepCount(3, 1)).toBe(4);
+    expect(stepCount(3, -1)).toBe(2);
+  });
+
+  it('stops at the bounds', () => {
+    expect(stepCount(0, -1)).toBe(0);
+    expect(stepCount(999, 1)).toBe(999);
+    expect(stepCount(1, -1, { min: 1, max: 100 })).toBe(1);
+    expect(stepCount(100, 1, { min: 1, max: 100 })).toBe(100);
+  });
+
+  it('first clamps an out-of-range value', () => {
+    expect(stepCount(1500, -1)).toBe(998);
+  });
+});

@@ -1,0 +1,27 @@
+/** SPEC §5 and §9: a counter goes from 0 to 999 unless the caller narrows it (favourites use 1 to 100). */
+export const COUNTER_MIN = 0;
+export const COUNTER_MAX = 999;
+
+export type CounterBounds = { min?: number; max?: number };
+
+/** Normalises bounds: defaults, whole numbers, and min never above max. */
+export function counterBounds({ min = COUNTER_MIN, max = COUNTER_MAX }: CounterBounds = {}): {
+  min: number;
+  max: number;
+} {
+  const low = Math.ceil(Number.isFinite(min) ? min : COUNTER_MIN);
+  const high = Math.floor(Number.isFinite(max) ? max : COUNTER_MAX);
+  return high < low ? { min: low, max: low } : { min: low, max: high };
+}
+
+/** A quantity clamped into [min, max] and rounded down to a whole number; nonsense becomes min. */
+export function clampCount(value: number, bounds: CounterBounds = {}): number {
+  const { min, max } = counterBounds(bounds);
+  if (Number.isNaN(value)) return min;
+  return Math.min(max, Math.max(min, Math.floor(value)));
+}
+
+/** The quantity after pressing − (delta -1) or + (delta 1), clamped. */
+export function stepCount(value: number, delta: number, bounds: CounterBounds = {}): number {
+  return clampCount(clampCount(value, bounds) + delta, bounds);
+}
