@@ -33,7 +33,10 @@ export default function handleRequest(
     // Crawlers wait for the whole document; people get the shell streamed as soon as it is ready.
     const readyOption: keyof RenderToPipeableStreamOptions =
       isBot || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
 
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} />,

@@ -50,6 +50,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Requests already in flight when shutdown begins finish normally, but their keep-alive connections must
+  // not outlive them, or close() would wait for the keep-alive timeout.
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (isClosing) reply.header('connection', 'close');
+  });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') return sendApiNotFound(reply);
     return reply.status(404).type('text/plain; charset=utf-8').send('Не найдено');
@@ -71,7 +80,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(
     async (api) => {
       await api.register(contentRoutes, { db: deps.dbHandle.db });
-      api.all('/*', async (_request, reply) => sendApiNotFound(reply));
+      await api.register(async (unknown) => {
+        // An unknown route is 404 whatever its body: don't parse (or reject) a body nobody will read.
+        unknown.removeAllContentTypeParsers();
+        unknown.addContentTypeParser('*', (_request, _payload, done) => done(null));
+        unknown.all('/*', async (_request, reply) => sendApiNotFound(reply));
+      });
     },
     { prefix: '/api' },
   );

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDb } from './db/client';
 import { isDatabaseEmpty, seedDemo } from './db/seed/index';
 import { openRedis } from './redis';
+import { createShutdown } from './shutdown';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -29,7 +30,9 @@ async function main(): Promise<void> {
     const summary = await seedDemo(dbHandle.db, { imagesDir: uploadDir, log: (msg) => logger.info(msg) });
     logger.info({ summary }, 'demo data seeded');
   }
-  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : undefined;
+  const redis = config.REDIS_URL
+    ? openRedis(config.REDIS_URL, (error) => logger.warn({ err: error }, 'redis connection error'))
+    : undefined;
 
   const vite = isDev
     ? await (await import('vite')).createServer({ server: { middlewareMode: true }, appType: 'custom' })
@@ -53,26 +56,19 @@ async function main(): Promise<void> {
     logger,
   });
 
-  let shuttingDown = false;
-  const shutdown = async (signal: string) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    const timer = setTimeout(() => {
-      logger.error('shutdown timed out');
-      process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
-    timer.unref();
-    app.sockets.closeAll();
-    await app.close();
-    await vite?.close();
-    await redis?.close();
-    await dbHandle.close();
-    logger.info('stopped');
-    process.exit(0);
+  const shutdown = createShutdown({
+    app,
+    closers: [() => vite?.close(), () => redis?.close(), () => dbHandle.close()],
+    log: { info: (msg) => logger.info(msg), error: (msg) => logger.error(msg) },
+    timeoutMs: SHUTDOWN_TIMEOUT_MS,
+    onTimeout: () => process.exit(1),
+  });
+  const stop = (signal: string) => {
+    logger.info({ signal }, 'signal received');
+    void shutdown().then(() => process.exit(0));
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   logger.info(

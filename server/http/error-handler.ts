@@ -1,7 +1,7 @@
+import type { ErrorBody } from '@core/contracts/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorBody } from '@core/contracts/common';
-import { AppError, DEFAULT_MESSAGES, isAppError } from '../errors';
+import { type AppError, DEFAULT_MESSAGES, isAppError } from '../errors';
 
 /** Fastify's own error codes that a client causes, with the Russian message a person reads. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
@@ -49,7 +49,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const code = status === 404 ? 'not_found' : status === 429 ? 'too_many_requests' : 'bad_request';
-      return sendError(reply, status, toBody(status === 404 ? API_NOT_FOUND_MESSAGE : DEFAULT_MESSAGES[code]));
+      return sendError(
+        reply,
+        status,
+        toBody(status === 404 ? API_NOT_FOUND_MESSAGE : DEFAULT_MESSAGES[code]),
+      );
     }
 
     request.log.error({ err: error }, 'unhandled error');

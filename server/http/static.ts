@@ -20,7 +20,10 @@ export async function registerClientAssets(app: FastifyInstance, clientDir: stri
     cacheControl: false,
     setHeaders(res, filePath) {
       const isHashed = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
-      res.setHeader('Cache-Control', isHashed ? `public, max-age=${YEAR_S}, immutable` : 'public, max-age=3600');
+      res.setHeader(
+        'Cache-Control',
+        isHashed ? `public, max-age=${YEAR_S}, immutable` : 'public, max-age=3600',
+      );
     },
   });
 }

@@ -17,7 +17,9 @@ import {
 import { cities, deliveryZones } from './geo';
 
 /** Opening hours per ISO weekday (1 = Monday … 7 = Sunday) as 'HH:MM' strings; a missing day is closed. */
-export type WeeklySchedule = Partial<Record<'1' | '2' | '3' | '4' | '5' | '6' | '7', { open: string; close: string }>>;
+export type WeeklySchedule = Partial<
+  Record<'1' | '2' | '3' | '4' | '5' | '6' | '7', { open: string; close: string }>
+>;
 
 export const stores = pgTable('stores', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -55,10 +57,7 @@ export const points = pgTable(
     isPickup: boolean('is_pickup').notNull().default(true),
     schedule: jsonb('schedule').$type<WeeklySchedule>().notNull().default({}),
   },
-  (t) => [
-    uniqueIndex('points_store_slug_idx').on(t.storeId, t.slug),
-    index('points_city_idx').on(t.cityId),
-  ],
+  (t) => [uniqueIndex('points_store_slug_idx').on(t.storeId, t.slug), index('points_city_idx').on(t.cityId)],
 );
 
 /** Which delivery zones a point delivers to. */

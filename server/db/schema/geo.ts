@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 
 /** A ring of [longitude, latitude] pairs, GeoJSON order; the first ring is the outer boundary. */
 export type PolygonCoordinates = [number, number][][];

@@ -7,16 +7,12 @@ import type { ContentDeps } from './content.service';
 import { getPage, getSiteSettings, listContentPages, PAGE_NOT_FOUND_MESSAGE } from './content.service';
 
 export const contentRoutes: FastifyPluginAsyncZod<ContentDeps> = async (app, deps) => {
-  app.get(
-    '/settings',
-    { schema: { tags: ['content'], response: { 200: SiteSettingsSchema } } },
-    async () => getSiteSettings(deps),
+  app.get('/settings', { schema: { tags: ['content'], response: { 200: SiteSettingsSchema } } }, async () =>
+    getSiteSettings(deps),
   );
 
-  app.get(
-    '/pages',
-    { schema: { tags: ['content'], response: { 200: PageListSchema } } },
-    async () => listContentPages(deps),
+  app.get('/pages', { schema: { tags: ['content'], response: { 200: PageListSchema } } }, async () =>
+    listContentPages(deps),
   );
 
   app.get(

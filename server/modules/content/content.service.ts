@@ -3,7 +3,12 @@ import { z } from '@core/contracts/z';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { presentCities, presentPage } from './content.presenter';
-import { findCitiesWithZones, findContentPaths, findPageByPath, findSettingsRows } from './content.repository';
+import {
+  findCitiesWithZones,
+  findContentPaths,
+  findPageByPath,
+  findSettingsRows,
+} from './content.repository';
 
 export type ContentDeps = { db: Db };
 

@@ -4,10 +4,17 @@ import type { RedisHandle } from '../../redis';
 
 type Check = { ok: boolean; latencyMs: number; error?: string };
 
+/** A dependency that has not answered within this long counts as down. */
+const CHECK_TIMEOUT_MS = 2_000;
+
 async function timeCheck(probe: () => Promise<void>): Promise<Check> {
   const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+  });
   try {
-    await probe();
+    await Promise.race([probe(), timeout]);
     return { ok: true, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
   } catch (error) {
     return {
@@ -15,6 +22,8 @@ async function timeCheck(probe: () => Promise<void>): Promise<Check> {
       latencyMs: Math.round(performance.now() - started),
       error: error instanceof Error ? error.message : 'unknown',
     };
+  } finally {
+    clearTimeout(timer);
   }
 }
 

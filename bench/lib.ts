@@ -1,0 +1,92 @@
+/** Shared parts of the benchmarks: child servers pinned to a core, load with autocannon, printing. */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const SERVER_ENTRY = path.join(ROOT, 'build/app/main.js');
+
+const hasTaskset = (() => {
+  try {
+    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+const cpuCount = (await import('node:os')).availableParallelism();
+
+/** Server processes go to core 0, the load generator (this process) to core 1, when there are two cores. */
+export const SERVER_CPU = 0;
+export const LOAD_CPU = 1;
+
+export function pinSelf(): string {
+  if (!hasTaskset || cpuCount < 2) return 'not pinned (taskset or a second core missing)';
+  execFileSync('taskset', ['-a', '-cp', String(LOAD_CPU), String(process.pid)], { stdio: 'ignore' });
+  return `servers on core ${SERVER_CPU}, load generator on core ${LOAD_CPU}`;
+}
+
+/** Starts `node args…` (pinned to the server core when possible). */
+export function spawnNode(args: string[], env: NodeJS.ProcessEnv, ipc = false): ChildProcess {
+  const command = hasTaskset && cpuCount >= 2 ? 'taskset' : process.execPath;
+  const argv = hasTaskset && cpuCount >= 2 ? ['-c', String(SERVER_CPU), process.execPath, ...args] : args;
+  return spawn(command, argv, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ipc ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Polls `url` every few ms until it answers 200; returns the milliseconds since `startedAt`. */
+export async function waitFor200(url: string, startedAt: number, timeoutMs = 120_000): Promise<number> {
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.status === 200) return performance.now() - startedAt;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - startedAt > timeoutMs)
+      throw new Error(`${url} did not answer 200 in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+export function requireBuild(): void {
+  if (!existsSync(SERVER_ENTRY)) {
+    console.error('No production build: run "npm run build" first.');
+    process.exit(1);
+  }
+}
+
+export type LoadResult = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
+
+export async function load(url: string, seconds: number, connections: number): Promise<LoadResult> {
+  const result = await autocannon({ url, duration: seconds, connections, pipelining: 1 });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export function formatTable(rows: string[][]): string {
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+  return rows
+    .map((row) => row.map((cell, column) => cell.padStart(widths[column] ?? 0)).join('  '))
+    .join('\n');
+}
