@@ -11,6 +11,19 @@ export default defineConfig({
     },
   },
   plugins: [tailwindcss(), reactRouter()],
+  ssr: {
+    // Bundled into the server build so only the components and icons in use are loaded: imported from
+    // node_modules at run time, react-aria-components and lucide-react take over a second to import.
+    noExternal: [
+      /^react-aria-components(\/|$)/,
+      /^react-aria(\/|$)/,
+      /^react-stately(\/|$)/,
+      /^@react-aria\//,
+      /^@react-stately\//,
+      /^@internationalized\//,
+      /^lucide-react(\/|$)/,
+    ],
+  },
   build: {
     // Hashed assets are served with immutable caching; keep the inline limit small so CSS stays cacheable.
     assetsInlineLimit: 2048,

@@ -27,10 +27,15 @@ export function pinSelf(): string {
   return `servers on core ${SERVER_CPU}, load generator on core ${LOAD_CPU}`;
 }
 
-/** Starts `node args…` (pinned to the server core when possible). */
-export function spawnNode(args: string[], env: NodeJS.ProcessEnv, ipc = false): ChildProcess {
-  const command = hasTaskset && cpuCount >= 2 ? 'taskset' : process.execPath;
-  const argv = hasTaskset && cpuCount >= 2 ? ['-c', String(SERVER_CPU), process.execPath, ...args] : args;
+/** Starts `node args…`, pinned to the server core when possible and `pin` is not false. */
+export function spawnNode(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  { ipc = false, pin = true }: { ipc?: boolean; pin?: boolean } = {},
+): ChildProcess {
+  const isPinned = pin && hasTaskset && cpuCount >= 2;
+  const command = isPinned ? 'taskset' : process.execPath;
+  const argv = isPinned ? ['-c', String(SERVER_CPU), process.execPath, ...args] : args;
   return spawn(command, argv, {
     cwd: ROOT,
     env: { ...process.env, ...env },

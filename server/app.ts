@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
@@ -16,7 +16,10 @@ import type { RedisHandle } from './redis';
 import { createServices, type LoadContext, type Services } from './services';
 
 export type AppDeps = {
-  config: Pick<Config, 'BODY_LIMIT_BYTES' | 'PUBLIC_BASE_URL' | 'PORT' | 'SELLER_SITE_URL'>;
+  config: Pick<
+    Config,
+    'BODY_LIMIT_BYTES' | 'PUBLIC_BASE_URL' | 'PORT' | 'SELLER_SITE_URL' | 'CONTENT_CACHE_TTL_S'
+  >;
   dbHandle: DbHandle;
   redis?: RedisHandle;
   /** Where uploaded and generated images live; served at /uploads/. */
@@ -25,7 +28,8 @@ export type AppDeps = {
   clientDir?: string;
   /** React Router's server build; omitted in API-only tests. */
   reactRouter?: Omit<ReactRouterOptions, 'getLoadContext'>;
-  logger?: FastifyServerOptions['logger'];
+  /** The process's pino logger; tests leave it out and log nothing. */
+  logger?: FastifyBaseLogger;
 };
 
 declare module 'fastify' {
@@ -39,7 +43,7 @@ export type App = FastifyInstance;
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
     trustProxy: true,
     // Idle keep-alive sockets close at once on shutdown; in-flight requests still finish.
@@ -72,14 +76,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     zlibOptions: { level: 6 },
   });
 
-  const services = createServices({ dbHandle: deps.dbHandle });
+  const services = createServices({
+    dbHandle: deps.dbHandle,
+    contentCacheTtlMs: deps.config.CONTENT_CACHE_TTL_S * 1000,
+    onCacheError: (error) => app.log.error({ err: error }, 'content cache refresh failed'),
+  });
   app.decorate('services', services);
   app.decorate('sockets', await registerWebSocket(app, fastifyWebsocket));
 
   await app.register(healthRoutes, { dbHandle: deps.dbHandle, redis: deps.redis });
   await app.register(
     async (api) => {
-      await api.register(contentRoutes, { db: deps.dbHandle.db });
+      await api.register(contentRoutes, { content: services.content });
       await api.register(async (unknown) => {
         // An unknown route is 404 whatever its body: don't parse (or reject) a body nobody will read.
         unknown.removeAllContentTypeParsers();

@@ -27,6 +27,8 @@ export const ConfigSchema = z.object({
   SELLER_SITE_URL: z.url({ protocol: /^https?$/ }).default('https://seller.fresh-market.ru'),
   /** Largest accepted request body for JSON endpoints. */
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /** Seconds the site settings and page SEO fields are served from memory; edits show within this time. */
+  CONTENT_CACHE_TTL_S: z.coerce.number().min(0).max(3600).default(15),
   /** Seed the demo data when the database is empty. */
   SEED_ON_EMPTY: z
     .enum(['true', 'false', '1', '0'])

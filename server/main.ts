@@ -1,64 +1,97 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import type { ServerBuild } from 'react-router';
-import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { openDb } from './db/client';
-import { isDatabaseEmpty, seedDemo } from './db/seed/index';
-import { openRedis } from './redis';
+import type { ViteDevServer } from 'vite';
+import { type Config, ConfigError, loadConfig } from './config';
+import { type DbHandle, openDb } from './db/client';
+import { isDatabaseEmpty } from './db/seed/empty';
 import { createShutdown } from './shutdown';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const logger = pino({ level: config.LOG_LEVEL, base: undefined });
-  const startedAt = performance.now();
-  const isDev = config.NODE_ENV === 'development';
+const since = (startedAt: number) => Math.round(performance.now() - startedAt);
 
+/** Opens the database, applies the committed migrations and seeds the demo data into an empty one. */
+async function prepareDatabase(config: Config, uploadDir: string, logger: Logger): Promise<DbHandle> {
+  const startedAt = performance.now();
   const dbHandle = await openDb({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   await dbHandle.migrate();
-  const uploadDir = path.join(config.dataDir, 'uploads');
   if (config.SEED_ON_EMPTY && (await isDatabaseEmpty(dbHandle.db))) {
     logger.info('empty database: seeding the demo data');
+    const { seedDemo } = await import('./db/seed/demo');
     const summary = await seedDemo(dbHandle.db, { imagesDir: uploadDir, log: (msg) => logger.info(msg) });
     logger.info({ summary }, 'demo data seeded');
   }
-  const redis = config.REDIS_URL
-    ? openRedis(config.REDIS_URL, (error) => logger.warn({ err: error }, 'redis connection error'))
-    : undefined;
+  logger.debug({ ms: since(startedAt), at: Math.round(performance.now()) }, 'database ready');
+  return dbHandle;
+}
 
-  const vite = isDev
-    ? await (await import('vite')).createServer({ server: { middlewareMode: true }, appType: 'custom' })
-    : undefined;
-  const clientDir = path.resolve(here, '../client');
+/** The React Router build: the production bundle, or Vite in middleware mode for `npm run dev`. */
+async function loadRenderer(
+  isDev: boolean,
+  logger: Logger,
+): Promise<{ build: ServerBuild | (() => Promise<ServerBuild>); vite?: ViteDevServer }> {
+  const startedAt = performance.now();
+  if (isDev) {
+    // A variable specifier keeps the bundler from following Vite into the production server bundle.
+    const viteModule = 'vite';
+    const vite = await ((await import(viteModule)) as typeof import('vite')).createServer({
+      server: { middlewareMode: true },
+      appType: 'custom',
+    });
+    const build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+    return { build, vite };
+  }
   const serverBuildFile = path.resolve(here, '../server/index.js');
-  if (!vite && !existsSync(serverBuildFile)) {
+  if (!existsSync(serverBuildFile)) {
     throw new Error(`No production build at ${serverBuildFile}: run "npm run build" first`);
   }
-  const build = vite
-    ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
-    : ((await import(pathToFileURL(serverBuildFile).href)) as ServerBuild);
+  const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
+  logger.debug({ ms: since(startedAt), at: Math.round(performance.now()) }, 'server build loaded');
+  return { build };
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  // React and React Router choose their production or development build from this when first imported.
+  process.env.NODE_ENV = config.NODE_ENV;
+  const logger = pino({ level: config.LOG_LEVEL, base: undefined });
+  const startedAt = performance.now();
+  const isDev = config.NODE_ENV === 'development';
+  const uploadDir = path.join(config.dataDir, 'uploads');
+
+  // Opening PGlite is mostly WebAssembly compilation off the main thread: meanwhile load the HTTP stack and
+  // the page renderer, which are imported lazily for that reason.
+  const [dbHandle, renderer, { buildApp }] = await Promise.all([
+    prepareDatabase(config, uploadDir, logger),
+    loadRenderer(isDev, logger),
+    import('./app'),
+  ]);
+  const redis = config.REDIS_URL
+    ? (await import('./redis')).openRedis(config.REDIS_URL, (error) =>
+        logger.warn({ err: error }, 'redis connection error'),
+      )
+    : undefined;
 
   const app = await buildApp({
     config,
     dbHandle,
     redis,
     uploadDir,
-    clientDir: vite ? undefined : clientDir,
-    reactRouter: { build, mode: isDev ? 'development' : 'production', vite },
+    clientDir: renderer.vite ? undefined : path.resolve(here, '../client'),
+    reactRouter: { build: renderer.build, mode: isDev ? 'development' : 'production', vite: renderer.vite },
     logger,
   });
 
   const shutdown = createShutdown({
     app,
-    closers: [() => vite?.close(), () => redis?.close(), () => dbHandle.close()],
+    closers: [() => renderer.vite?.close(), () => redis?.close(), () => dbHandle.close()],
     log: { info: (msg) => logger.info(msg), error: (msg) => logger.error(msg) },
     timeoutMs: SHUTDOWN_TIMEOUT_MS,
     onTimeout: () => process.exit(1),
@@ -72,7 +105,12 @@ async function main(): Promise<void> {
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   logger.info(
-    { address, database: dbHandle.kind, bootMs: Math.round(performance.now() - startedAt) },
+    {
+      address,
+      database: dbHandle.kind,
+      importMs: Math.round(startedAt),
+      bootMs: Math.round(performance.now()),
+    },
     'Фреш is listening',
   );
 }

@@ -1,18 +1,21 @@
 import type { DbHandle } from './db/client';
-import * as content from './modules/content/content.service';
+import { createContentService } from './modules/content/content.service';
+
+export type ServicesOptions = {
+  dbHandle: DbHandle;
+  /** How long rarely-changing content (settings, pages) is served from memory. */
+  contentCacheTtlMs: number;
+  onCacheError?: (error: unknown) => void;
+};
 
 /**
- * The use cases loaders and actions call through React Router's load context: the same functions the API
- * routes call, bound to this process's dependencies, so a page never calls its own server over HTTP.
+ * The use cases, bound to this process's dependencies: API routes and React Router loaders (through the load
+ * context) call the same objects, so a page never calls its own server over HTTP.
  */
-export function createServices({ dbHandle }: { dbHandle: DbHandle }) {
+export function createServices({ dbHandle, contentCacheTtlMs, onCacheError }: ServicesOptions) {
   const deps = { db: dbHandle.db };
   return {
-    content: {
-      getSiteSettings: () => content.getSiteSettings(deps),
-      listContentPages: () => content.listContentPages(deps),
-      getPage: (path: string) => content.getPage(deps, path),
-    },
+    content: createContentService(deps, { cacheTtlMs: contentCacheTtlMs, onCacheError }),
   };
 }
 

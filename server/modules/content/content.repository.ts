@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cities, deliveryZones, pages, siteSettings } from '../../db/schema/index';
 
@@ -17,19 +17,10 @@ export async function findCitiesWithZones(db: Db) {
   return { cityRows, zoneRows };
 }
 
-export async function findContentPaths(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ path: pages.path })
-    .from(pages)
-    .where(eq(pages.hasContent, true))
-    .orderBy(asc(pages.path));
-  return rows.map((row) => row.path);
+/** Every page row: SEO fields of known paths and the bodies of content pages (a few dozen rows). */
+export async function findAllPages(db: Db) {
+  return db.select().from(pages).orderBy(asc(pages.path));
 }
 
-export async function findPageByPath(db: Db, path: string) {
-  const [row] = await db.select().from(pages).where(eq(pages.path, path)).limit(1);
-  return row;
-}
-
-export type PageRow = NonNullable<Awaited<ReturnType<typeof findPageByPath>>>;
+export type PageRow = Awaited<ReturnType<typeof findAllPages>>[number];
 export type CityRows = Awaited<ReturnType<typeof findCitiesWithZones>>;

@@ -10,7 +10,8 @@ describe.each(TEST_DATABASE_KINDS)('content API on %s', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    // No cache: these tests edit rows and expect the next answer to show it.
+    t = await createTestApp(kind, { env: { CONTENT_CACHE_TTL_S: '0' } });
   });
 
   afterAll(async () => {
@@ -120,5 +121,25 @@ describe.each(TEST_DATABASE_KINDS)('content API on %s', (kind) => {
       const body = ErrorBodySchema.parse(response.json());
       expect(body.message).toMatch(/[а-яё]/i);
     });
+  });
+});
+
+describe('content API with the cache on', () => {
+  it('serves settings from memory until the cache is invalidated', async () => {
+    const t = await createTestApp('pglite', { env: { CONTENT_CACHE_TTL_S: '60' } });
+    try {
+      const read = async () =>
+        SiteSettingsSchema.parse((await t.app.inject({ method: 'GET', url: '/api/settings' })).json());
+      const before = await read();
+      await t.db.db
+        .update(siteSettings)
+        .set({ value: { vk: 'https://vk.com/fresh_other' } })
+        .where(eq(siteSettings.key, 'socials'));
+      expect((await read()).socials).toEqual(before.socials);
+      t.app.services.content.invalidate();
+      expect((await read()).socials).toEqual({ vk: 'https://vk.com/fresh_other' });
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -3,16 +3,15 @@ import { PageListSchema, PagePathSchema, PageSeoSchema, SiteSettingsSchema } fro
 import { z } from '@core/contracts/z';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
-import type { ContentDeps } from './content.service';
-import { getPage, getSiteSettings, listContentPages, PAGE_NOT_FOUND_MESSAGE } from './content.service';
+import { type ContentService, PAGE_NOT_FOUND_MESSAGE } from './content.service';
 
-export const contentRoutes: FastifyPluginAsyncZod<ContentDeps> = async (app, deps) => {
+export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> = async (app, { content }) => {
   app.get('/settings', { schema: { tags: ['content'], response: { 200: SiteSettingsSchema } } }, async () =>
-    getSiteSettings(deps),
+    content.getSiteSettings(),
   );
 
   app.get('/pages', { schema: { tags: ['content'], response: { 200: PageListSchema } } }, async () =>
-    listContentPages(deps),
+    content.listContentPages(),
   );
 
   app.get(
@@ -27,7 +26,7 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentDeps> = async (app, dep
     async (request) => {
       const path = PagePathSchema.safeParse(`/${request.params['*']}`.replace(/\/+$/, ''));
       if (!path.success) throw new AppError('not_found', PAGE_NOT_FOUND_MESSAGE);
-      return getPage(deps, path.data);
+      return content.getPage(path.data);
     },
   );
 };

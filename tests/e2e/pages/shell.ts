@@ -26,6 +26,11 @@ export class Shell {
     return this.footer.getByRole('navigation', { name, exact: true });
   }
 
+  /** The catalogue button beside the search field (not the settings entry of the same name). */
+  get catalogButton(): Locator {
+    return this.header.locator('a[href="/catalog"]:not(nav a)');
+  }
+
   get burger(): Locator {
     return this.header.getByRole('button', { name: 'Меню', exact: true });
   }
