@@ -34,7 +34,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+      grepInvert: /@mobile/,
+    },
     {
       name: 'mobile',
       use: { ...devices['Pixel 5'], viewport: { width: 375, height: 812 } },
