@@ -5,7 +5,8 @@ import { CHROMIUM_INSTALL_HINT, findChromium } from './tests/e2e/chromium';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const chromium = findChromium();
 if (!chromium) throw new Error(CHROMIUM_INSTALL_HINT);
-const dataDir = path.resolve(import.meta.dirname, 'tmp/e2e-data');
+const dataDir = path.resolve(import.meta.dirname, `tmp/e2e-data-${PORT}`);
+const buildDir = process.env.BUILD_DIR || 'build';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -47,7 +48,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database every run: migrated and seeded by the server itself on first start.
-    command: `rm -rf "${dataDir}" && node build/app/main.js`,
+    command: `rm -rf "${dataDir}" && node ${buildDir}/app/main.js`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -11,7 +11,7 @@ export default defineConfig({
   },
   test: {
     include: ['**/*.test.ts', '**/*.test.tsx'],
-    exclude: ['node_modules/**', 'build/**', 'tests/e2e/**', 'data/**'],
+    exclude: ['node_modules/**', 'build/**', 'build-*/**', 'tmp/**', 'tests/e2e/**', 'data/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

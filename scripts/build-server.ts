@@ -10,7 +10,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
-const outDir = path.join(root, 'build/app');
+const buildDir = path.resolve(root, process.env.BUILD_DIR || 'build');
+const outDir = path.join(buildDir, 'app');
 const COMPRESSIBLE = /\.(js|css|svg|json|txt|html|map|webmanifest)$/;
 const MIN_COMPRESS_BYTES = 1024;
 
@@ -79,7 +80,7 @@ async function precompress(dir: string): Promise<number> {
 
 const started = performance.now();
 await bundleServer();
-const compressed = await precompress(path.join(root, 'build/client'));
+const compressed = await precompress(path.join(buildDir, 'client'));
 console.log(
-  `server bundled to build/app/main.js; ${compressed} client files pre-compressed in ${Math.round(performance.now() - started)} ms`,
+  `server bundled to ${path.relative(root, outDir)}/main.js; ${compressed} client files pre-compressed in ${Math.round(performance.now() - started)} ms`,
 );

@@ -6,11 +6,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
-const required = ['build/app/main.js', 'build/server/index.js', 'build/client'];
+const buildDir = path.resolve(root, process.env.BUILD_DIR || 'build');
+const required = ['app/main.js', 'server/index.js', 'client'];
 
-if (!required.every((file) => existsSync(path.join(root, file)))) {
+if (!required.every((file) => existsSync(path.join(buildDir, file)))) {
   console.log('No build found: running "npm run build" first');
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-await import(pathToFileURL(path.join(root, 'build/app/main.js')).href);
+await import(pathToFileURL(path.join(buildDir, 'app/main.js')).href);
