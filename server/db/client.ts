@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index';
 
@@ -47,12 +47,14 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
       close: () => pool.end(),
     };
   }
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
+    [
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ],
+  );
   if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
   // Extensions the migrations create must be loaded into the WebAssembly build first.
   const extensions = { pg_trgm };
@@ -70,4 +72,13 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * Runs raw SQL and returns its rows. Both drivers answer `{ rows }` (node-postgres' QueryResult, PGlite's
+ * Results); Drizzle's shared database type cannot say so, hence the one cast here.
+ */
+export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
 }

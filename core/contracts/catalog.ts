@@ -1,0 +1,159 @@
+/** Catalogue, shops, points and search: the API's shapes (spec field names) and its inputs. */
+import { SEARCH_MAX_LENGTH } from '../rules/search-text';
+import { z } from './z';
+
+/** Opaque ids are UUIDs; slugs are lower-case latin with dashes. Routes accept either. */
+export const IdOrSlugSchema = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^[a-z0-9-]+$/i, 'Не найдено');
+
+export const CATALOG_SORTS = ['popular', 'price-asc', 'price-desc', 'discount', 'new'] as const;
+export type CatalogSort = (typeof CATALOG_SORTS)[number];
+
+export const CATALOG_SORT_LABELS: Record<CatalogSort, string> = {
+  popular: 'Популярные',
+  'price-asc': 'Сначала дешевле',
+  'price-desc': 'Сначала дороже',
+  discount: 'По размеру скидки',
+  new: 'Новинки',
+};
+
+export const CATALOG_PAGE_SIZE = 48;
+export const CATALOG_MAX_PAGE = 500;
+
+/** GET /api/catalog/products: filters of the catalogue; prices in whole roubles as a shopper types them. */
+export const CatalogQuerySchema = z.object({
+  category: z
+    .string()
+    .regex(/^[a-z0-9-]{1,80}$/, 'Неизвестная категория')
+    .optional(),
+  store: IdOrSlugSchema.optional(),
+  point: IdOrSlugSchema.optional(),
+  min: z.coerce.number().int('Цена — целое число рублей').min(0).max(1_000_000).optional(),
+  max: z.coerce.number().int('Цена — целое число рублей').min(0).max(1_000_000).optional(),
+  discount: z.enum(['1']).optional(),
+  sort: z.enum(CATALOG_SORTS).default('popular'),
+  page: z.coerce.number().int().min(1).max(CATALOG_MAX_PAGE).default(1),
+});
+export type CatalogQuery = z.infer<typeof CatalogQuerySchema>;
+
+export const StoreRefSchema = z.object({ _id: z.string(), name: z.string(), slug: z.string() });
+
+export const ProductCardSchema = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  img: z.string().nullable(),
+  /** Selling price in kopecks. */
+  price: z.number().int(),
+  /** Discount in percent; the old price is the spec's price helper applied to price and discount. */
+  discount: z.number().int(),
+  /** Grams. */
+  weight: z.number().int(),
+  rating: z.number(),
+  reviews: z.number().int(),
+  store: StoreRefSchema,
+  in_stock: z.boolean(),
+  is_new: z.boolean(),
+});
+export type ProductCard = z.infer<typeof ProductCardSchema>;
+
+export const ProductPageSchema = z.object({
+  products: z.array(ProductCardSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
+export type ProductPage = z.infer<typeof ProductPageSchema>;
+
+export const CategorySchema = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  img: z.string().nullable(),
+  parent: z.string().nullable(),
+});
+export type Category = z.infer<typeof CategorySchema>;
+
+export const ScheduleSchema = z.record(z.string(), z.object({ open: z.string(), close: z.string() }));
+
+export const PointSchema = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  address: z.string(),
+  phone: z.string().nullable(),
+  is_pickup: z.boolean(),
+  /** ISO weekday ('1' Monday … '7' Sunday) → opening hours; a missing day is closed. */
+  schedule: ScheduleSchema,
+  coordinates: z.object({ longitude: z.number(), latitude: z.number() }),
+  city: z.string(),
+  zones: z.array(z.string()),
+  store: StoreRefSchema,
+});
+export type Point = z.infer<typeof PointSchema>;
+
+export const StoreSchema = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  description: z.string(),
+  logo: z.string().nullable(),
+  rating: z.number(),
+  reviews: z.number().int(),
+  /** Kopecks. */
+  min_order: z.number().int(),
+  delivery_fee: z.number().int(),
+  free_delivery_from: z.number().int().nullable(),
+  points_count: z.number().int(),
+});
+export type Store = z.infer<typeof StoreSchema>;
+
+export const StoreDetailSchema = StoreSchema.extend({ points: z.array(PointSchema) });
+export type StoreDetail = z.infer<typeof StoreDetailSchema>;
+
+/** A warehouse entry of a product (SPEC §3): the point, its delivery zones, the stock and its own price. */
+export const WarehouseSchema = z.object({
+  point: z.object({ _id: z.string(), slug: z.string(), name: z.string(), address: z.string() }),
+  zone: z.array(z.string()),
+  count: z.number().int(),
+  /** Kopecks: the point's own price, or the product's. */
+  price: z.number().int(),
+});
+
+export const ProductDetailSchema = ProductCardSchema.extend({
+  description: z.string(),
+  imgs: z.array(z.object({ path: z.string() })),
+  category: z.object({ _id: z.string(), slug: z.string(), name: z.string() }).nullable(),
+  warehouse: z.array(WarehouseSchema),
+});
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
+
+/** GET /api/points/list?points=a,b or ?points=a&points=b */
+export const PointsListQuerySchema = z.object({
+  points: z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) =>
+      (Array.isArray(value) ? value : value.split(',')).map((id) => id.trim()).filter(Boolean),
+    )
+    .pipe(z.array(z.uuid('Некорректный идентификатор точки')).max(100, 'Не больше 100 точек за раз')),
+});
+
+export const SearchQuerySchema = z.object({
+  q: z.string().max(SEARCH_MAX_LENGTH, `Запрос не длиннее ${SEARCH_MAX_LENGTH} символов`).default(''),
+});
+
+/** SPEC §3 Search item: a shop catalogue (category → /catalog/{id}) or a product (→ /product/{id}). */
+export const SearchItemSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  type: z.enum(['category', 'product']),
+});
+export type SearchItem = z.infer<typeof SearchItemSchema>;
+
+export function searchItemHref(item: SearchItem): string {
+  return item.type === 'category' ? `/catalog/${item._id}` : `/product/${item._id}`;
+}

@@ -1,0 +1,23 @@
+/** Money is kept in kopecks; the UI shows roubles. */
+export const KOPECKS_PER_ROUBLE = 100;
+
+/**
+ * SPEC §9 price helper: the price before a discount, `ceil(value / (100 - percent) * 100)`, in whole roubles.
+ * Computed on integer kopecks (value = kopecks / 100, so the formula is ceil(kopecks / (100 - percent))), which
+ * keeps float error out of the ceiling.
+ */
+export function priceBeforeDiscountRoubles(priceKopecks: number, discountPercent: number): number {
+  if (discountPercent <= 0 || discountPercent >= 100) return Math.ceil(priceKopecks / KOPECKS_PER_ROUBLE);
+  return Math.ceil(priceKopecks / (100 - discountPercent));
+}
+
+const roublesFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
+
+/** «1 299 ₽», «89,90 ₽»: kopecks shown only when there are any. */
+export function formatRoubles(kopecks: number): string {
+  const roubles = kopecks / KOPECKS_PER_ROUBLE;
+  const text = Number.isInteger(roubles)
+    ? roublesFormat.format(roubles)
+    : new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(roubles);
+  return `${text} ₽`;
+}

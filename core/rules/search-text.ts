@@ -1,0 +1,140 @@
+/**
+ * Text rules of the product search, shared by the server (queries) and the browser (the header field):
+ * folding, tokens, the wrong-keyboard-layout fix and the synonym list.
+ */
+
+/** The shortest query that searches (SPEC §5, §9). */
+export const SEARCH_MIN_LENGTH = 3;
+/** Longer queries are rejected with 400: nobody types a product name this long. */
+export const SEARCH_MAX_LENGTH = 100;
+/** SPEC §9: the header search waits this long after the last keystroke. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** Lower case, ё → е, anything but letters and digits → one space. The database folds the same way. */
+export function foldSearchText(text: string): string {
+  return text
+    .toLowerCase()
+    .replaceAll('ё', 'е')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+export function searchTokens(text: string): string[] {
+  const folded = foldSearchText(text);
+  return folded ? folded.split(' ') : [];
+}
+
+/** The Russian ЙЦУКЕН key under each key of the Latin QWERTY layout. */
+const QWERTY_TO_JCUKEN: Record<string, string> = {
+  q: 'й',
+  w: 'ц',
+  e: 'у',
+  r: 'к',
+  t: 'е',
+  y: 'н',
+  u: 'г',
+  i: 'ш',
+  o: 'щ',
+  p: 'з',
+  '[': 'х',
+  ']': 'ъ',
+  a: 'ф',
+  s: 'ы',
+  d: 'в',
+  f: 'а',
+  g: 'п',
+  h: 'р',
+  j: 'о',
+  k: 'л',
+  l: 'д',
+  ';': 'ж',
+  "'": 'э',
+  z: 'я',
+  x: 'ч',
+  c: 'с',
+  v: 'м',
+  b: 'и',
+  n: 'т',
+  m: 'ь',
+  ',': 'б',
+  '.': 'ю',
+  '`': 'ё',
+  '{': 'х',
+  '}': 'ъ',
+  ':': 'ж',
+  '"': 'э',
+  '<': 'б',
+  '>': 'ю',
+  '~': 'ё',
+};
+
+/**
+ * What the customer meant when they typed Russian with the Latin layout on: «vjkjrj» → «молоко»,
+ * «[kt,» → «хлеб». Undefined when the text has no Latin letters to convert.
+ */
+export function fixKeyboardLayout(text: string): string | undefined {
+  const lower = text.toLowerCase();
+  if (!/[a-z[\];',.`{}:"<>~]/.test(lower) || /[а-яё]/.test(lower)) return undefined;
+  let out = '';
+  for (const char of lower) out += QWERTY_TO_JCUKEN[char] ?? char;
+  return out === lower ? undefined : out;
+}
+
+/** Words shoppers use for the same thing; each group searches as any of its words. Folded (е for ё). */
+export const SEARCH_SYNONYM_GROUPS: readonly (readonly string[])[] = [
+  ['кабачок', 'кабачки', 'цукини'],
+  ['творог', 'творожок', 'творожный'],
+  ['картофель', 'картошка'],
+  ['свекла', 'свеклы', 'буряк'],
+  ['говядина', 'телятина'],
+  ['курица', 'цыпленок', 'куриный', 'куриная', 'курин'],
+  ['семга', 'лосось'],
+  ['газировка', 'лимонад'],
+  ['помидор', 'помидоры', 'томат', 'томаты'],
+  ['баклажан', 'синенькие'],
+  ['батон', 'булка'],
+];
+
+const synonymsByWord = new Map<string, readonly string[]>(
+  SEARCH_SYNONYM_GROUPS.flatMap((group) => group.map((word) => [word, group] as const)),
+);
+
+/** The word with its synonyms (the word itself first). */
+export function withSynonyms(word: string): string[] {
+  const group = synonymsByWord.get(word);
+  return group ? [word, ...group.filter((other) => other !== word)] : [word];
+}
+
+/**
+ * Optimal string alignment distance (Levenshtein with adjacent transpositions), stopping early once it
+ * must exceed `max`: used to correct typos against the vocabulary of product names.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let previousPrevious: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, (previousPrevious[j - 2] ?? 0) + 1);
+      }
+      current[j] = value;
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > max) return max + 1;
+    previousPrevious = previous;
+    previous = current;
+  }
+  return previous[b.length] ?? max + 1;
+}
+
+/** How many typos a word of this length may carry and still be corrected. */
+export function allowedTypos(word: string): number {
+  if (word.length <= 3) return 0;
+  if (word.length <= 5) return 1;
+  return 2;
+}

@@ -1,0 +1,221 @@
+import {
+  CATALOG_PAGE_SIZE,
+  type CatalogQuery,
+  type Category,
+  type Point,
+  type ProductCard,
+  type ProductDetail,
+  type ProductPage,
+  type Store,
+  type StoreDetail,
+} from '@core/contracts/catalog';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { createTtlCache } from '../../lib/ttl-cache';
+import {
+  presentCategory,
+  presentPoint,
+  presentProductCard,
+  presentProductDetail,
+  presentStore,
+} from './catalog.presenter';
+import {
+  type AssortmentScope,
+  findCategories,
+  findPoints,
+  findProductByIdOrSlug,
+  findProductCards,
+  findProductCardsByIds,
+  findProductWarehouses,
+  findStoreByIdOrSlug,
+  findStores,
+  type ProductFilter,
+  type ProductOrder,
+  UUID_PATTERN,
+} from './catalog.repository';
+
+export type CatalogDeps = { db: Db; clock: Clock };
+
+export const STORE_NOT_FOUND = 'Магазин не найден';
+export const POINT_NOT_FOUND = 'Точка продаж не найдена';
+export const PRODUCT_NOT_FOUND = 'Товар не найден';
+export const CATEGORY_NOT_FOUND = 'Категория не найдена';
+
+export type CatalogServiceOptions = { cacheTtlMs: number; onCacheError?: (error: unknown) => void };
+
+/** A catalogue page request after its store, point and category were resolved. */
+export type ResolvedCatalog = {
+  store?: Store;
+  point?: Point;
+  category?: Category;
+  query: CatalogQuery;
+};
+
+/**
+ * The catalogue use cases. Categories and shops change rarely and every page shows them: they come from a
+ * short in-process cache; products and stock are always read fresh.
+ */
+export function createCatalogService(deps: CatalogDeps, options: CatalogServiceOptions) {
+  const cacheOptions = { ttlMs: options.cacheTtlMs, onRefreshError: options.onCacheError };
+  const categoryCache = createTtlCache(
+    async () => (await findCategories(deps.db)).map(presentCategory),
+    cacheOptions,
+  );
+  const storeCache = createTtlCache(async () => (await findStores(deps.db)).map(presentStore), cacheOptions);
+
+  const cards = (rows: Parameters<typeof presentProductCard>[0][]) =>
+    rows.map((row) => presentProductCard(row, new Date(deps.clock.now())));
+
+  /** A category and all its descendants: a parent category shows its children's products too. */
+  async function categoryWithDescendants(slug: string): Promise<{ category: Category; ids: string[] }> {
+    const all = await categoryCache.get();
+    const category = all.find((item) => item.slug === slug);
+    if (!category) throw new AppError('not_found', CATEGORY_NOT_FOUND);
+    const ids = [category._id];
+    for (let i = 0; i < ids.length; i += 1) {
+      for (const child of all) if (child.parent === ids[i]) ids.push(child._id);
+    }
+    return { category, ids };
+  }
+
+  async function getStore(idOrSlug: string): Promise<Store> {
+    const cached = (await storeCache.get()).find(
+      (store) => store._id === idOrSlug || store.slug === idOrSlug,
+    );
+    if (cached) return cached;
+    const row = await findStoreByIdOrSlug(deps.db, idOrSlug);
+    if (!row) throw new AppError('not_found', STORE_NOT_FOUND);
+    return presentStore(row);
+  }
+
+  async function listStorePoints(idOrSlug: string): Promise<Point[]> {
+    const store = await getStore(idOrSlug);
+    return (await findPoints(deps.db, { storeId: store._id })).map(presentPoint);
+  }
+
+  return {
+    listCategories: (): Promise<Category[]> => categoryCache.get(),
+    listStores: (): Promise<Store[]> => storeCache.get(),
+    getStore,
+    listStorePoints,
+
+    async getStoreDetail(idOrSlug: string): Promise<StoreDetail> {
+      const store = await getStore(idOrSlug);
+      return { ...store, points: await listStorePoints(store._id) };
+    },
+
+    /** GET /api/points/list: the points asked for that exist, in the order asked. */
+    async listPoints(ids: readonly string[]): Promise<Point[]> {
+      const rows = await findPoints(deps.db, { ids });
+      const byId = new Map(rows.map((row) => [row.id, presentPoint(row)]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /** Resolves /catalog/{store}/{point}/{slug} and the query's filters; unknown parts → not_found. */
+    async resolveCatalog(
+      path: { store?: string; point?: string; category?: string },
+      query: CatalogQuery,
+    ): Promise<ResolvedCatalog> {
+      const storeKey = path.store ?? query.store;
+      const store = storeKey ? await getStore(storeKey) : undefined;
+      const pointKey = path.point ?? query.point;
+      let point: Point | undefined;
+      if (pointKey) {
+        const storePoints = store ? await listStorePoints(store._id) : [];
+        point = storePoints.find((item) => item._id === pointKey || item.slug === pointKey);
+        if (!point && !store && UUID_PATTERN.test(pointKey)) [point] = await this.listPoints([pointKey]);
+        if (!point) throw new AppError('not_found', POINT_NOT_FOUND);
+      }
+      const categorySlug = path.category ?? query.category;
+      const category = categorySlug ? (await categoryWithDescendants(categorySlug)).category : undefined;
+      return { store, point, category, query };
+    },
+
+    /** One page of the catalogue (48 products) for a resolved request, in the shopper's assortment. */
+    async listProducts(resolved: ResolvedCatalog, scope?: AssortmentScope): Promise<ProductPage> {
+      const { query } = resolved;
+      const filter: ProductFilter = {
+        storeId: resolved.store?._id ?? resolved.point?.store._id,
+        pointId: resolved.point?._id,
+        categoryIds: resolved.category
+          ? (await categoryWithDescendants(resolved.category.slug)).ids
+          : undefined,
+        minKopecks: query.min !== undefined ? query.min * 100 : undefined,
+        maxKopecks: query.max !== undefined ? query.max * 100 : undefined,
+        isDiscounted: query.discount === '1',
+      };
+      const { rows, total } = await findProductCards(deps.db, filter, scope, {
+        order: query.sort,
+        limit: CATALOG_PAGE_SIZE,
+        offset: (query.page - 1) * CATALOG_PAGE_SIZE,
+      });
+      return {
+        products: cards(rows),
+        total,
+        page: query.page,
+        pages: Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE)),
+      };
+    },
+
+    /** A short shelf for the home page and product pages: no total, no paging. */
+    async listShelf(
+      shelf: {
+        order: ProductOrder;
+        limit: number;
+        isDiscounted?: boolean;
+        categoryId?: string;
+        storeId?: string;
+        excludeId?: string;
+      },
+      scope?: AssortmentScope,
+    ): Promise<ProductCard[]> {
+      const { rows } = await findProductCards(
+        deps.db,
+        {
+          isDiscounted: shelf.isDiscounted,
+          categoryIds: shelf.categoryId ? [shelf.categoryId] : undefined,
+          storeId: shelf.storeId,
+          excludeId: shelf.excludeId,
+        },
+        scope,
+        { order: shelf.order, limit: shelf.limit, offset: 0, withTotal: false },
+      );
+      return cards(rows);
+    },
+
+    async listProductsByIds(ids: readonly string[], scope?: AssortmentScope): Promise<ProductCard[]> {
+      return cards(await findProductCardsByIds(deps.db, ids, scope));
+    },
+
+    /** The product page: by slug, or by id (search results link by id). */
+    async getProduct(idOrSlug: string): Promise<ProductDetail> {
+      const row = await findProductByIdOrSlug(deps.db, idOrSlug);
+      if (!row) throw new AppError('not_found', PRODUCT_NOT_FOUND);
+      return presentProductDetail(
+        row,
+        await findProductWarehouses(deps.db, row.id),
+        new Date(deps.clock.now()),
+      );
+    },
+
+    /** Other products of the same category (or, failing that, the same shop), in the shopper's assortment. */
+    async listRelated(product: ProductDetail, scope?: AssortmentScope, limit = 8): Promise<ProductCard[]> {
+      const sameCategory = product.category
+        ? await this.listShelf(
+            { order: 'popular', limit, categoryId: product.category._id, excludeId: product._id },
+            scope,
+          )
+        : [];
+      if (sameCategory.length >= limit) return sameCategory;
+      const sameStore = await this.listShelf(
+        { order: 'popular', limit, storeId: product.store._id, excludeId: product._id },
+        scope,
+      );
+      const seen = new Set(sameCategory.map((item) => item._id));
+      return [...sameCategory, ...sameStore.filter((item) => !seen.has(item._id))].slice(0, limit);
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

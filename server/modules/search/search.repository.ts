@@ -1,0 +1,101 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { products, stores } from '../../db/schema/index';
+import { type AssortmentScope, inStock } from '../catalog/catalog.repository';
+
+export type VocabularyRow = { word: string; uses: number };
+
+/** Every word of every product name (folded), with how many names use it: the typo corrector's dictionary. */
+export async function findNameVocabulary(db: Db): Promise<VocabularyRow[]> {
+  const rows = await queryRows<{ word: string; uses: number }>(
+    db,
+    sql`
+    select word, count(*)::int as uses
+    from (select regexp_split_to_table(search_name, '[^а-яa-z0-9]+') as word from ${products}) words
+    where length(word) >= 3
+    group by word`,
+  );
+  return rows.map((row) => ({ word: row.word, uses: Number(row.uses) }));
+}
+
+export type ProductHit = { id: string; name: string };
+
+/**
+ * Products matching a Russian full-text query. Exact and prefix name matches first, then products in stock,
+ * then text rank and popularity. With a scope only products in stock in it are returned.
+ */
+export async function findProductsByText(
+  db: Db,
+  input: { tsquery: string; phrase: string; scope?: AssortmentScope; limit: number },
+): Promise<ProductHit[]> {
+  const query = sql`to_tsquery('russian', ${input.tsquery})`;
+  const available = inStock(input.scope);
+  return queryRows<ProductHit>(
+    db,
+    sql`
+    select ${products.id} as id, ${products.name} as name
+    from ${products}
+    where ${products}.search_vector @@ ${query} ${input.scope ? sql`and ${available}` : sql``}
+    order by
+      (${products}.search_name = ${input.phrase}) desc,
+      (${products}.search_name like ${`${escapeLike(input.phrase)}%`}) desc,
+      ${input.scope ? sql`true` : available} desc,
+      ts_rank(${products}.search_vector, ${query}) desc,
+      ${products.popularity} desc
+    limit ${input.limit}`,
+  );
+}
+
+/** Products whose names contain a word close to the phrase (pg_trgm), for typos the dictionary missed. */
+export async function findProductsBySimilarName(
+  db: Db,
+  input: { phrase: string; scope?: AssortmentScope; exclude: readonly string[]; limit: number },
+): Promise<ProductHit[]> {
+  const available = inStock(input.scope);
+  const exclude: SQL =
+    input.exclude.length > 0
+      ? sql`and ${products.id} not in (${sql.join(
+          input.exclude.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``;
+  return queryRows<ProductHit>(
+    db,
+    sql`
+    select ${products.id} as id, ${products.name} as name
+    from ${products}
+    where ${input.phrase} <% ${products}.search_name ${exclude} ${input.scope ? sql`and ${available}` : sql``}
+    order by word_similarity(${input.phrase}, ${products}.search_name) desc, ${products.popularity} desc
+    limit ${input.limit}`,
+  );
+}
+
+/** Shops whose (folded) name contains every word of one of the phrases. */
+export async function findStoresByWords(
+  db: Db,
+  phrases: readonly (readonly string[])[],
+  limit: number,
+): Promise<ProductHit[]> {
+  const alternatives = phrases
+    .filter((words) => words.length > 0)
+    .map(
+      (words) =>
+        sql`(${sql.join(
+          words.map((word) => sql`search_fold(${stores.name}) like ${`%${escapeLike(word)}%`}`),
+          sql` and `,
+        )})`,
+    );
+  if (alternatives.length === 0) return [];
+  return queryRows<ProductHit>(
+    db,
+    sql`
+    select ${stores.id} as id, ${stores.name} as name from ${stores}
+    where ${sql.join(alternatives, sql` or `)}
+    order by ${stores.rating} desc, ${stores.name}
+    limit ${limit}`,
+  );
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

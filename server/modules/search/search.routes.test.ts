@@ -1,0 +1,101 @@
+import { ErrorBodySchema } from '@core/contracts/common';
+import { SearchItemSchema, searchItemHref } from '@core/contracts/catalog';
+import { z } from '@core/contracts/z';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/setup/app';
+import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
+
+const ResultsSchema = z.array(SearchItemSchema);
+
+describe.each(TEST_DATABASE_KINDS)('GET /api/search on %s', (kind) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function search(q: string) {
+    const response = await t.app.inject({ method: 'GET', url: '/api/search', query: { q } });
+    expect(response.statusCode, q).toBe(200);
+    return ResultsSchema.parse(response.json());
+  }
+
+  async function productNames(q: string) {
+    return (await search(q)).filter((item) => item.type === 'product').map((item) => item.name.toLowerCase());
+  }
+
+  it.each([
+    ['exact', 'молоко', /молоко/],
+    ['inflected', 'молоком', /молоко/],
+    ['inflected plural', 'яблок', /яблок/],
+    ['ё typed as е', 'мед липовый', /мёд липовый/],
+    ['е typed as ё', 'свёкла', /свёкла/],
+    ['a typo', 'малако', /молоко/],
+    ['another typo', 'творох', /творог/],
+    ['the wrong keyboard layout', 'vjkjrj', /молоко/],
+    ['the wrong layout with punctuation keys', '[kt,', /хлеб/],
+    ['a prefix while typing', 'смета', /сметана/],
+    ['a synonym', 'цукини', /кабачок|цукини/],
+  ])('finds products for %s query «%s»', async (_kind, q, expected) => {
+    const names = await productNames(q);
+    expect(names.length, q).toBeGreaterThan(0);
+    expect(names[0], `${q}: ${names.join(', ')}`).toMatch(expected);
+  });
+
+  it('finds кабачки when asked for цукини and the other way round', async () => {
+    expect((await productNames('цукини')).some((name) => name.includes('кабач'))).toBe(true);
+    expect((await productNames('кабачок')).some((name) => name.includes('цукини') || name.includes('кабач'))).toBe(
+      true,
+    );
+  });
+
+  it('puts exact and prefix name matches first', async () => {
+    const names = await productNames('кефир');
+    expect(names[0]).toMatch(/^кефир/);
+  });
+
+  it('answers shop catalogues as type category linking to /catalog/{id}, products to /product/{id}', async () => {
+    const results = await search('мол');
+    const category = results.find((item) => item.type === 'category');
+    expect(category?.name).toBe('Молочная река');
+    expect(results.some((item) => item.type === 'product')).toBe(true);
+    expect(results[0]?.type).toBe('category');
+    for (const item of results) {
+      expect(searchItemHref(item)).toBe(
+        item.type === 'category' ? `/catalog/${item._id}` : `/product/${item._id}`,
+      );
+    }
+    const store = await t.app.inject({ method: 'GET', url: `/api/stores/${category?._id}` });
+    expect(store.statusCode).toBe(200);
+    const product = results.find((item) => item.type === 'product');
+    const detail = await t.app.inject({ method: 'GET', url: `/api/products/${product?._id}` });
+    expect(detail.json()).toMatchObject({ _id: product?._id, name: product?.name });
+  });
+
+  it('returns [] under 3 characters', async () => {
+    expect(await search('мо')).toEqual([]);
+    expect(await search('  м  ')).toEqual([]);
+    expect(await search('')).toEqual([]);
+  });
+
+  it('rejects an over-long query with 400 and a Russian message', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/search', query: { q: 'м'.repeat(101) } });
+    expect(response.statusCode).toBe(400);
+    expect(ErrorBodySchema.parse(response.json()).message).toMatch(/не длиннее 100/);
+  });
+
+  it('treats LIKE and tsquery characters as text', async () => {
+    for (const q of ['100%', 'мол_ко', "мол'ко | & ! :*", '\\\\\\', '[[[', ',,,,', ';;;;']) {
+      await search(q);
+    }
+  });
+
+  it('finds nothing for nonsense, without failing', async () => {
+    expect(await search('qqqqqqqqq')).toEqual([]);
+    expect(await search('ъъъъъъъъ')).toEqual([]);
+  });
+});

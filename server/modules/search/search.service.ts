@@ -1,0 +1,175 @@
+import type { SearchItem } from '@core/contracts/catalog';
+import {
+  allowedTypos,
+  editDistance,
+  fixKeyboardLayout,
+  SEARCH_MIN_LENGTH,
+  searchTokens,
+  withSynonyms,
+} from '@core/rules/search-text';
+import type { Db } from '../../db/client';
+import { createTtlCache } from '../../lib/ttl-cache';
+import type { AssortmentScope } from '../catalog/catalog.repository';
+import {
+  findNameVocabulary,
+  findProductsBySimilarName,
+  findProductsByText,
+  findStoresByWords,
+  type ProductHit,
+  type VocabularyRow,
+} from './search.repository';
+
+export type SearchDeps = { db: Db };
+
+/** At most this many typo corrections per word: the most used words at the smallest distance. */
+const MAX_CORRECTIONS = 3;
+export const SUGGESTION_STORES = 3;
+export const SUGGESTION_PRODUCTS = 7;
+
+/** One way to read the query: its words, each with the alternatives that may stand for it. */
+type Reading = { words: string[][] };
+
+class Vocabulary {
+  private readonly sorted: string[];
+  private readonly uses: Map<string, number>;
+
+  constructor(rows: readonly VocabularyRow[]) {
+    this.uses = new Map(rows.map((row) => [row.word, row.uses]));
+    this.sorted = [...this.uses.keys()].sort();
+  }
+
+  has(word: string): boolean {
+    return this.uses.has(word);
+  }
+
+  /** Whether some name word starts with `prefix` (the customer is still typing it). */
+  hasPrefix(prefix: string): boolean {
+    let low = 0;
+    let high = this.sorted.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((this.sorted[middle] ?? '') < prefix) low = middle + 1;
+      else high = middle;
+    }
+    return (this.sorted[low] ?? '').startsWith(prefix);
+  }
+
+  /** The closest known words to a word nobody's product name contains. */
+  corrections(word: string): string[] {
+    const max = allowedTypos(word);
+    if (max === 0) return [];
+    const found: { word: string; distance: number; uses: number }[] = [];
+    for (const candidate of this.sorted) {
+      if (Math.abs(candidate.length - word.length) > max) continue;
+      const distance = editDistance(word, candidate, max);
+      if (distance <= max) found.push({ word: candidate, distance, uses: this.uses.get(candidate) ?? 0 });
+    }
+    const best = Math.min(...found.map((item) => item.distance));
+    return found
+      .filter((item) => item.distance === best)
+      .sort((a, b) => b.uses - a.uses)
+      .slice(0, MAX_CORRECTIONS)
+      .map((item) => item.word);
+  }
+}
+
+function toTsquery(readings: readonly Reading[]): string {
+  return readings
+    .map((reading) =>
+      reading.words
+        .map((alternatives, index) => {
+          const isLast = index === reading.words.length - 1;
+          const terms = alternatives.map((word) => (isLast ? `${word}:*` : word));
+          return `(${terms.join(' | ')})`;
+        })
+        .join(' & '),
+    )
+    .map((part) => `(${part})`)
+    .join(' | ');
+}
+
+export type SearchResult = { stores: ProductHit[]; products: ProductHit[] };
+
+/**
+ * Product search the way Russian shoppers type (ADR 006): PostgreSQL full-text search with the `russian`
+ * configuration (inflections), ё folded to е on both sides, prefix matching of the last word, a synonym list,
+ * typo correction against the words of product names, the wrong-keyboard-layout fix, and pg_trgm similarity
+ * on names for whatever is left.
+ */
+export function createSearchService(deps: SearchDeps, options: { vocabularyTtlMs: number }) {
+  const vocabulary = createTtlCache(async () => new Vocabulary(await findNameVocabulary(deps.db)), {
+    ttlMs: options.vocabularyTtlMs,
+  });
+
+  function readWords(tokens: readonly string[], known: Vocabulary): string[][] {
+    return tokens.map((token, index) => {
+      const isLast = index === tokens.length - 1;
+      const alternatives = new Set(withSynonyms(token));
+      const isKnown = known.has(token) || (isLast && known.hasPrefix(token));
+      if (!isKnown) for (const correction of known.corrections(token)) alternatives.add(correction);
+      return [...alternatives];
+    });
+  }
+
+  async function search(
+    text: string,
+    input: { scope?: AssortmentScope; stores: number; products: number },
+  ): Promise<SearchResult> {
+    const tokens = searchTokens(text);
+    const layoutFixed = fixKeyboardLayout(text);
+    // «[kt,» is «хлеб» typed with the Latin layout: its punctuation keys are letters, so count those too.
+    const layoutTokens = layoutFixed ? searchTokens(layoutFixed) : [];
+    const length = Math.max(tokens.join(' ').length, layoutTokens.join(' ').length);
+    if (length < SEARCH_MIN_LENGTH) return { stores: [], products: [] };
+    const known = await vocabulary.get();
+    const readings: Reading[] = [tokens, layoutTokens]
+      .filter((words) => words.length > 0)
+      .map((words) => ({ words: readWords(words, known) }));
+    // The phrase that exact and prefix matches compare with: what the customer most likely meant.
+    const meant = layoutTokens.length > 0 && !known.hasPrefix(tokens[0] ?? '') ? layoutTokens : tokens;
+    const phrase = meant.join(' ');
+
+    const [stores, byText] = await Promise.all([
+      input.stores > 0
+        ? findStoresByWords(
+            deps.db,
+            readings.map((reading) => reading.words.map((alternatives) => alternatives[0] ?? '')),
+            input.stores,
+          )
+        : Promise.resolve([]),
+      findProductsByText(deps.db, {
+        tsquery: toTsquery(readings),
+        phrase,
+        scope: input.scope,
+        limit: input.products,
+      }),
+    ]);
+    if (byText.length >= input.products) return { stores, products: byText };
+    const similar = await findProductsBySimilarName(deps.db, {
+      phrase,
+      scope: input.scope,
+      exclude: byText.map((hit) => hit.id),
+      limit: input.products - byText.length,
+    });
+    return { stores, products: [...byText, ...similar] };
+  }
+
+  return {
+    search,
+
+    /** GET /api/search: shop catalogues ('category') first, then products, as SPEC §3 Search item. */
+    async suggest(text: string, scope?: AssortmentScope): Promise<SearchItem[]> {
+      const result = await search(text, { scope, stores: SUGGESTION_STORES, products: SUGGESTION_PRODUCTS });
+      return [
+        ...result.stores.map((hit) => ({ _id: hit.id, name: hit.name, type: 'category' as const })),
+        ...result.products.map((hit) => ({ _id: hit.id, name: hit.name, type: 'product' as const })),
+      ];
+    },
+
+    /** Loads the dictionary ahead of the first search (in the background, at start). */
+    warmUp: (): Promise<unknown> => vocabulary.get(),
+    invalidate: (): void => vocabulary.invalidate(),
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;
