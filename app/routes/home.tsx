@@ -3,71 +3,86 @@ import {
   ArrowRight,
   Beef,
   Carrot,
-  ChefHat,
   Croissant,
   Egg,
   Fish,
-  LayoutGrid,
   Leaf,
   type LucideIcon,
   Milk,
-  Newspaper,
   Store,
   Truck,
   Wallet,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { ExternalLinkButton, LinkButton } from '~/components/ui/button';
+import { ProductGrid } from '~/features/catalog/product-card';
+import { RecipeCard } from '~/features/content/recipe-card';
 import { cx } from '~/lib/cx';
+import { loadSeo, seoMeta } from '~/lib/seo';
 import { sellerLinks } from '~/lib/site-links';
 import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/home';
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Фреш — продукты с доставкой' },
-  {
-    name: 'description',
-    content:
+const SHELF_SIZE = 10;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { catalog, content } = context.services;
+  const [categories, stores, offers, arrivals, recipes, seo] = await Promise.all([
+    catalog.listCategories(),
+    catalog.listStores(),
+    catalog.listShelf({ order: 'discount', limit: SHELF_SIZE, isDiscounted: true }),
+    catalog.listShelf({ order: 'new', limit: SHELF_SIZE }),
+    content.listRecipes({ limit: 4 }),
+    loadSeo(content, '/home'),
+  ]);
+  return {
+    categories: categories.filter((category) => category.parent === null),
+    stores,
+    offers,
+    arrivals,
+    recipes: recipes.items,
+    seo,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  seoMeta(data?.seo, {
+    title: 'Фреш — продукты с доставкой',
+    description:
       'Фреш — маркетплейс свежих продуктов: фермерское молоко, мясо, овощи, хлеб из пекарен. Доставка по вашему городу и самовывоз из магазинов.',
-  },
-];
+  });
 
-type Tile = { to: string; title: string; text: string; icon: LucideIcon; tone: string; iconTone: string };
-
-const SECTIONS: readonly Tile[] = [
-  {
-    to: '/catalog',
-    title: 'Каталог',
-    text: 'Все товары магазинов и фермеров рядом с вами',
-    icon: LayoutGrid,
-    tone: 'bg-brand-50 hover:bg-brand-100',
-    iconTone: 'bg-brand-600 text-white',
-  },
-  {
-    to: '/shops',
-    title: 'Магазины',
-    text: 'Фермы, пекарни, молочные и мясные лавки',
-    icon: Store,
-    tone: 'bg-sun-soft hover:bg-[#ffeea0]',
-    iconTone: 'bg-sun text-ink',
-  },
-  {
-    to: '/recipes',
-    title: 'Рецепты',
-    text: 'Что приготовить сегодня из свежих продуктов',
-    icon: ChefHat,
-    tone: 'bg-orange-50 hover:bg-orange-100',
-    iconTone: 'bg-orange-600 text-white',
-  },
-  {
-    to: '/blog',
-    title: 'Блог',
-    text: 'Истории фермеров, сезонные продукты и советы',
-    icon: Newspaper,
-    tone: 'bg-sky-50 hover:bg-sky-100',
-    iconTone: 'bg-sky-700 text-white',
-  },
-];
+/** A home page section with a heading and a "see all" link. */
+function Shelf({
+  id,
+  title,
+  href,
+  children,
+}: {
+  id: string;
+  title: string;
+  href: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <div className="flex items-end justify-between gap-4">
+        <h2 id={id} className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+          {title}
+        </h2>
+        <Link
+          to={href}
+          className="inline-flex items-center gap-1 text-[15px] font-semibold text-brand-700 hover:underline"
+        >
+          Смотреть все
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </div>
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}
 
 const BENEFITS: readonly { icon: LucideIcon; title: string; text: string }[] = [
   { icon: Truck, title: 'Доставка в удобное время', text: 'Выберите интервал при оформлении' },
@@ -88,7 +103,7 @@ const PRODUCE: readonly { icon: LucideIcon; tone: string }[] = [
   { icon: Apple, tone: 'bg-lime-50 text-lime-700' },
 ];
 
-export default function Home() {
+export default function Home({ loaderData: data }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const sellers = root ? sellerLinks(root.sellerSiteUrl) : undefined;
 
@@ -156,6 +171,84 @@ export default function Home() {
         </div>
       </section>
 
+      <section aria-labelledby="categories-title">
+        <h2 id="categories-title" className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+          Категории
+        </h2>
+        <ul className="mt-5 grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-7 lg:gap-4">
+          {data.categories.map((category) => (
+            <li key={category._id}>
+              <Link
+                to={`/catalog?category=${category.slug}`}
+                className="flex h-full flex-col items-center gap-2 rounded-3xl bg-white p-3 text-center shadow-card transition-colors hover:bg-brand-50"
+              >
+                {category.img ? (
+                  <img
+                    src={category.img}
+                    alt=""
+                    width={96}
+                    height={96}
+                    loading="lazy"
+                    className="size-16 rounded-2xl sm:size-20"
+                  />
+                ) : null}
+                <span className="text-[13px] leading-tight font-semibold sm:text-sm">{category.name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {data.offers.length > 0 ? (
+        <Shelf id="offers-title" title="Скидки и акции" href="/catalog?discount=1&sort=discount">
+          <ProductGrid products={data.offers} />
+        </Shelf>
+      ) : null}
+
+      <Shelf id="arrivals-title" title="Новинки" href="/catalog?sort=new">
+        <ProductGrid products={data.arrivals} />
+      </Shelf>
+
+      <Shelf id="stores-title" title="Магазины и фермы" href="/shops">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:gap-4">
+          {data.stores.slice(0, 8).map((store) => (
+            <li key={store._id}>
+              <Link
+                to={`/store/${store.slug}`}
+                className="flex h-full items-center gap-3 rounded-3xl bg-white p-3 shadow-card transition-colors hover:bg-brand-50 sm:p-4"
+              >
+                {store.logo ? (
+                  <img
+                    src={store.logo}
+                    alt=""
+                    width={56}
+                    height={56}
+                    loading="lazy"
+                    className="size-12 shrink-0 rounded-full sm:size-14"
+                  />
+                ) : null}
+                <span className="min-w-0">
+                  <span className="block truncate text-[15px] font-bold">{store.name}</span>
+                  <span className="block text-[13px] text-muted">★ {store.rating.toFixed(1)}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Shelf>
+
+      {data.recipes.length > 0 ? (
+        <Shelf id="recipes-title" title="Рецепты" href="/recipes">
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {data.recipes.map((recipe) => (
+              <li key={recipe._id}>
+                <RecipeCard recipe={recipe} headingLevel="h3" />
+              </li>
+            ))}
+          </ul>
+        </Shelf>
+      ) : null}
+
       <section aria-label="Преимущества">
         <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
           {BENEFITS.map(({ icon: Icon, title, text }) => (
@@ -170,40 +263,6 @@ export default function Home() {
                 <span className="block text-sm font-semibold sm:text-[15px]">{title}</span>
                 <span className="mt-0.5 block text-[13px] text-muted sm:text-sm">{text}</span>
               </span>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section aria-labelledby="sections-title">
-        <h2 id="sections-title" className="text-2xl font-extrabold tracking-tight sm:text-3xl">
-          Что есть во Фреш
-        </h2>
-        <ul className="mt-5 grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
-          {SECTIONS.map(({ to, title, text, icon: Icon, tone, iconTone }) => (
-            <li key={to}>
-              <Link
-                to={to}
-                prefetch="intent"
-                className={cx(
-                  'group flex h-full flex-col gap-5 rounded-3xl p-4 transition-colors sm:gap-6 sm:p-6 lg:min-h-52',
-                  tone,
-                )}
-              >
-                <span className={cx('inline-flex size-12 items-center justify-center rounded-2xl', iconTone)}>
-                  <Icon aria-hidden="true" className="size-6" />
-                </span>
-                <span className="mt-auto">
-                  <span className="flex items-center justify-between text-lg font-bold sm:text-xl">
-                    {title}
-                    <ArrowRight
-                      aria-hidden="true"
-                      className="hidden size-5 transition-transform group-hover:translate-x-1 sm:block"
-                    />
-                  </span>
-                  <span className="mt-1 block text-sm text-muted sm:text-[15px]">{text}</span>
-                </span>
-              </Link>
             </li>
           ))}
         </ul>

@@ -157,3 +157,31 @@ export type SearchItem = z.infer<typeof SearchItemSchema>;
 export function searchItemHref(item: SearchItem): string {
   return item.type === 'category' ? `/catalog/${item._id}` : `/product/${item._id}`;
 }
+
+/**
+ * The catalogue filters of a page URL, read leniently: a shared link with a stale or mistyped filter still
+ * shows the catalogue, without that filter (the API answers 400 instead).
+ */
+export function parseCatalogSearchParams(params: URLSearchParams): CatalogQuery {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(CatalogQuerySchema.shape) as (keyof CatalogQuery)[]) {
+    const value = params.get(key);
+    if (value === null || value === '') continue;
+    if (CatalogQuerySchema.shape[key].safeParse(value).success) raw[key] = value;
+  }
+  return CatalogQuerySchema.parse(raw);
+}
+
+/** The URL search string of a catalogue query, without defaults; `patch` overrides fields (undefined drops). */
+export function catalogSearchString(query: Partial<CatalogQuery>, patch: Partial<CatalogQuery> = {}): string {
+  const merged: Partial<CatalogQuery> = { ...query, ...patch };
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(merged)) {
+    if (value === undefined || value === null) continue;
+    if (key === 'sort' && value === 'popular') continue;
+    if (key === 'page' && value === 1) continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}

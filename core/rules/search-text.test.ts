@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, fixKeyboardLayout, foldSearchText, searchTokens, withSynonyms } from './search-text';
+import {
+  editDistance,
+  fixKeyboardLayout,
+  foldSearchText,
+  isSearchable,
+  searchTokens,
+  withSynonyms,
+} from './search-text';
 
 describe('foldSearchText', () => {
   it('lower-cases, folds ё to е and keeps only letters and digits', () => {
@@ -47,5 +54,15 @@ describe('editDistance', () => {
   it('stops early beyond the limit', () => {
     expect(editDistance('яблоко', 'говядина', 2)).toBe(3);
     expect(editDistance('а', 'абвгде', 2)).toBe(3);
+  });
+});
+
+describe('isSearchable', () => {
+  it('starts at 3 characters, counting letters typed with the Latin layout', () => {
+    expect(isSearchable('мо')).toBe(false);
+    expect(isSearchable(' м о ')).toBe(true);
+    expect(isSearchable('мол')).toBe(true);
+    expect(isSearchable('[kt,')).toBe(true);
+    expect(isSearchable('!!!')).toBe(false);
   });
 });

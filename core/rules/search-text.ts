@@ -80,6 +80,19 @@ export function fixKeyboardLayout(text: string): string | undefined {
   return out === lower ? undefined : out;
 }
 
+/**
+ * Whether a query is long enough to search (SPEC §5: from 3 characters). A query typed with the Latin
+ * layout counts in the letters it stands for: «[kt,» is «хлеб», four letters.
+ */
+export function isSearchable(text: string): boolean {
+  const fixed = fixKeyboardLayout(text);
+  const length = Math.max(
+    searchTokens(text).join(' ').length,
+    fixed ? searchTokens(fixed).join(' ').length : 0,
+  );
+  return length >= SEARCH_MIN_LENGTH;
+}
+
 /** Words shoppers use for the same thing; each group searches as any of its words. Folded (е for ё). */
 export const SEARCH_SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['кабачок', 'кабачки', 'цукини'],

@@ -1,5 +1,5 @@
-import { ChevronDown, MapPin, Search } from 'lucide-react';
-import type { ComponentType, ReactNode } from 'react';
+import { ChevronDown, MapPin } from 'lucide-react';
+import type { ComponentType } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { Link } from 'react-router';
 import { badgeLabel, CounterBadge } from '~/components/ui/counter-badge';
@@ -122,50 +122,5 @@ export function AddressButton({ className, onActivate }: { className?: string; o
       <span className="truncate">{address ?? ADDRESS_PLACEHOLDER}</span>
       <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-muted" />
     </button>
-  );
-}
-
-/**
- * Product search (SPEC §2): a plain GET form to /search, so it works before hydration; the search issue
- * adds suggestions. The placeholder differs on phones ('Найти во Фреш...') and wider screens.
- */
-export function SearchForm({
-  placeholder,
-  className,
-  id,
-  children,
-}: {
-  placeholder: string;
-  className?: string;
-  id: string;
-  children?: ReactNode;
-}) {
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: <search> is not yet announced by every screen reader.
-    <form
-      role="search"
-      action="/search"
-      method="get"
-      aria-label="Поиск товаров"
-      className={cx('relative', className)}
-    >
-      <label htmlFor={id} className="sr-only">
-        Поиск товаров
-      </label>
-      <Search
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted"
-      />
-      <input
-        id={id}
-        type="search"
-        name="q"
-        placeholder={placeholder}
-        autoComplete="off"
-        enterKeyHint="search"
-        className="h-12 w-full rounded-2xl border-2 border-brand-500 bg-white pr-4 pl-12 text-[15px] text-ink placeholder:text-muted"
-      />
-      {children}
-    </form>
   );
 }

@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { Button, LinkButton } from '~/components/ui/button';
 import { badgeLabel, CounterBadge } from '~/components/ui/counter-badge';
 import { useAuth } from '~/features/auth/auth-context';
+import { UserChip } from '~/features/auth/user-chip';
 import {
   BASKET_HREF,
   CABINET_BADGE_PLACEHOLDER,
@@ -13,8 +14,9 @@ import {
   ORDERS_HREF,
 } from '~/features/cabinet/cabinet';
 import { CabinetMenu } from '~/features/cabinet/cabinet-menu';
+import { SearchBox } from '~/features/search/search-box';
 import { sellerLinks as buildSellerLinks } from '~/lib/site-links';
-import { AddressButton, DeliveryModeToggle, HeaderIconLink, SearchForm } from './header-parts';
+import { AddressButton, DeliveryModeToggle, HeaderIconLink } from './header-parts';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { SiteLink } from './site-link';
@@ -45,7 +47,7 @@ const TOP_LINK = 'rounded-md text-muted transition-colors hover:text-brand-700';
 
 /** The storefront header (SPEC §2): a two-row bar from lg up; below it a compact bar with a burger menu. */
 export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProps) {
-  const { isAuthenticated, openLogin } = useAuth();
+  const { user, openLogin } = useAuth();
   const { orders, favourites, basket, cabinet } = { ...DEFAULT_HEADER_COUNTS, ...counts };
   const sellers = buildSellerLinks(sellerSiteUrl);
   const pages = navigation.flatMap((group) => group.pages);
@@ -114,14 +116,16 @@ export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProp
             <LayoutGrid aria-hidden="true" className="size-5" />
             Каталог
           </LinkButton>
-          <SearchForm id="header-search" placeholder="Искать товары" className="min-w-0 flex-1" />
+          <SearchBox id="header-search" placeholder="Искать товары" className="min-w-0 flex-1" />
           <nav aria-label="Покупки" className="flex items-center gap-1">
             <HeaderIconLink to={ORDERS_HREF} icon={Package} label="Заказы" count={orders} needsLogin />
             <HeaderIconLink to={FAVOURITES_HREF} icon={Heart} label="Избранное" count={favourites} />
             <HeaderIconLink to={BASKET_HREF} icon={ShoppingBasket} label="Корзина" count={basket} />
             <CabinetMenu count={cabinet} />
           </nav>
-          {isAuthenticated ? null : (
+          {user ? (
+            <UserChip user={user} className="ml-1" />
+          ) : (
             <Button onPress={openLogin} className="ml-1 h-12 rounded-2xl">
               Войти
             </Button>
@@ -144,7 +148,9 @@ export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProp
           </button>
           <Logo compact />
           <div className="ml-auto flex items-center">
-            {isAuthenticated ? null : (
+            {user ? (
+              <UserChip user={user} compact />
+            ) : (
               <button
                 type="button"
                 onClick={openLogin}
@@ -172,7 +178,7 @@ export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProp
           </div>
         </div>
         <div className="px-3 pb-2">
-          <SearchForm id="header-search-mobile" placeholder="Найти во Фреш..." />
+          <SearchBox id="header-search-mobile" placeholder="Найти во Фреш..." />
         </div>
         <div className="flex items-center px-3 pb-3">
           <AddressButton className="max-w-full text-sm text-ink" />

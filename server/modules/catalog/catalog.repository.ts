@@ -244,3 +244,11 @@ export async function findPoints(db: Db, where: { storeId?: string; ids?: readon
 }
 
 export type PointRow = Awaited<ReturnType<typeof findPoints>>[number];
+
+export async function findProductSlugs(db: Db, limit: number) {
+  return db
+    .select({ slug: products.slug, updatedAt: products.createdAt })
+    .from(products)
+    .orderBy(desc(products.createdAt))
+    .limit(limit);
+}

@@ -27,6 +27,7 @@ import {
   findProductByIdOrSlug,
   findProductCards,
   findProductCardsByIds,
+  findProductSlugs,
   findProductWarehouses,
   findStoreByIdOrSlug,
   findStores,
@@ -183,6 +184,9 @@ export function createCatalogService(deps: CatalogDeps, options: CatalogServiceO
       );
       return cards(rows);
     },
+
+    /** Product slugs for the sitemap, newest first. */
+    listSitemapProducts: (limit: number) => findProductSlugs(deps.db, limit),
 
     async listProductsByIds(ids: readonly string[], scope?: AssortmentScope): Promise<ProductCard[]> {
       return cards(await findProductCardsByIds(deps.db, ids, scope));

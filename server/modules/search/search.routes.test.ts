@@ -1,5 +1,5 @@
-import { ErrorBodySchema } from '@core/contracts/common';
 import { SearchItemSchema, searchItemHref } from '@core/contracts/catalog';
+import { ErrorBodySchema } from '@core/contracts/common';
 import { z } from '@core/contracts/z';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
@@ -48,9 +48,9 @@ describe.each(TEST_DATABASE_KINDS)('GET /api/search on %s', (kind) => {
 
   it('finds кабачки when asked for цукини and the other way round', async () => {
     expect((await productNames('цукини')).some((name) => name.includes('кабач'))).toBe(true);
-    expect((await productNames('кабачок')).some((name) => name.includes('цукини') || name.includes('кабач'))).toBe(
-      true,
-    );
+    expect(
+      (await productNames('кабачок')).some((name) => name.includes('цукини') || name.includes('кабач')),
+    ).toBe(true);
   });
 
   it('puts exact and prefix name matches first', async () => {

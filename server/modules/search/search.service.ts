@@ -3,7 +3,7 @@ import {
   allowedTypos,
   editDistance,
   fixKeyboardLayout,
-  SEARCH_MIN_LENGTH,
+  isSearchable,
   searchTokens,
   withSynonyms,
 } from '@core/rules/search-text';
@@ -115,12 +115,10 @@ export function createSearchService(deps: SearchDeps, options: { vocabularyTtlMs
     text: string,
     input: { scope?: AssortmentScope; stores: number; products: number },
   ): Promise<SearchResult> {
+    if (!isSearchable(text)) return { stores: [], products: [] };
     const tokens = searchTokens(text);
     const layoutFixed = fixKeyboardLayout(text);
-    // «[kt,» is «хлеб» typed with the Latin layout: its punctuation keys are letters, so count those too.
     const layoutTokens = layoutFixed ? searchTokens(layoutFixed) : [];
-    const length = Math.max(tokens.join(' ').length, layoutTokens.join(' ').length);
-    if (length < SEARCH_MIN_LENGTH) return { stores: [], products: [] };
     const known = await vocabulary.get();
     const readings: Reading[] = [tokens, layoutTokens]
       .filter((words) => words.length > 0)

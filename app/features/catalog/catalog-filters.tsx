@@ -1,0 +1,125 @@
+import { CATALOG_SORT_LABELS, CATALOG_SORTS, type CatalogQuery, type Store } from '@core/contracts/catalog';
+import { SlidersHorizontal } from 'lucide-react';
+import { useRef } from 'react';
+import { Form, useSubmit } from 'react-router';
+import { buttonStyles } from '~/components/ui/button';
+
+const FIELD =
+  'h-11 w-full rounded-xl border border-line bg-white px-3 text-[15px] text-ink hover:border-brand-300 focus-visible:border-brand-600';
+const LABEL = 'mb-1.5 block text-sm font-semibold';
+
+/**
+ * Sorting and filters as a plain GET form: it works before hydration and every state is a shareable URL.
+ * With JavaScript, selects and the checkbox apply at once; price fields apply with the button.
+ */
+export function CatalogFilters({
+  query,
+  stores,
+  action,
+}: {
+  query: CatalogQuery;
+  /** Shown on the whole catalogue; a shop's own catalogue needs no shop filter. */
+  stores?: readonly Store[];
+  action: string;
+}) {
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const applyNow = () => {
+    if (formRef.current) void submit(formRef.current, { preventScrollReset: true });
+  };
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      action={action}
+      aria-label="Фильтры каталога"
+      className="flex flex-col gap-5"
+    >
+      {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
+      <div>
+        <label htmlFor="catalog-sort" className={LABEL}>
+          Сортировка
+        </label>
+        <select id="catalog-sort" name="sort" defaultValue={query.sort} onChange={applyNow} className={FIELD}>
+          {CATALOG_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {CATALOG_SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {stores ? (
+        <div>
+          <label htmlFor="catalog-store" className={LABEL}>
+            Магазин
+          </label>
+          <select
+            id="catalog-store"
+            name="store"
+            defaultValue={query.store ?? ''}
+            onChange={applyNow}
+            className={FIELD}
+          >
+            <option value="">Все магазины</option>
+            {stores.map((store) => (
+              <option key={store._id} value={store.slug}>
+                {store.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <fieldset>
+        <legend className={LABEL}>Цена, ₽</legend>
+        <div className="flex items-center gap-2">
+          <label className="sr-only" htmlFor="catalog-min">
+            Цена от, ₽
+          </label>
+          <input
+            id="catalog-min"
+            name="min"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            placeholder="от"
+            defaultValue={query.min}
+            className={FIELD}
+          />
+          <span aria-hidden="true" className="text-muted">
+            —
+          </span>
+          <label className="sr-only" htmlFor="catalog-max">
+            Цена до, ₽
+          </label>
+          <input
+            id="catalog-max"
+            name="max"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            placeholder="до"
+            defaultValue={query.max}
+            className={FIELD}
+          />
+        </div>
+      </fieldset>
+      <label className="flex cursor-pointer items-center gap-3 text-[15px]">
+        <input
+          type="checkbox"
+          name="discount"
+          value="1"
+          defaultChecked={query.discount === '1'}
+          onChange={applyNow}
+          className="size-5 accent-brand-600"
+        />
+        Только со скидкой
+      </label>
+      <button type="submit" className={buttonStyles({ variant: 'primary', className: 'w-full' })}>
+        <SlidersHorizontal aria-hidden="true" className="size-5" />
+        Показать
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,136 @@
+import { type Category, catalogSearchString, parseCatalogSearchParams } from '@core/contracts/catalog';
+import { formatCount } from '@core/rules/plural';
+import { PackageSearch } from 'lucide-react';
+import { Link } from 'react-router';
+import { type BreadcrumbItem, Breadcrumbs, CATALOG_CRUMB } from '~/components/ui/breadcrumbs';
+import { CatalogFilters } from '~/features/catalog/catalog-filters';
+import { CategoryChips, CategoryNav } from '~/features/catalog/category-nav';
+import { Pagination } from '~/features/catalog/pagination';
+import { ProductGrid } from '~/features/catalog/product-card';
+import { orNotFound } from '~/lib/loader-errors.server';
+import { loadSeo, seoMeta } from '~/lib/seo';
+import type { Route } from './+types/catalog';
+
+const PRODUCT_FORMS = ['товар', 'товара', 'товаров'] as const;
+
+/** /catalog, /catalog/{store}, /catalog/{store}/{point}, /catalog/{store}/{point}/{slug} (one module). */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = parseCatalogSearchParams(url.searchParams);
+  const { catalog, content } = context.services;
+  const path = params as { store?: string; point?: string; slug?: string };
+  const resolved = await orNotFound(
+    catalog.resolveCatalog({ store: path.store, point: path.point, category: path.slug }, query),
+  );
+  const [page, categories, stores, seo] = await Promise.all([
+    catalog.listProducts(resolved),
+    catalog.listCategories(),
+    resolved.store ? undefined : catalog.listStores(),
+    resolved.store ? null : loadSeo(content, '/catalog'),
+  ]);
+  return { ...resolved, page, categories, stores, seo, pathname: url.pathname };
+}
+
+function headingOf(data: Route.ComponentProps['loaderData']): string {
+  if (data.point) return data.category ? `${data.category.name} — ${data.point.name}` : data.point.name;
+  if (data.store) return data.category ? `${data.category.name} — ${data.store.name}` : data.store.name;
+  return data.category ? data.category.name : 'Каталог';
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [];
+  const heading = headingOf(data);
+  return seoMeta(data.store ? null : data.seo, {
+    title: data.store ? `${heading}: каталог` : heading,
+    description: data.store
+      ? `${data.store.description.slice(0, 150)} Заказ с доставкой и самовывозом во Фреш.`
+      : 'Каталог свежих продуктов от фермеров и магазинов: молочное, мясо, овощи, выпечка с доставкой.',
+  });
+};
+
+export default function CatalogPage({ loaderData: data }: Route.ComponentProps) {
+  const { query, page, store, point, category, categories } = data;
+  const pointBase = store && point ? `/catalog/${store.slug}/${point.slug}` : undefined;
+  const baseWithoutCategory = pointBase ?? (store ? `/catalog/${store.slug}` : '/catalog');
+  const filterQuery = pointBase ? { ...query, category: undefined } : query;
+  const categoryHref = (item: Category) =>
+    pointBase
+      ? `${pointBase}/${item.slug}${catalogSearchString(filterQuery, { page: undefined })}`
+      : `${baseWithoutCategory}${catalogSearchString(query, { category: item.slug, page: undefined })}`;
+  const allHref = `${baseWithoutCategory}${catalogSearchString(filterQuery, { category: undefined, page: undefined })}`;
+  const crumbs: BreadcrumbItem[] = [store || category ? CATALOG_CRUMB : { label: 'Каталог' }];
+  if (store)
+    crumbs.push(
+      point || category ? { label: store.name, href: `/catalog/${store.slug}` } : { label: store.name },
+    );
+  if (store && point) crumbs.push(category ? { label: point.name, href: pointBase } : { label: point.name });
+  if (category) crumbs.push({ label: category.name });
+
+  return (
+    <div className="mx-auto max-w-[1360px] px-4 pt-4 pb-6 sm:px-6 sm:pt-6">
+      <Breadcrumbs items={crumbs} />
+      <div className="mt-3 flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{headingOf(data)}</h1>
+        <p className="text-[15px] text-muted">{formatCount(page.total, PRODUCT_FORMS)}</p>
+      </div>
+      {point ? (
+        <p className="mt-2 text-[15px] text-muted">
+          {point.address} ·{' '}
+          <Link to={`/store/${store?.slug}`} className="font-medium text-brand-700 hover:underline">
+            О магазине
+          </Link>
+        </p>
+      ) : null}
+      <div className="mt-4 lg:hidden">
+        <CategoryChips
+          categories={categories}
+          activeSlug={category?.slug}
+          hrefFor={categoryHref}
+          allHref={allHref}
+        />
+        <details className="mt-3 rounded-2xl bg-white p-4 shadow-card">
+          <summary className="cursor-pointer text-[15px] font-semibold">Сортировка и фильтры</summary>
+          <div className="mt-4">
+            <CatalogFilters query={filterQuery} stores={data.stores} action={data.pathname} />
+          </div>
+        </details>
+      </div>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[260px_minmax(0,1fr)]">
+        <aside className="hidden flex-col gap-6 lg:flex">
+          <div className="rounded-3xl bg-white p-3 shadow-card">
+            <CategoryNav
+              categories={categories}
+              activeSlug={category?.slug}
+              hrefFor={categoryHref}
+              allHref={allHref}
+            />
+          </div>
+          <div className="rounded-3xl bg-white p-5 shadow-card">
+            <CatalogFilters query={filterQuery} stores={data.stores} action={data.pathname} />
+          </div>
+        </aside>
+        <section aria-label="Товары">
+          {page.products.length > 0 ? (
+            <ProductGrid products={page.products} eagerCount={4} className="lg:grid-cols-3 xl:grid-cols-4" />
+          ) : (
+            <div className="flex flex-col items-center rounded-3xl bg-white px-6 py-16 text-center shadow-card">
+              <PackageSearch aria-hidden="true" className="size-12 text-brand-600" />
+              <h2 className="mt-4 text-xl font-bold">Ничего не нашлось</h2>
+              <p className="mt-2 max-w-sm text-[15px] text-muted">
+                Попробуйте убрать часть фильтров или выбрать другую категорию.
+              </p>
+              <Link to={baseWithoutCategory} className="mt-5 font-semibold text-brand-700 hover:underline">
+                Сбросить фильтры
+              </Link>
+            </div>
+          )}
+          <Pagination
+            page={page.page}
+            pages={page.pages}
+            hrefFor={(n) => `${data.pathname}${catalogSearchString(filterQuery, { page: n })}`}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { formatRoubles } from '@core/rules/price';
+import { formatSchedule } from '@core/rules/schedule';
+import { Clock, MapPin, Phone, Star, Store as StoreIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { Breadcrumbs } from '~/components/ui/breadcrumbs';
+import { LinkButton } from '~/components/ui/button';
+import { ProductGrid } from '~/features/catalog/product-card';
+import { orNotFound } from '~/lib/loader-errors.server';
+import { seoMeta } from '~/lib/seo';
+import type { Route } from './+types/store';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { catalog } = context.services;
+  const store = await orNotFound(catalog.getStoreDetail(params.id));
+  const popular = await catalog.listShelf({ order: 'popular', limit: 10, storeId: store._id });
+  return { store, popular };
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? seoMeta(null, { title: data.store.name, description: data.store.description.slice(0, 200) }) : [];
+
+export default function StorePage({ loaderData: { store, popular } }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-[1360px] px-4 pt-4 sm:px-6 sm:pt-6">
+      <Breadcrumbs items={[{ label: 'Магазины', href: '/shops' }, { label: store.name }]} />
+      <section className="mt-4 flex flex-col gap-6 rounded-3xl bg-white p-6 shadow-card sm:flex-row sm:items-center sm:p-8">
+        {store.logo ? (
+          <img src={store.logo} alt="" width={112} height={112} className="size-28 rounded-full" />
+        ) : null}
+        <div className="min-w-0 flex-1">
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{store.name}</h1>
+          <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-[15px] text-muted">
+            <span className="inline-flex items-center gap-1">
+              <Star aria-hidden="true" className="size-4 fill-sun text-sun" />
+              <span className="sr-only">Рейтинг </span>
+              {store.rating.toFixed(1)} · {store.reviews} отз.
+            </span>
+            {store.min_order > 0 ? <span>Минимальный заказ {formatRoubles(store.min_order)}</span> : null}
+            <span>
+              Доставка {store.delivery_fee > 0 ? formatRoubles(store.delivery_fee) : 'бесплатно'}
+              {store.free_delivery_from !== null
+                ? `, бесплатно от ${formatRoubles(store.free_delivery_from)}`
+                : ''}
+            </span>
+          </p>
+          <p className="mt-3 max-w-3xl text-[15px] leading-relaxed">{store.description}</p>
+        </div>
+        <LinkButton to={`/catalog/${store.slug}`} size="lg" className="shrink-0 rounded-2xl">
+          <StoreIcon aria-hidden="true" className="size-5" />
+          Каталог магазина
+        </LinkButton>
+      </section>
+
+      <section aria-labelledby="points-title" className="mt-10">
+        <h2 id="points-title" className="text-2xl font-extrabold tracking-tight">
+          Точки продаж и самовывоза
+        </h2>
+        <ul className="mt-5 grid gap-4 md:grid-cols-2">
+          {store.points.map((point) => (
+            <li key={point._id} className="rounded-3xl bg-white p-5 shadow-card">
+              <h3 className="text-lg font-bold">
+                <Link to={`/catalog/${store.slug}/${point.slug}`} className="hover:text-brand-700">
+                  {point.name}
+                </Link>
+              </h3>
+              <p className="mt-2 flex items-start gap-2 text-[15px]">
+                <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+                {point.address}
+              </p>
+              <p className="mt-1.5 flex items-start gap-2 text-[15px] text-muted">
+                <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+                {formatSchedule(point.schedule)}
+              </p>
+              {point.phone ? (
+                <p className="mt-1.5 flex items-center gap-2 text-[15px]">
+                  <Phone aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+                  <a href={`tel:${point.phone}`} className="hover:text-brand-700">
+                    {point.phone}
+                  </a>
+                </p>
+              ) : null}
+              <p className="mt-3 text-sm font-medium text-brand-700">
+                {point.is_pickup ? 'Есть самовывоз' : 'Только доставка'}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {popular.length > 0 ? (
+        <section aria-labelledby="popular-title" className="mt-12">
+          <h2 id="popular-title" className="text-2xl font-extrabold tracking-tight">
+            Популярное в магазине
+          </h2>
+          <ProductGrid products={popular} className="mt-5" />
+        </section>
+      ) : null}
+    </div>
+  );
+}
