@@ -7,10 +7,15 @@ const chromium = findChromium();
 if (!chromium) throw new Error(CHROMIUM_INSTALL_HINT);
 const dataDir = path.resolve(import.meta.dirname, `tmp/e2e-data-${PORT}`);
 const buildDir = process.env.BUILD_DIR || 'build';
+// The server's SMS go to this file (the `file` provider); journeys read login codes from it.
+const smsOutbox = path.resolve(import.meta.dirname, `tmp/e2e-sms-outbox-${PORT}.jsonl`);
+process.env.E2E_SMS_OUTBOX = smsOutbox;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  // Per port, so two runs side by side (BUILD_DIR/E2E_PORT) never delete each other's traces.
+  outputDir: `tmp/test-results-${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -48,7 +53,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database every run: migrated and seeded by the server itself on first start.
-    command: `rm -rf "${dataDir}" && node ${buildDir}/app/main.js`,
+    command: `rm -rf "${dataDir}" "${smsOutbox}" && node ${buildDir}/app/main.js`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -58,6 +63,11 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      SMS_PROVIDER: 'file',
+      SMS_OUTBOX: smsOutbox,
+      // The browser is a "client behind a proxy on loopback": a journey can present its own client address
+      // (X-Forwarded-For) so the per-IP SMS limit (10 an hour) does not join all journeys into one client.
+      TRUST_PROXY: 'loopback',
     },
   },
 });

@@ -1,6 +1,6 @@
 import { CATALOG_SORT_LABELS, CATALOG_SORTS, type CatalogQuery, type Store } from '@core/contracts/catalog';
 import { SlidersHorizontal } from 'lucide-react';
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { Form, useSubmit } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
 
@@ -23,6 +23,8 @@ export function CatalogFilters({
   action: string;
 }) {
   const submit = useSubmit();
+  // The form is rendered twice (phone drawer, desktop sidebar): ids must differ.
+  const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const applyNow = () => {
     if (formRef.current) void submit(formRef.current, { preventScrollReset: true });
@@ -37,10 +39,10 @@ export function CatalogFilters({
     >
       {query.category ? <input type="hidden" name="category" value={query.category} /> : null}
       <div>
-        <label htmlFor="catalog-sort" className={LABEL}>
+        <label htmlFor={`${id}-sort`} className={LABEL}>
           Сортировка
         </label>
-        <select id="catalog-sort" name="sort" defaultValue={query.sort} onChange={applyNow} className={FIELD}>
+        <select id={`${id}-sort`} name="sort" defaultValue={query.sort} onChange={applyNow} className={FIELD}>
           {CATALOG_SORTS.map((sort) => (
             <option key={sort} value={sort}>
               {CATALOG_SORT_LABELS[sort]}
@@ -50,11 +52,11 @@ export function CatalogFilters({
       </div>
       {stores ? (
         <div>
-          <label htmlFor="catalog-store" className={LABEL}>
+          <label htmlFor={`${id}-store`} className={LABEL}>
             Магазин
           </label>
           <select
-            id="catalog-store"
+            id={`${id}-store`}
             name="store"
             defaultValue={query.store ?? ''}
             onChange={applyNow}
@@ -72,11 +74,11 @@ export function CatalogFilters({
       <fieldset>
         <legend className={LABEL}>Цена, ₽</legend>
         <div className="flex items-center gap-2">
-          <label className="sr-only" htmlFor="catalog-min">
+          <label className="sr-only" htmlFor={`${id}-min`}>
             Цена от, ₽
           </label>
           <input
-            id="catalog-min"
+            id={`${id}-min`}
             name="min"
             type="number"
             inputMode="numeric"
@@ -89,11 +91,11 @@ export function CatalogFilters({
           <span aria-hidden="true" className="text-muted">
             —
           </span>
-          <label className="sr-only" htmlFor="catalog-max">
+          <label className="sr-only" htmlFor={`${id}-max`}>
             Цена до, ₽
           </label>
           <input
-            id="catalog-max"
+            id={`${id}-max`}
             name="max"
             type="number"
             inputMode="numeric"

@@ -36,7 +36,9 @@ export function PriceTag({
             {formatRoubles(priceBeforeDiscountRoubles(price, discount) * 100)}
           </s>
           {hasBadge ? (
-            <span className="rounded-md bg-berry px-1.5 py-0.5 text-xs font-bold text-white">−{discount}%</span>
+            <span className="rounded-md bg-berry px-1.5 py-0.5 text-xs font-bold text-white">
+              −{discount}%
+            </span>
           ) : null}
         </>
       ) : null}

@@ -85,7 +85,9 @@ export function SearchBox({
     } else if (event.key === 'ArrowUp' && items.length > 0) {
       event.preventDefault();
       setActive((index) => (index <= 0 ? items.length - 1 : index - 1));
-    } else if (event.key === 'Escape') {
+    } else if (event.key === 'Escape' && isShown) {
+      // The first Escape closes the list; only a second one clears the field (the browser's own behaviour).
+      event.preventDefault();
       setOpen(false);
       setActive(-1);
     } else if (event.key === 'Enter' && isShown && active >= 0) {

@@ -230,3 +230,31 @@ describe.each(TEST_DATABASE_KINDS)('catalogue API on %s', (kind) => {
     });
   });
 });
+
+describe('GET /api/openapi.json', () => {
+  it('describes the API from the Zod contracts', async () => {
+    const t = await createTestApp('pglite', { seed: false });
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+      expect(response.statusCode).toBe(200);
+      const document = response.json() as {
+        openapi: string;
+        paths: Record<string, Record<string, { parameters?: { name: string }[]; responses: object }>>;
+      };
+      expect(document.openapi).toMatch(/^3\./);
+      for (const path of [
+        '/api/search',
+        '/api/settings',
+        '/api/pages',
+        '/api/store/{id}/points',
+        '/api/points/list',
+      ]) {
+        expect(document.paths[path], path).toBeDefined();
+      }
+      expect(document.paths['/api/search']?.get?.parameters?.map((p) => p.name)).toContain('q');
+      expect(document.paths['/api/catalog/products']?.get?.responses).toHaveProperty('200');
+    } finally {
+      await t.close();
+    }
+  });
+});
