@@ -1,12 +1,14 @@
-import { type Category, catalogSearchString, parseCatalogSearchParams } from '@core/contracts/catalog';
+import type { Category } from '@core/contracts/catalog';
+import { catalogSearchString } from '@core/rules/catalog';
 import { formatCount } from '@core/rules/plural';
 import { PackageSearch } from 'lucide-react';
 import { Link } from 'react-router';
 import { type BreadcrumbItem, Breadcrumbs, CATALOG_CRUMB } from '~/components/ui/breadcrumbs';
+import { Pagination } from '~/components/ui/pagination';
 import { CatalogFilters } from '~/features/catalog/catalog-filters';
 import { CategoryChips, CategoryNav } from '~/features/catalog/category-nav';
-import { Pagination } from '~/features/catalog/pagination';
 import { ProductGrid } from '~/features/catalog/product-card';
+import { parseCatalogSearchParams } from '~/lib/contracts.server';
 import { orNotFound } from '~/lib/loader-errors.server';
 import { loadSeo, seoMeta } from '~/lib/seo';
 import type { Route } from './+types/catalog';
@@ -125,8 +127,9 @@ export default function CatalogPage({ loaderData: data }: Route.ComponentProps) 
             </div>
           )}
           <Pagination
+            label="Страницы каталога"
             page={page.page}
-            pages={page.pages}
+            totalPages={page.pages}
             hrefFor={(n) => `${data.pathname}${catalogSearchString(filterQuery, { page: n })}`}
           />
         </section>

@@ -1,4 +1,5 @@
 /** Catalogue, shops, points and search: the API's shapes (spec field names) and its inputs. */
+import { CATALOG_MAX_PAGE, CATALOG_SORTS } from '../rules/catalog';
 import { SEARCH_MAX_LENGTH } from '../rules/search-text';
 import { z } from './z';
 
@@ -8,20 +9,6 @@ export const IdOrSlugSchema = z
   .min(1)
   .max(120)
   .regex(/^[a-z0-9-]+$/i, 'Не найдено');
-
-export const CATALOG_SORTS = ['popular', 'price-asc', 'price-desc', 'discount', 'new'] as const;
-export type CatalogSort = (typeof CATALOG_SORTS)[number];
-
-export const CATALOG_SORT_LABELS: Record<CatalogSort, string> = {
-  popular: 'Популярные',
-  'price-asc': 'Сначала дешевле',
-  'price-desc': 'Сначала дороже',
-  discount: 'По размеру скидки',
-  new: 'Новинки',
-};
-
-export const CATALOG_PAGE_SIZE = 48;
-export const CATALOG_MAX_PAGE = 500;
 
 /** GET /api/catalog/products: filters of the catalogue; prices in whole roubles as a shopper types them. */
 export const CatalogQuerySchema = z.object({
@@ -154,10 +141,6 @@ export const SearchItemSchema = z.object({
 });
 export type SearchItem = z.infer<typeof SearchItemSchema>;
 
-export function searchItemHref(item: SearchItem): string {
-  return item.type === 'category' ? `/catalog/${item._id}` : `/product/${item._id}`;
-}
-
 /**
  * The catalogue filters of a page URL, read leniently: a shared link with a stale or mistyped filter still
  * shows the catalogue, without that filter (the API answers 400 instead).
@@ -170,18 +153,4 @@ export function parseCatalogSearchParams(params: URLSearchParams): CatalogQuery 
     if (CatalogQuerySchema.shape[key].safeParse(value).success) raw[key] = value;
   }
   return CatalogQuerySchema.parse(raw);
-}
-
-/** The URL search string of a catalogue query, without defaults; `patch` overrides fields (undefined drops). */
-export function catalogSearchString(query: Partial<CatalogQuery>, patch: Partial<CatalogQuery> = {}): string {
-  const merged: Partial<CatalogQuery> = { ...query, ...patch };
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(merged)) {
-    if (value === undefined || value === null) continue;
-    if (key === 'sort' && value === 'popular') continue;
-    if (key === 'page' && value === 1) continue;
-    params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
 }

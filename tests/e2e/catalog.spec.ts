@@ -50,7 +50,7 @@ test.describe('catalogue and search', () => {
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
 
     await page
-      .getByRole('navigation', { name: 'Страницы' })
+      .getByRole('navigation', { name: 'Страницы каталога' })
       .getByRole('link', { name: 'Страница 2' })
       .click();
     await expect(page).toHaveURL(/sort=price-asc.*page=2|page=2.*sort=price-asc/);

@@ -1,4 +1,5 @@
-import { CATALOG_SORT_LABELS, CATALOG_SORTS, type CatalogQuery, type Store } from '@core/contracts/catalog';
+import type { CatalogQuery, Store } from '@core/contracts/catalog';
+import { CATALOG_SORT_LABELS, CATALOG_SORTS } from '@core/rules/catalog';
 import { SlidersHorizontal } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { Form, useSubmit } from 'react-router';

@@ -1,4 +1,5 @@
-import { type SearchItem, searchItemHref } from '@core/contracts/catalog';
+import type { SearchItem } from '@core/contracts/catalog';
+import { searchItemHref } from '@core/rules/catalog';
 import { isSearchable, SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH } from '@core/rules/search-text';
 import { Package, Search, Store } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';

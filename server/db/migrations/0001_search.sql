@@ -9,10 +9,10 @@ CREATE OR REPLACE FUNCTION search_fold(value text) RETURNS text
 --> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "search_name" text GENERATED ALWAYS AS (search_fold("name")) STORED;
 --> statement-breakpoint
-ALTER TABLE "products" ADD COLUMN "search_vector" tsvector GENERATED ALWAYS AS (
-  setweight(to_tsvector('russian'::regconfig, search_fold("name")), 'A') ||
-  setweight(to_tsvector('russian'::regconfig, search_fold("description")), 'D')
-) STORED;
+-- Names only: shoppers search for what a product is called, and a small vector keeps the index and the
+-- rows it points to small (ADR 006).
+ALTER TABLE "products" ADD COLUMN "search_vector" tsvector
+  GENERATED ALWAYS AS (to_tsvector('russian'::regconfig, search_fold("name"))) STORED;
 --> statement-breakpoint
 CREATE INDEX "products_search_vector_idx" ON "products" USING gin ("search_vector");
 --> statement-breakpoint

@@ -89,7 +89,7 @@ export const categories = pgTable(
 
 /**
  * Products. Migration 0001 adds two generated columns that are not declared here: `search_name` (the name,
- * lower-cased, ё folded) and `search_vector` (Russian full-text vector); search queries use them through sql.
+ * lower-cased, ё folded) and `search_vector` (Russian full-text vector of the name); search queries use them through sql.
  */
 export const products = pgTable(
   'products',

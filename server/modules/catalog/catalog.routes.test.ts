@@ -1,5 +1,4 @@
 import {
-  CATALOG_PAGE_SIZE,
   CatalogQuerySchema,
   CategorySchema,
   PointSchema,
@@ -11,6 +10,7 @@ import {
 } from '@core/contracts/catalog';
 import { ErrorBodySchema } from '@core/contracts/common';
 import { z } from '@core/contracts/z';
+import { CATALOG_PAGE_SIZE } from '@core/rules/catalog';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';

@@ -1,14 +1,14 @@
-import {
-  CATALOG_PAGE_SIZE,
-  type CatalogQuery,
-  type Category,
-  type Point,
-  type ProductCard,
-  type ProductDetail,
-  type ProductPage,
-  type Store,
-  type StoreDetail,
+import type {
+  CatalogQuery,
+  Category,
+  Point,
+  ProductCard,
+  ProductDetail,
+  ProductPage,
+  Store,
+  StoreDetail,
 } from '@core/contracts/catalog';
+import { CATALOG_PAGE_SIZE } from '@core/rules/catalog';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';

@@ -1,6 +1,7 @@
-import { SearchItemSchema, searchItemHref } from '@core/contracts/catalog';
+import { SearchItemSchema } from '@core/contracts/catalog';
 import { ErrorBodySchema } from '@core/contracts/common';
 import { z } from '@core/contracts/z';
+import { searchItemHref } from '@core/rules/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';

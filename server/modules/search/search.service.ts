@@ -73,6 +73,14 @@ class Vocabulary {
   }
 }
 
+/** The first word of every reading, any of its alternatives: what a name should start with. */
+function toLeadTsquery(readings: readonly Reading[]): string {
+  const terms = readings.flatMap((reading) =>
+    (reading.words[0] ?? []).map((word) => (reading.words.length === 1 ? `${word}:*` : word)),
+  );
+  return terms.join(' | ');
+}
+
 function toTsquery(readings: readonly Reading[]): string {
   return readings
     .map((reading) =>
@@ -137,6 +145,7 @@ export function createSearchService(deps: SearchDeps, options: { vocabularyTtlMs
         : Promise.resolve([]),
       findProductsByText(deps.db, {
         tsquery: toTsquery(readings),
+        leadTsquery: toLeadTsquery(readings),
         phrase,
         scope: input.scope,
         limit: input.products,

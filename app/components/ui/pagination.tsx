@@ -1,0 +1,80 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { pagerItems } from '~/features/content/list-url';
+import { cx } from '~/lib/cx';
+
+export type PaginationProps = {
+  page: number;
+  totalPages: number;
+  /** The accessible name of the pager, e.g. 'Страницы новостей'. */
+  label: string;
+  /** The shareable URL of a page: the rest of the query stays as it is. */
+  hrefFor: (page: number) => string;
+};
+
+const ITEM =
+  'inline-flex h-11 min-w-11 items-center justify-center rounded-xl px-3 text-[15px] font-semibold transition-colors';
+
+/** Links to the pages of a list (`?page=2`): shareable, crawlable, and usable without JavaScript. */
+export function Pagination({ page, totalPages, label, hrefFor }: PaginationProps) {
+  if (totalPages <= 1) return null;
+  const hasPrevious = page > 1;
+  const hasNext = page < totalPages;
+  return (
+    <nav aria-label={label} className="mt-10 flex justify-center">
+      <ul className="flex flex-wrap items-center justify-center gap-1.5">
+        <li>
+          {hasPrevious ? (
+            <Link
+              to={hrefFor(page - 1)}
+              prefetch="intent"
+              rel="prev"
+              className={cx(ITEM, 'gap-1 bg-white text-ink shadow-card hover:bg-brand-50')}
+            >
+              <ChevronLeft aria-hidden="true" className="size-5" />
+              <span className="sr-only sm:not-sr-only">Назад</span>
+            </Link>
+          ) : null}
+        </li>
+        {pagerItems(page, totalPages).map((item, index) =>
+          item === 'gap' ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity besides their place.
+            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-muted">
+              …
+            </li>
+          ) : (
+            <li key={item}>
+              <Link
+                to={hrefFor(item)}
+                prefetch="intent"
+                aria-label={`Страница ${item}`}
+                aria-current={item === page ? 'page' : undefined}
+                className={cx(
+                  ITEM,
+                  item === page
+                    ? 'bg-brand-600 text-white'
+                    : 'bg-white text-ink shadow-card hover:bg-brand-50 hover:text-brand-700',
+                )}
+              >
+                {item}
+              </Link>
+            </li>
+          ),
+        )}
+        <li>
+          {hasNext ? (
+            <Link
+              to={hrefFor(page + 1)}
+              prefetch="intent"
+              rel="next"
+              className={cx(ITEM, 'gap-1 bg-white text-ink shadow-card hover:bg-brand-50')}
+            >
+              <span className="sr-only sm:not-sr-only">Дальше</span>
+              <ChevronRight aria-hidden="true" className="size-5" />
+            </Link>
+          ) : null}
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { catalogSearchString, searchItemHref } from './catalog';
+
+describe('catalogSearchString', () => {
+  it('leaves defaults out and applies the patch', () => {
+    expect(catalogSearchString({ sort: 'popular', page: 1 })).toBe('');
+    expect(catalogSearchString({ sort: 'price-asc', page: 1, discount: '1' })).toBe(
+      '?sort=price-asc&discount=1',
+    );
+    expect(catalogSearchString({ sort: 'new', page: 3, category: 'syry' }, { page: undefined })).toBe(
+      '?sort=new&category=syry',
+    );
+    expect(catalogSearchString({ sort: 'popular', page: 1 }, { page: 2 })).toBe('?page=2');
+  });
+});
+
+describe('searchItemHref', () => {
+  it('links shop catalogues and products by id', () => {
+    expect(searchItemHref({ _id: 'a1', type: 'category' })).toBe('/catalog/a1');
+    expect(searchItemHref({ _id: 'b2', type: 'product' })).toBe('/product/b2');
+  });
+});
