@@ -3,8 +3,9 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { EntryContext } from 'react-router';
+import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { NonceProvider } from './lib/nonce';
 
 export const streamTimeout = 5_000;
 
@@ -20,7 +21,12 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: AppLoadContext,
 ): Response | Promise<Response> {
+  // The CSP nonce of this response (server/http/security-headers.ts): on every script React renders.
+  const nonce = loadContext.cspNonce || undefined;
+  // A signed-in customer's page carries their name and data: never kept by a shared cache.
+  if (loadContext.viewer?.user) responseHeaders.set('Cache-Control', 'private, no-store');
   const userAgent = request.headers.get('user-agent');
   const isBot = userAgent !== null && isbot(userAgent);
   if (isBot && responseStatusCode >= 500) return botErrorResponse(responseStatusCode, responseHeaders);
@@ -39,8 +45,11 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceProvider nonce={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

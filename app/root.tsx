@@ -1,6 +1,7 @@
 import '@fontsource-variable/inter';
 import './app.css';
 import type { SiteSettings } from '@core/contracts/content';
+import { FLASH_COOKIE, guestRedirectFor } from '@core/rules/guards';
 import type { LayoutName } from '@core/rules/layout';
 import interCyrillicUrl from '@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2?url';
 import interLatinUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
@@ -11,6 +12,7 @@ import {
   Links,
   Meta,
   Outlet,
+  redirect,
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
@@ -26,6 +28,7 @@ import { NOSCRIPT_LOADER_STYLE, PAGE_LOADED_SCRIPT, PageLoader } from './compone
 import { ToastProvider } from './components/ui/toast';
 import { AuthProvider } from './features/auth/auth-context';
 import { DeliveryProvider } from './features/delivery/delivery-context';
+import { useNonce } from './lib/nonce';
 
 /** The brand green of the browser chrome on phones. */
 const THEME_COLOR = '#147a3c';
@@ -45,18 +48,40 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: faviconUrl, type: 'image/svg+xml' },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = context.viewer.user;
+  // SPEC §6 on the server: a guest on an order path goes to the basket with a warning that survives the
+  // redirect (flash cookie, shown by GuestGuard), a guest in the cabinet goes home.
+  const guard = user ? null : guestRedirectFor(new URL(request.url).pathname);
+  if (guard) {
+    throw redirect(guard.to, {
+      headers: guard.flash
+        ? { 'Set-Cookie': `${FLASH_COOKIE}=${guard.flash}; Path=/; Max-Age=60; SameSite=Lax` }
+        : {},
+    });
+  }
   // SPEC §8: a settings failure is logged and the shell renders without the settings' links.
   const settings = await context.services.content.getSiteSettings().catch((error: unknown) => {
     console.error('site settings failed to load', error);
     return EMPTY_SETTINGS;
   });
-  return { settings, sellerSiteUrl: context.sellerSiteUrl };
+  return { settings, sellerSiteUrl: context.sellerSiteUrl, user };
 }
 
-/** Settings only change when edited: reload them after a form submission, not on every navigation. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod !== undefined && formMethod.toUpperCase() !== 'GET' ? defaultShouldRevalidate : false;
+/**
+ * Settings only change when edited: reload them after a form submission, not on every navigation. The
+ * viewer changes at login and logout, which revalidate explicitly (same URL); guarded paths always ask
+ * the server, which redirects a guest (SPEC §6).
+ */
+export function shouldRevalidate({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod !== undefined && formMethod.toUpperCase() !== 'GET') return defaultShouldRevalidate;
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return guestRedirectFor(nextUrl.pathname) !== null;
 }
 
 export const meta: Route.MetaFunction = ({ error }) => {
@@ -94,6 +119,7 @@ function Shell({ layout, children }: { layout?: LayoutName; children: ReactNode 
 /** The document and the app-wide providers, for pages and error pages alike. */
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  const nonce = useNonce();
   return (
     <html lang="ru">
       <head>
@@ -101,9 +127,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant one-line script, no input. */}
-        <script dangerouslySetInnerHTML={{ __html: PAGE_LOADED_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PAGE_LOADED_SCRIPT }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant style for browsers without JS. */}
         <noscript dangerouslySetInnerHTML={{ __html: NOSCRIPT_LOADER_STYLE }} />
       </head>
@@ -111,7 +137,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <I18nProvider locale="ru-RU">
           <AriaRouter>
             <ToastProvider>
-              <AuthProvider>
+              <AuthProvider user={data?.user ?? null}>
                 <DeliveryProvider cities={data?.settings.cities ?? EMPTY_SETTINGS.cities}>
                   <PageLoader />
                   {children}
@@ -120,8 +146,8 @@ export function Layout({ children }: { children: ReactNode }) {
             </ToastProvider>
           </AriaRouter>
         </I18nProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

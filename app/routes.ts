@@ -2,6 +2,29 @@ import { index, type RouteConfig, route } from '@react-router/dev/routes';
 
 export default [
   index('routes/home.tsx'),
+  // Catalogue (DESIGN.md §3 "Catalogue shape"): everything, one shop, one point, one point's category.
+  route('catalog', 'routes/catalog.tsx', { id: 'catalog' }),
+  route('catalog/:store', 'routes/catalog.tsx', { id: 'catalog-store' }),
+  route('catalog/:store/:point', 'routes/catalog.tsx', { id: 'catalog-point' }),
+  route('catalog/:store/:point/:slug', 'routes/catalog.tsx', { id: 'catalog-point-category' }),
+  route('product/:slug', 'routes/product.tsx'),
+  route('shops', 'routes/shops.tsx'),
+  route('store/:id', 'routes/store.tsx'),
+  route('search', 'routes/search.tsx'),
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
+  // Content (recipes, blog, news, vacancies) and the generic content pages.
+  route('recipes', 'routes/recipes.tsx'),
+  route('recipes/:slug', 'routes/recipe.tsx'),
+  route('blog', 'routes/blog.tsx'),
+  route('blog/:slug', 'routes/blog-post.tsx'),
+  route('news', 'routes/news.tsx'),
+  route('news/:slug', 'routes/news-item.tsx'),
+  route('vacancy', 'routes/vacancy.tsx'),
+  // The personal cabinet (SPEC §2): /lk?active=orders|payment|notification|chat|delivery|discount.
+  route('lk', 'routes/cabinet.tsx'),
+  // /about, /delivery, /privacy-policy and every other path of GET /api/pages; any other slug is a 404.
+  route(':slug', 'routes/content-page.tsx'),
   // Every unmatched path renders the 404 page with status 404.
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -41,6 +41,8 @@ async function bundleServer(): Promise<void> {
       '@electric-sql/pglite',
       'vite',
       'pg-native',
+      // Native image library (libvips): loads its platform binary from node_modules at run time.
+      'sharp',
       'lightningcss',
       'fsevents',
     ],

@@ -1,25 +1,45 @@
 import { mkdir } from 'node:fs/promises';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
+import { getViewer, registerAuth } from './http/auth';
 import { registerErrorHandler, sendApiNotFound } from './http/error-handler';
+import { openApiRoutes, registerOpenApi } from './http/openapi';
 import { type ReactRouterOptions, reactRouterPlugin } from './http/react-router';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerClientAssets, registerUploads } from './http/static';
 import { registerWebSocket, type SocketRegistry } from './http/websocket';
+import { type Clock, systemClock } from './lib/clock';
+import type { LimitStore } from './limits/limit-store';
+import { createPgLimitStore } from './limits/pg-limit-store';
+import { createRedisLimitStore } from './limits/redis-limit-store';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { ensureSecret } from './modules/identity/identity.repository';
+import { identityRoutes } from './modules/identity/identity.routes';
+import { generateSecret } from './modules/identity/secrets';
+import { searchRoutes } from './modules/search/search.routes';
 import type { RedisHandle } from './redis';
 import { createServices, type LoadContext, type Services } from './services';
+import { createSmsSender, type SmsConfig } from './sms/create-sms-sender';
+import type { SmsSender } from './sms/sms';
+import { createLocalDiskStorage } from './storage/local-disk-storage';
+import type { FileStorage } from './storage/storage';
 
 export type AppDeps = {
   config: Pick<
     Config,
     'BODY_LIMIT_BYTES' | 'PUBLIC_BASE_URL' | 'PORT' | 'SELLER_SITE_URL' | 'CONTENT_CACHE_TTL_S'
-  >;
+  > &
+    Pick<Config, 'NODE_ENV' | 'TRUST_PROXY' | 'MAP_TILE_URL' | 'AUTH_SECRET'> &
+    SmsConfig;
   dbHandle: DbHandle;
   redis?: RedisHandle;
   /** Where uploaded and generated images live; served at /uploads/. */
@@ -30,7 +50,18 @@ export type AppDeps = {
   reactRouter?: Omit<ReactRouterOptions, 'getLoadContext'>;
   /** The process's pino logger; tests leave it out and log nothing. */
   logger?: FastifyBaseLogger;
+  /** Time for expiry and cooldowns; tests pass a fake clock. */
+  clock?: Clock;
+  /** Overrides of the configured SMS provider, login limit store and upload storage (tests). */
+  sms?: SmsSender;
+  limits?: LimitStore;
+  storage?: FileStorage;
+  /** Prefix of this app's Redis keys (tests give each app its own). */
+  redisKeyPrefix?: string;
 };
+
+/** Expired sessions, codes and limit counters are deleted this often. */
+const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,7 +76,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Off unless configured: believing any X-Forwarded-For would let a client pick its own IP and so
+    // escape the per-IP limits (docs/decisions/005).
+    trustProxy: deps.config.TRUST_PROXY,
     // Idle keep-alive sockets close at once on shutdown; in-flight requests still finish.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -76,18 +109,55 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     zlibOptions: { level: 6 },
   });
 
+  await registerOpenApi(app);
+  await registerSecurityHeaders(app, {
+    isDevelopment: deps.config.NODE_ENV === 'development',
+    mapTileUrl: deps.config.MAP_TILE_URL,
+  });
+  await app.register(fastifyCookie);
+
+  const clock = deps.clock ?? systemClock;
   const services = createServices({
     dbHandle: deps.dbHandle,
     contentCacheTtlMs: deps.config.CONTENT_CACHE_TTL_S * 1000,
     onCacheError: (error) => app.log.error({ err: error }, 'content cache refresh failed'),
+    clock,
+    identity: {
+      sms: deps.sms ?? createSmsSender(deps.config, clock),
+      limits:
+        deps.limits ??
+        (deps.redis
+          ? createRedisLimitStore(deps.redis.client, clock, deps.redisKeyPrefix ?? 'fresh:')
+          : createPgLimitStore(deps.dbHandle.db, clock)),
+      storage: deps.storage ?? createLocalDiskStorage(deps.uploadDir),
+      codeSecret:
+        deps.config.AUTH_SECRET ?? (await ensureSecret(deps.dbHandle.db, 'sms-code-hmac', generateSecret)),
+      log: { warn: (details, message) => app.log.warn(details, message) },
+    },
   });
   app.decorate('services', services);
+  registerAuth(app, {
+    identity: services.identity,
+    secureCookies: deps.config.PUBLIC_BASE_URL?.startsWith('https:') ? 'always' : 'auto',
+  });
+  const housekeeping = setInterval(() => {
+    services.identity
+      .purgeExpired()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
+  }, HOUSEKEEPING_INTERVAL_MS);
+  housekeeping.unref();
+  app.addHook('onClose', async () => clearInterval(housekeeping));
   app.decorate('sockets', await registerWebSocket(app, fastifyWebsocket));
 
   await app.register(healthRoutes, { dbHandle: deps.dbHandle, redis: deps.redis });
   await app.register(
     async (api) => {
       await api.register(contentRoutes, { content: services.content });
+      await api.register(catalogRoutes, { catalog: services.catalog });
+      await api.register(searchRoutes, { search: services.search });
+      await api.register(openApiRoutes);
+      await api.register(identityRoutes, { identity: services.identity, clock });
+      await api.register(filesRoutes, { files: services.files });
       await api.register(async (unknown) => {
         // An unknown route is 404 whatever its body: don't parse (or reject) a body nobody will read.
         unknown.removeAllContentTypeParsers();
@@ -104,8 +174,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   if (deps.reactRouter) {
     const publicBaseUrl = deps.config.PUBLIC_BASE_URL ?? `http://localhost:${deps.config.PORT}`;
-    const context: LoadContext = { services, publicBaseUrl, sellerSiteUrl: deps.config.SELLER_SITE_URL };
-    await app.register(reactRouterPlugin, { ...deps.reactRouter, getLoadContext: () => context });
+    const sellerSiteUrl = deps.config.SELLER_SITE_URL;
+    // Per request: loaders see who is signed in (SPEC §6 guards run on the server render too).
+    const getLoadContext = async (request: FastifyRequest): Promise<LoadContext> => {
+      const viewer = await getViewer(request).catch((error: unknown) => {
+        request.log.error({ err: error }, 'session lookup failed; rendering for a guest');
+        return null;
+      });
+      return {
+        services,
+        publicBaseUrl,
+        sellerSiteUrl,
+        viewer: { user: viewer?.user ?? null },
+        cspNonce: request.cspNonce,
+      };
+    };
+    await app.register(reactRouterPlugin, { ...deps.reactRouter, getLoadContext });
   }
 
   return app;

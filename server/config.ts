@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -11,6 +12,46 @@ const optionalUrl = (protocols: readonly string[]) =>
     .transform((value) => (value ? value : undefined))
     .refine((value) => value === undefined || protocols.some((p) => value.startsWith(`${p}//`)), {
       message: `must be a URL starting with ${protocols.join(' or ')}//`,
+    });
+
+const optionalText = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  return (
+    prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (isIP(address) === 4 ? 32 : 128))
+  );
+}
+
+/**
+ * Fastify's trustProxy: false (the socket address is the client), true (believe any X-Forwarded-For: only
+ * behind a proxy that overwrites it), or a comma list of the proxies' addresses or CIDRs. Hop counts are not
+ * offered: they cannot tell a proxy from a client (Fastify ignores them).
+ */
+const trustProxySetting = () =>
+  z
+    .string()
+    .trim()
+    .default('false')
+    .transform((value, ctx): boolean | string => {
+      if (value === '' || value === 'false' || value === '0') return false;
+      if (value === 'true') return true;
+      const entries = value.split(',').map((entry) => entry.trim());
+      if (entries.every(isAddressOrRange)) return entries.join(',');
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be true, false or a list of proxy IP addresses/CIDRs',
+      });
+      return z.NEVER;
     });
 
 /** Every setting the process reads, parsed once at start. Later issues add provider settings here. */
@@ -34,6 +75,32 @@ export const ConfigSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+
+  // Identity: login by SMS code, sessions, uploads (issue 4; docs/decisions/005 to 007).
+  /** Where uploaded images are stored and served from at /uploads/; defaults to $DATA_DIR/uploads. */
+  UPLOAD_DIR: optionalText(),
+  /** Key of the SMS code HMAC, at least 32 characters. Unset: generated once and kept in the database. */
+  AUTH_SECRET: optionalText().refine((value) => value === undefined || value.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  /** Which proxies' X-Forwarded-For to believe: false (default), true, or the proxies' addresses/CIDRs. */
+  TRUST_PROXY: trustProxySetting(),
+  /** Map tile URL template (maps issue); its origin is allowed in the CSP img-src. */
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^/]+\//, 'must be an http(s) URL template')
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  SMS_PROVIDER: z.enum(['console', 'file', 'smsru', 'smsc']).default('console'),
+  /** The file provider's outbox (one JSON line per message); defaults to $DATA_DIR/sms-outbox.jsonl. */
+  SMS_OUTBOX: optionalText(),
+  /** Sender name registered with the gateway; the gateway's default when unset. */
+  SMS_SENDER: optionalText(),
+  SMSRU_API_ID: optionalText(),
+  SMSRU_URL: z.url({ protocol: /^https?$/ }).default('https://sms.ru/sms/send'),
+  SMSC_LOGIN: optionalText(),
+  SMSC_PASSWORD: optionalText(),
+  SMSC_URL: z.url({ protocol: /^https?$/ }).default('https://smsc.ru/sys/send.php'),
 });
 
 export type Config = z.output<typeof ConfigSchema> & { dataDir: string };

@@ -41,8 +41,16 @@ export type AppErrorOptions = {
   cause?: unknown;
 };
 
+/**
+ * Marks AppErrors across bundles: the server bundle (build/app) and React Router's server build each carry
+ * their own copy of this class, so a loader's `instanceof AppError` fails for an error thrown by a service.
+ * A registered symbol is the same in both.
+ */
+const APP_ERROR_BRAND = Symbol.for('fresh.AppError');
+
 export class AppError extends Error {
   override name = 'AppError';
+  readonly [APP_ERROR_BRAND] = true;
   readonly code: AppErrorCode;
   readonly fields?: Record<string, string>;
   readonly retryAfterS?: number;
@@ -59,4 +67,9 @@ export class AppError extends Error {
   }
 }
 
-export const isAppError = (value: unknown): value is AppError => value instanceof AppError;
+export const isAppError = (value: unknown): value is AppError =>
+  value instanceof AppError ||
+  (typeof value === 'object' &&
+    value !== null &&
+    APP_ERROR_BRAND in value &&
+    value[APP_ERROR_BRAND] === true);

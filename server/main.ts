@@ -64,7 +64,11 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.LOG_LEVEL, base: undefined });
   const startedAt = performance.now();
   const isDev = config.NODE_ENV === 'development';
-  const uploadDir = path.join(config.dataDir, 'uploads');
+  // Seeded images and customers' uploads share the directory served at /uploads/.
+  const uploadDir = path.resolve(config.UPLOAD_DIR ?? path.join(config.dataDir, 'uploads'));
+  if (config.SMS_PROVIDER === 'console' && !isDev) {
+    logger.warn('SMS_PROVIDER=console: login codes are printed to stdout and no SMS is sent');
+  }
 
   // Opening PGlite is mostly WebAssembly compilation off the main thread: meanwhile load the HTTP stack and
   // the page renderer, which are imported lazily for that reason.

@@ -1,21 +1,53 @@
+import type { User } from '@core/contracts/identity';
 import type { DbHandle } from './db/client';
+import { type Clock, systemClock } from './lib/clock';
+import type { LimitStore } from './limits/limit-store';
+import { createCatalogService } from './modules/catalog/catalog.service';
 import { createContentService } from './modules/content/content.service';
+import { createFilesService } from './modules/files/files.service';
+import { createIdentityService, type IdentityDeps } from './modules/identity/identity.service';
+import { createSearchService } from './modules/search/search.service';
+import type { SmsSender } from './sms/sms';
+import type { FileStorage } from './storage/storage';
 
 export type ServicesOptions = {
   dbHandle: DbHandle;
   /** How long rarely-changing content (settings, pages) is served from memory. */
   contentCacheTtlMs: number;
   onCacheError?: (error: unknown) => void;
+  clock?: Clock;
+  /** Login by SMS code, sessions, uploads (issue 4). */
+  identity: {
+    sms: SmsSender;
+    limits: LimitStore;
+    storage: FileStorage;
+    /** Key of the SMS code HMAC. */
+    codeSecret: string;
+    log?: IdentityDeps['log'];
+  };
 };
+
+/** The typo corrector's dictionary (words of product names) is rebuilt this often. */
+const SEARCH_VOCABULARY_TTL_MS = 10 * 60 * 1000;
 
 /**
  * The use cases, bound to this process's dependencies: API routes and React Router loaders (through the load
  * context) call the same objects, so a page never calls its own server over HTTP.
  */
-export function createServices({ dbHandle, contentCacheTtlMs, onCacheError }: ServicesOptions) {
+export function createServices({
+  dbHandle,
+  contentCacheTtlMs,
+  onCacheError,
+  clock = systemClock,
+  identity,
+}: ServicesOptions) {
   const deps = { db: dbHandle.db };
   return {
     content: createContentService(deps, { cacheTtlMs: contentCacheTtlMs, onCacheError }),
+    catalog: createCatalogService({ ...deps, clock }, { cacheTtlMs: contentCacheTtlMs, onCacheError }),
+    search: createSearchService(deps, { vocabularyTtlMs: SEARCH_VOCABULARY_TTL_MS }),
+    identity: createIdentityService({ ...deps, clock, ...identity }),
+    files: createFilesService({ ...deps, clock, storage: identity.storage }),
   };
 }
 
@@ -28,4 +60,8 @@ export type LoadContext = {
   publicBaseUrl: string;
   /** The external seller site (SPEC §2: 'Стать продавцом', 'Для юр. лиц'). */
   sellerSiteUrl: string;
+  /** Who asked for this page: built per request (server/app.ts), null for a guest. */
+  viewer: { user: User | null };
+  /** This response's CSP nonce, for the scripts React Router renders (app/entry.server.tsx). */
+  cspNonce: string;
 };

@@ -9,7 +9,7 @@ export type ReactRouterOptions = {
   /** The server build, or a function that loads it on each request (development). */
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: 'development' | 'production';
-  getLoadContext: (request: FastifyRequest) => AppLoadContext;
+  getLoadContext: (request: FastifyRequest) => AppLoadContext | Promise<AppLoadContext>;
   /** In development, Vite's middlewares serve modules and HMR before React Router sees the request. */
   vite?: ViteDevServer;
 };
@@ -59,7 +59,7 @@ export async function reactRouterPlugin(app: FastifyInstance, options: ReactRout
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
   const render = async (request: FastifyRequest, reply: FastifyReply) =>
-    sendWebResponse(reply, await handle(toWebRequest(request, reply), options.getLoadContext(request)));
+    sendWebResponse(reply, await handle(toWebRequest(request, reply), await options.getLoadContext(request)));
 
   const vite = options.vite;
   app.all('/*', async (request, reply) => {

@@ -23,7 +23,7 @@ test.describe('catalogue and search', () => {
     await expect(categories.getByRole('link', { name: 'Сыры' })).toBeVisible();
 
     const first = page.getByRole('main').getByRole('article').first();
-    const name = (await first.getByRole('heading').innerText()).trim();
+    const name = ((await first.getByRole('heading').textContent()) ?? '').trim();
     await first.getByRole('heading').getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Где есть в наличии' })).toBeVisible();
@@ -62,10 +62,11 @@ test.describe('catalogue and search', () => {
       .getByRole('article')
       .first()
       .getByRole('heading')
-      .innerText();
+      .textContent();
+    expect(firstOnPage2).toBeTruthy();
     await page.goto(url);
     await expect(page.getByRole('main').getByRole('article').first().getByRole('heading')).toHaveText(
-      firstOnPage2,
+      firstOnPage2 ?? '',
     );
   });
 

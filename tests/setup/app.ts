@@ -2,16 +2,21 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { type App, buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { seedDemo } from '../../server/db/seed/index';
+import type { Clock } from '../../server/lib/clock';
 import { openRedis } from '../../server/redis';
+import type { SmsSender } from '../../server/sms/sms';
 import { openTestDatabase, type TestDatabase, type TestDatabaseKind } from './database';
 
 export type TestApp = {
   app: App;
   db: TestDatabase;
   uploadDir: string;
+  /** The file SMS provider's outbox (unless the test chose another provider): read codes with readSmsOutbox. */
+  smsOutbox: string;
   close(): Promise<void>;
 };
 
@@ -22,24 +27,50 @@ export type TestAppOptions = {
   env?: NodeJS.ProcessEnv;
   /** A Redis server to connect to (tests pass TEST_REDIS_URL). */
   redisUrl?: string;
+  /** A fake clock for expiry and cooldowns. */
+  clock?: Clock;
+  /** Replaces the configured SMS provider. */
+  sms?: SmsSender;
+  /** Redis key prefix; by default each app gets its own (share one to act as processes of one deployment). */
+  redisKeyPrefix?: string;
+  /** A logger to inspect what the app logs (default: none). */
+  logger?: FastifyBaseLogger;
 };
 
 export async function createTestApp(kind: TestDatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', ...options.env });
-  const db = await openTestDatabase(kind);
   const uploadDir = await mkdtemp(path.join(tmpdir(), 'fresh-test-uploads-'));
+  const smsOutbox = `${uploadDir}-sms-outbox.jsonl`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SMS_PROVIDER: 'file',
+    SMS_OUTBOX: smsOutbox,
+    ...options.env,
+  });
+  const db = await openTestDatabase(kind);
   if (options.seed ?? true) await seedDemo(db.db, { imagesDir: uploadDir });
   const redis = options.redisUrl ? openRedis(options.redisUrl) : undefined;
-  const app = await buildApp({ config, dbHandle: db, redis, uploadDir });
+  const app = await buildApp({
+    config,
+    dbHandle: db,
+    redis,
+    uploadDir,
+    clock: options.clock,
+    sms: options.sms,
+    logger: options.logger,
+    // Each app its own Redis keys: suites run in parallel against one server.
+    redisKeyPrefix: options.redisKeyPrefix ?? `fresh-test:${path.basename(uploadDir)}:`,
+  });
   return {
     app,
     db,
     uploadDir,
+    smsOutbox,
     close: async () => {
       await app.close();
       await redis?.close();
       await db.destroy();
       await rm(uploadDir, { recursive: true, force: true });
+      await rm(smsOutbox, { force: true });
     },
   };
 }

@@ -6,7 +6,7 @@ import { Button } from '~/components/ui/button';
 import { MODAL_Z_INDEX } from '~/components/ui/modal';
 import { useAuth } from '~/features/auth/auth-context';
 import { CabinetLink } from '~/features/auth/cabinet-link';
-import { CABINET_SECTIONS, CABINET_SETTINGS_LABEL } from '~/features/cabinet/cabinet';
+import { CABINET_LOGOUT_LABEL, CABINET_SECTIONS, CABINET_SETTINGS_LABEL } from '~/features/cabinet/cabinet';
 import { AddressButton, DeliveryModeToggle } from './header-parts';
 import { Logo } from './logo';
 import { SiteLink } from './site-link';
@@ -26,7 +26,7 @@ export function MobileMenu({
   navigation: readonly LinkGroup[];
   sellerLinks: { register: string; business: string };
 }) {
-  const { isAuthenticated, openLogin, openProfileSettings } = useAuth();
+  const { isAuthenticated, openLogin, openProfileSettings, logout } = useAuth();
   const close = () => onOpenChange(false);
   const pages = navigation.flatMap((group) => group.pages);
 
@@ -107,6 +107,20 @@ export function MobileMenu({
                   <ChevronRight aria-hidden="true" className="size-4 text-muted" />
                 </button>
               </li>
+              {isAuthenticated ? (
+                <li>
+                  <button
+                    type="button"
+                    className={ROW}
+                    onClick={() => {
+                      close();
+                      void logout();
+                    }}
+                  >
+                    {CABINET_LOGOUT_LABEL}
+                  </button>
+                </li>
+              ) : null}
             </ul>
           </nav>
 

@@ -1,42 +1,149 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { LoginPlaceholderDialog } from './login-placeholder-dialog';
+import type { User } from '@core/contracts/identity';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useRevalidator } from 'react-router';
+import { useToast } from '~/components/ui/toast';
+import { ProfileSettingsDialog } from '~/features/profile/profile-settings-dialog';
+import { api, errorMessage } from '~/lib/api-client';
+import { CodeDialog } from './code-dialog';
+import { GuestGuard } from './guest-guard';
+import { type CodeRecipient, LoginDialog } from './login-dialog';
+import { storeUserAddressIfNone } from './user-address';
 
-/** The signed-in customer as the shell needs it; the login issue widens this. */
-export type AuthUser = {
-  name: string;
-  phone: string;
-};
+/** The signed-in customer (SPEC §3 User); the session token itself stays in the httpOnly cookie. */
+export type AuthUser = User;
+
+/**
+ * Called after every successful login, before data is refreshed and the popup closes (SPEC §4 Login 3).
+ * The basket issue registers the guest basket upload here with useLoginHook.
+ */
+export type LoginHook = (user: AuthUser) => void | Promise<void>;
 
 export type AuthContextValue = {
   user: AuthUser | null;
   isAuthenticated: boolean;
   /** Opens the login popup ('Добро пожаловать'). */
   openLogin: () => void;
-  /** Opens profile settings; a guest gets the login popup instead. */
+  /** Opens profile settings ('Настройки профиля'); a guest gets the login popup instead. */
   openProfileSettings: () => void;
+  /** Ends the session; the guards then move the customer off cabinet and order pages. */
+  logout: () => Promise<void>;
+  registerLoginHook: (hook: LoginHook) => () => void;
 };
+
+type Dialog = 'login' | 'code' | 'profile' | null;
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 /**
- * Who is signed in, and the login popup. There is no login yet, so everyone is a guest and openLogin shows
- * a placeholder dialog; the login issue replaces the dialog and feeds `user`.
+ * Who is signed in (the root loader's user, then whatever login, profile edits and logout make of it), and the
+ * login, code and profile popups.
  */
-export function AuthProvider({ user = null, children }: { user?: AuthUser | null; children: ReactNode }) {
-  const [isLoginOpen, setLoginOpen] = useState(false);
-  const openLogin = useCallback(() => setLoginOpen(true), []);
-  const openProfileSettings = useCallback(() => {
-    // Profile settings arrive with the login issue; until then everybody is a guest.
-    setLoginOpen(true);
-  }, []);
-  const value = useMemo<AuthContextValue>(
-    () => ({ user, isAuthenticated: user !== null, openLogin, openProfileSettings }),
-    [user, openLogin, openProfileSettings],
+export function AuthProvider({
+  user: loadedUser = null,
+  children,
+}: {
+  user?: AuthUser | null;
+  children: ReactNode;
+}) {
+  const [user, setUser] = useState<AuthUser | null>(loadedUser);
+  // The root loader is the truth whenever it has run again (after login, logout, a profile change).
+  useEffect(() => setUser(loadedUser), [loadedUser]);
+
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [recipient, setRecipient] = useState<CodeRecipient | null>(null);
+  const loginHooks = useRef(new Set<LoginHook>());
+  const { revalidate } = useRevalidator();
+  const toast = useToast();
+  const isAuthenticated = user !== null;
+
+  const openLogin = useCallback(() => setDialog('login'), []);
+  const openProfileSettings = useCallback(
+    () => setDialog(isAuthenticated ? 'profile' : 'login'),
+    [isAuthenticated],
   );
+  const closeOn = useCallback((isOpen: boolean) => {
+    if (!isOpen) setDialog(null);
+  }, []);
+
+  const registerLoginHook = useCallback((hook: LoginHook) => {
+    loginHooks.current.add(hook);
+    return () => {
+      loginHooks.current.delete(hook);
+    };
+  }, []);
+
+  const completeLogin = useCallback(
+    async (signedIn: AuthUser) => {
+      setUser(signedIn);
+      storeUserAddressIfNone(signedIn.house);
+      const results = await Promise.allSettled([...loginHooks.current].map(async (hook) => hook(signedIn)));
+      for (const result of results) {
+        if (result.status === 'rejected') console.error('a login hook failed', result.reason);
+      }
+      await revalidate();
+      setDialog(null);
+      setRecipient(null);
+    },
+    [revalidate],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await api.post('/api/user/logout');
+    } catch (error) {
+      toast.show({ type: 'warning', title: errorMessage(error) });
+      return;
+    }
+    setUser(null);
+    setDialog(null);
+    await revalidate();
+  }, [revalidate, toast]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user, isAuthenticated, openLogin, openProfileSettings, logout, registerLoginHook }),
+    [user, isAuthenticated, openLogin, openProfileSettings, logout, registerLoginHook],
+  );
+
   return (
     <AuthContext value={value}>
       {children}
-      <LoginPlaceholderDialog isOpen={isLoginOpen} onOpenChange={setLoginOpen} />
+      <GuestGuard isAuthenticated={isAuthenticated} />
+      <LoginDialog
+        isOpen={dialog === 'login'}
+        onOpenChange={closeOn}
+        onCodeSent={(sentTo) => {
+          setRecipient(sentTo);
+          setDialog('code');
+        }}
+      />
+      <CodeDialog
+        isOpen={dialog === 'code'}
+        onOpenChange={closeOn}
+        recipient={recipient}
+        onSignedIn={completeLogin}
+        onChangeNumber={() => setDialog('login')}
+      />
+      {user ? (
+        <ProfileSettingsDialog
+          isOpen={dialog === 'profile'}
+          onOpenChange={closeOn}
+          user={user}
+          onSaved={async (saved) => {
+            setUser(saved);
+            setDialog(null);
+            await revalidate();
+          }}
+        />
+      ) : null}
     </AuthContext>
   );
 }
@@ -45,4 +152,12 @@ export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
   return value;
+}
+
+/** Runs `hook` after every successful login while the calling component is mounted. */
+export function useLoginHook(hook: LoginHook): void {
+  const { registerLoginHook } = useAuth();
+  const latest = useRef(hook);
+  latest.current = hook;
+  useEffect(() => registerLoginHook((user) => latest.current(user)), [registerLoginHook]);
 }

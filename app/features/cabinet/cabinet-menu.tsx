@@ -8,6 +8,7 @@ import { copyText } from '~/lib/clipboard';
 import { cx } from '~/lib/cx';
 import {
   CABINET_BADGE_PLACEHOLDER,
+  CABINET_LOGOUT_LABEL,
   CABINET_SECTIONS,
   CABINET_SETTINGS_LABEL,
   LOYALTY_CARD_LABEL,
@@ -32,7 +33,7 @@ export function useCopyCardNumber(): () => Promise<void> {
  * and 'Настройки'. A guest choosing any of them gets the login popup.
  */
 export function CabinetMenu({ count = CABINET_BADGE_PLACEHOLDER }: { count?: number }) {
-  const { isAuthenticated, openLogin, openProfileSettings } = useAuth();
+  const { isAuthenticated, openLogin, openProfileSettings, logout } = useAuth();
   const copyCardNumber = useCopyCardNumber();
 
   const onAction = (key: Key) => {
@@ -42,6 +43,10 @@ export function CabinetMenu({ count = CABINET_BADGE_PLACEHOLDER }: { count?: num
     }
     if (key === 'settings') {
       openProfileSettings();
+      return;
+    }
+    if (key === 'logout') {
+      void logout();
       return;
     }
     // A signed-in customer's items are links (href) that react-aria's RouterProvider follows.
@@ -105,6 +110,11 @@ export function CabinetMenu({ count = CABINET_BADGE_PLACEHOLDER }: { count?: num
             <MenuItem id="settings" className={cx(ITEM)}>
               {CABINET_SETTINGS_LABEL}
             </MenuItem>
+            {isAuthenticated ? (
+              <MenuItem id="logout" className={cx(ITEM)}>
+                {CABINET_LOGOUT_LABEL}
+              </MenuItem>
+            ) : null}
           </MenuSection>
         </Menu>
       </Popover>

@@ -17,6 +17,9 @@ export const CABINET_SECTIONS: readonly CabinetSection[] = [
 /** The seventh entry: opens the profile settings popup rather than a page. */
 export const CABINET_SETTINGS_LABEL = 'Настройки';
 
+/** Signed-in customers also get this entry: ends the session. */
+export const CABINET_LOGOUT_LABEL = 'Выйти';
+
 export const ORDERS_HREF = '/lk?active=orders';
 export const FAVOURITES_HREF = '/favourites';
 export const BASKET_HREF = '/basket';

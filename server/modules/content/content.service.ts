@@ -1,10 +1,45 @@
-import { LinkGroupSchema, type PageSeo, type SiteSettings, SocialsSchema } from '@core/contracts/content';
+import {
+  type Article,
+  type ArticleKind,
+  type ArticleList,
+  ArticleListQuerySchema,
+  ContentSlugSchema,
+  LinkGroupSchema,
+  type PageSeo,
+  type Recipe,
+  type RecipeList,
+  RecipeListQuerySchema,
+  type SiteSettings,
+  SocialsSchema,
+  type VacancyList,
+  VacancyListQuerySchema,
+} from '@core/contracts/content';
 import { z } from '@core/contracts/z';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { createTtlCache } from '../../lib/ttl-cache';
-import { presentCities, presentPage } from './content.presenter';
-import { findAllPages, findCitiesWithZones, findSettingsRows, type PageRow } from './content.repository';
+import {
+  presentArticle,
+  presentArticleCard,
+  presentCities,
+  presentPage,
+  presentRecipe,
+  presentRecipeCard,
+  presentVacancy,
+} from './content.presenter';
+import {
+  findAllPages,
+  findArticleBySlug,
+  findArticleCards,
+  findCitiesWithZones,
+  findOpenVacancies,
+  findPublicationDates,
+  findRecipeBySlug,
+  findRecipeCards,
+  findSettingsRows,
+  findVacancyCities,
+  type PageRow,
+} from './content.repository';
 
 export type ContentDeps = { db: Db };
 
@@ -12,6 +47,40 @@ const SETTING_KEYS = ['header', 'footer', 'socials'] as const;
 const LinkGroupsSchema = z.array(LinkGroupSchema);
 
 export const PAGE_NOT_FOUND_MESSAGE = 'Страница не найдена';
+export const RECIPE_NOT_FOUND_MESSAGE = 'Рецепт не найден';
+export const ARTICLE_NOT_FOUND_MESSAGES: Record<ArticleKind, string> = {
+  blog: 'Статья не найдена',
+  news: 'Новость не найдена',
+};
+
+/** How many other recipes or articles a detail page suggests. */
+export const RELATED_LIMIT = 3;
+
+/** The list pages of this module, each dated by its newest item in the sitemap. */
+const SECTION_PATHS = { recipes: '/recipes', blog: '/blog', news: '/news', vacancies: '/vacancy' } as const;
+
+/** A content page's link among its siblings (the side menu of /about, /delivery …). */
+export type ContentPageLink = { path: string; title: string };
+
+/** A generic content page: its SEO fields and body, and every content page to move between them. */
+export type ContentPageView = { page: PageSeo & { content: string }; pages: ContentPageLink[] };
+
+/** A path of the sitemap with the date it last changed. */
+export type SitemapEntry = { path: string; updatedAt: Date };
+
+/** Services take typed input but re-check it: a caller's nonsense is a 400, never a 500. */
+function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new AppError('bad_request', parsed.error.issues[0]?.message);
+  return parsed.data;
+}
+
+function paging(page: number, limit: number, total: number) {
+  return { page, page_size: limit, total, total_pages: Math.max(1, Math.ceil(total / limit)) };
+}
+
+const newest = (dates: readonly Date[]): Date | undefined =>
+  dates.reduce<Date | undefined>((latest, date) => (!latest || date > latest ? date : latest), undefined);
 
 /** Header and footer groups, socials and cities with their delivery zones. */
 export async function loadSiteSettings({ db }: ContentDeps): Promise<SiteSettings> {
@@ -64,6 +133,96 @@ export function createContentService(deps: ContentDeps, options: ContentServiceO
       const row = (await pages.get()).byPath.get(path);
       if (!row) throw new AppError('not_found', PAGE_NOT_FOUND_MESSAGE);
       return presentPage(row);
+    },
+
+    /**
+     * A generic content page (one that GET /api/pages lists) with the list of all content pages;
+     * not_found for any other path, including the SEO-only rows of the storefront's own routes.
+     */
+    getContentPage: async (path: string): Promise<ContentPageView> => {
+      const index = await pages.get();
+      const row = index.byPath.get(path);
+      if (!row?.hasContent) throw new AppError('not_found', PAGE_NOT_FOUND_MESSAGE);
+      return {
+        page: { ...presentPage(row), content: row.body },
+        pages: index.contentPaths.flatMap((contentPath) => {
+          const title = index.byPath.get(contentPath)?.title;
+          return title ? [{ path: contentPath, title }] : [];
+        }),
+      };
+    },
+
+    /** Recipe cards, newest first: `{ limit: 4 }` for the home page, `{ page }` for the list. */
+    listRecipes: async (input: { page?: number; limit?: number } = {}): Promise<RecipeList> => {
+      const { page, limit } = parseInput(RecipeListQuerySchema, input);
+      const { rows, total } = await findRecipeCards(deps.db, { offset: (page - 1) * limit, limit });
+      return { items: rows.map(presentRecipeCard), ...paging(page, limit, total) };
+    },
+
+    /** A recipe with its ingredients (linked products included) and steps; not_found for an unknown slug. */
+    getRecipe: async (slug: string): Promise<Recipe> => {
+      const valid = ContentSlugSchema.safeParse(slug);
+      const found = valid.success ? await findRecipeBySlug(deps.db, valid.data, RELATED_LIMIT) : undefined;
+      if (!found) throw new AppError('not_found', RECIPE_NOT_FOUND_MESSAGE);
+      return presentRecipe(found);
+    },
+
+    /** Blog posts or news, newest first. */
+    listArticles: async (input: {
+      kind: ArticleKind;
+      page?: number;
+      limit?: number;
+    }): Promise<ArticleList> => {
+      const { kind, page, limit } = parseInput(ArticleListQuerySchema, input);
+      const { rows, total } = await findArticleCards(deps.db, kind, { offset: (page - 1) * limit, limit });
+      return { items: rows.map(presentArticleCard), ...paging(page, limit, total) };
+    },
+
+    /** One blog post or news item; not_found for an unknown slug. */
+    getArticle: async (kind: ArticleKind, slug: string): Promise<Article> => {
+      const valid = ContentSlugSchema.safeParse(slug);
+      const found = valid.success
+        ? await findArticleBySlug(deps.db, kind, valid.data, RELATED_LIMIT)
+        : undefined;
+      if (!found) throw new AppError('not_found', ARTICLE_NOT_FOUND_MESSAGES[kind]);
+      return presentArticle(found);
+    },
+
+    /** Open vacancies, of one city when asked, and every city that has any. */
+    listVacancies: async (input: { city?: string } = {}): Promise<VacancyList> => {
+      const { city } = parseInput(VacancyListQuerySchema, input);
+      const [rows, cities] = await Promise.all([
+        findOpenVacancies(deps.db, city || undefined),
+        findVacancyCities(deps.db),
+      ]);
+      return { items: rows.map(presentVacancy), cities };
+    },
+
+    /**
+     * Every path this module serves, for the sitemap: the list pages (/recipes, /blog, /news, /vacancy, dated
+     * by their newest item), each recipe, blog post and news item, and the generic content pages.
+     */
+    listSitemapEntries: async (): Promise<SitemapEntry[]> => {
+      const [{ recipeRows, articleRows }, vacancyRows, index] = await Promise.all([
+        findPublicationDates(deps.db),
+        findOpenVacancies(deps.db),
+        pages.get(),
+      ]);
+      const sections: [string, Date | undefined][] = [
+        [SECTION_PATHS.recipes, newest(recipeRows.map((row) => row.publishedAt))],
+        [SECTION_PATHS.blog, newest(articleRows.filter((r) => r.kind === 'blog').map((r) => r.publishedAt))],
+        [SECTION_PATHS.news, newest(articleRows.filter((r) => r.kind === 'news').map((r) => r.publishedAt))],
+        [SECTION_PATHS.vacancies, newest(vacancyRows.map((row) => row.publishedAt))],
+      ];
+      return [
+        ...sections.flatMap(([path, updatedAt]) => (updatedAt ? [{ path, updatedAt }] : [])),
+        ...recipeRows.map((row) => ({ path: `/recipes/${row.slug}`, updatedAt: row.publishedAt })),
+        ...articleRows.map((row) => ({ path: `/${row.kind}/${row.slug}`, updatedAt: row.publishedAt })),
+        ...index.contentPaths.flatMap((path) => {
+          const row = index.byPath.get(path);
+          return row ? [{ path, updatedAt: row.updatedAt }] : [];
+        }),
+      ];
     },
 
     /** After an edit made by this process: the next read loads afresh. */

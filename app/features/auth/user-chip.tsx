@@ -1,0 +1,30 @@
+import { Link } from 'react-router';
+import { cx } from '~/lib/cx';
+import type { AuthUser } from './auth-context';
+import { Avatar } from './avatar';
+
+/** The header's signed-in state in place of 'Войти': the customer's picture and name, leading to the cabinet. */
+export function UserChip({
+  user,
+  className,
+  compact = false,
+}: {
+  user: AuthUser;
+  className?: string;
+  compact?: boolean;
+}) {
+  return (
+    <Link
+      to="/lk"
+      title={user.name}
+      className={cx(
+        'inline-flex min-w-0 items-center gap-2 rounded-2xl text-[15px] font-semibold text-ink transition-colors hover:bg-brand-50 hover:text-brand-800',
+        compact ? 'p-1' : 'h-12 py-1 pr-3 pl-1.5',
+        className,
+      )}
+    >
+      <Avatar user={user} size={compact ? 'sm' : 'md'} className={compact ? undefined : 'size-9'} />
+      <span className={cx('truncate', compact ? 'sr-only' : 'max-w-36')}>{user.name}</span>
+    </Link>
+  );
+}

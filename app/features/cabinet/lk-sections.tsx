@@ -1,0 +1,54 @@
+import { Bell, CreditCard, Headset, type LucideIcon, MapPin, Package, Percent } from 'lucide-react';
+import type { CabinetSection } from './cabinet';
+
+type SectionEmptyState = { icon: LucideIcon; title: string; text: string };
+
+/**
+ * What each cabinet tab shows until its own issue fills it (orders, payment, notifications, chat, addresses,
+ * discount cards): an honest empty state that says the section is on its way.
+ */
+export const LK_SECTION_EMPTY_STATES: Record<CabinetSection['key'], SectionEmptyState> = {
+  orders: {
+    icon: Package,
+    title: 'Здесь будут ваши заказы',
+    text: 'Раздел скоро появится: вы сможете следить за статусом заказов и повторять прошлые покупки.',
+  },
+  payment: {
+    icon: CreditCard,
+    title: 'Способы оплаты',
+    text: 'Раздел скоро появится. Пока заказы оплачиваются при получении — картой или наличными.',
+  },
+  notification: {
+    icon: Bell,
+    title: 'Уведомлений пока нет',
+    text: 'Раздел скоро появится: здесь будут новости о заказах и ответы поддержки.',
+  },
+  chat: {
+    icon: Headset,
+    title: 'Чат поддержки',
+    text: 'Раздел скоро появится: вы сможете написать нам прямо отсюда.',
+  },
+  delivery: {
+    icon: MapPin,
+    title: 'Адреса доставки',
+    text: 'Раздел скоро появится: здесь будут сохранённые адреса, чтобы не вводить их каждый раз.',
+  },
+  discount: {
+    icon: Percent,
+    title: 'Дисконтные карты',
+    text: 'Раздел скоро появится: сюда можно будет добавить карты магазинов и копить скидки.',
+  },
+};
+
+export function LkSectionEmptyState({ section }: { section: CabinetSection['key'] }) {
+  const { icon: Icon, title, text } = LK_SECTION_EMPTY_STATES[section];
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-3xl bg-white px-6 py-14 text-center shadow-card">
+      <span className="inline-flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <Icon aria-hidden="true" className="size-8" />
+      </span>
+      <h2 className="text-xl font-bold">{title}</h2>
+      <p className="max-w-md text-[15px] leading-relaxed text-muted">{text}</p>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { loadArticleList } from '~/features/content/article-loaders.server';
+import { ARTICLE_SECTIONS } from '~/features/content/article-sections';
+import { ArticleListView } from '~/features/content/article-views';
+import { listPageMeta, NOT_FOUND_META } from '~/features/content/meta';
+import type { Route } from './+types/blog';
+
+export const loader = ({ request, context }: Route.LoaderArgs) => loadArticleList('blog', request, context);
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? listPageMeta(loaderData.seo, ARTICLE_SECTIONS.blog.fallback, {
+        origin: loaderData.origin,
+        path: ARTICLE_SECTIONS.blog.path,
+        page: loaderData.list.page,
+      })
+    : NOT_FOUND_META;
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  return <ArticleListView kind="blog" list={loaderData.list} />;
+}

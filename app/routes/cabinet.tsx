@@ -1,0 +1,92 @@
+import { formatPhone } from '@core/rules/phone';
+import { LogOut, Pencil } from 'lucide-react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { redirect, useSearchParams } from 'react-router';
+import { Breadcrumbs } from '~/components/ui/breadcrumbs';
+import { Button } from '~/components/ui/button';
+import { useAuth } from '~/features/auth/auth-context';
+import { Avatar } from '~/features/auth/avatar';
+import { CABINET_SECTIONS, type CabinetSection } from '~/features/cabinet/cabinet';
+import { LkSectionEmptyState } from '~/features/cabinet/lk-sections';
+import { cx } from '~/lib/cx';
+import type { Route } from './+types/cabinet';
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Личный кабинет — Фреш' },
+  { name: 'robots', content: 'noindex' },
+];
+
+/** SPEC §6: the cabinet is for signed-in customers; a guest goes home (the root loader says so first). */
+export function loader({ context }: Route.LoaderArgs) {
+  if (!context.viewer.user) throw redirect('/');
+  return null;
+}
+
+const DEFAULT_SECTION: CabinetSection['key'] = 'orders';
+
+function activeSection(value: string | null): CabinetSection['key'] {
+  return CABINET_SECTIONS.find((section) => section.key === value)?.key ?? DEFAULT_SECTION;
+}
+
+/** /lk?active=orders|payment|notification|chat|delivery|discount (SPEC §2). */
+export default function Cabinet() {
+  const { user, openProfileSettings, logout } = useAuth();
+  const [params] = useSearchParams();
+  const active = activeSection(params.get('active'));
+  if (!user) return null;
+
+  return (
+    <div className="mx-auto flex max-w-[1360px] flex-col gap-6 px-4 pt-4 pb-6 sm:px-6 sm:pt-6">
+      <Breadcrumbs items={[{ label: 'Личный кабинет' }]} />
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Личный кабинет</h1>
+
+      <section
+        aria-label="Профиль"
+        className="flex flex-col gap-4 rounded-3xl bg-white p-5 shadow-card sm:flex-row sm:items-center sm:p-6"
+      >
+        <Avatar user={user} size="lg" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-xl font-bold">{user.name}</p>
+          <p className="text-[15px] text-muted tabular-nums">{formatPhone(user.phone)}</p>
+          {user.email ? <p className="truncate text-[15px] text-muted">{user.email}</p> : null}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onPress={openProfileSettings}>
+            <Pencil aria-hidden="true" className="size-4" />
+            Настройки профиля
+          </Button>
+          <Button variant="ghost" onPress={() => void logout()}>
+            <LogOut aria-hidden="true" className="size-4" />
+            Выйти
+          </Button>
+        </div>
+      </section>
+
+      <Tabs selectedKey={active} className="flex flex-col gap-5">
+        <TabList
+          aria-label="Разделы личного кабинета"
+          className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
+        >
+          {CABINET_SECTIONS.map((section) => (
+            <Tab
+              key={section.key}
+              id={section.key}
+              href={section.href}
+              className={cx(
+                'shrink-0 cursor-pointer rounded-full px-4 py-2.5 text-[15px] font-medium whitespace-nowrap text-muted outline-none transition-colors',
+                'hover:bg-white hover:text-ink data-[selected]:bg-brand-600 data-[selected]:text-white',
+              )}
+            >
+              {section.label}
+            </Tab>
+          ))}
+        </TabList>
+        {CABINET_SECTIONS.map((section) => (
+          <TabPanel key={section.key} id={section.key} className="outline-none">
+            <LkSectionEmptyState section={section.key} />
+          </TabPanel>
+        ))}
+      </Tabs>
+    </div>
+  );
+}

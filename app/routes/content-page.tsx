@@ -1,0 +1,35 @@
+import { data } from 'react-router';
+import { ContentPageView } from '~/features/content/content-page-view';
+import { listPageMeta, NOT_FOUND_META } from '~/features/content/meta';
+import { ContentSlugSchema } from '~/lib/contracts.server';
+import { orNotFound } from '~/lib/loader-errors.server';
+import type { Route } from './+types/content-page';
+
+/** SPEC §5: a content page whose validation fails is a 404 'Page Not Found'. */
+const INVALID_SLUG_STATUS_TEXT = 'Page Not Found';
+
+/**
+ * /about, /delivery, /privacy-policy and /{slug}: a page exists only if GET /api/pages lists its path;
+ * any other slug is the 404 page.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const slug = ContentSlugSchema.safeParse(params.slug);
+  if (!slug.success) throw data(null, { status: 404, statusText: INVALID_SLUG_STATUS_TEXT });
+  const view = await orNotFound(context.services.content.getContentPage(`/${slug.data}`));
+  return { ...view, origin: context.publicBaseUrl };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return NOT_FOUND_META;
+  const { page, origin } = loaderData;
+  const firstParagraph = page.content.split(/\n\s*\n/)[0]?.trim() ?? '';
+  return listPageMeta(
+    page,
+    { title: page.title, description: firstParagraph.slice(0, 200) || page.title },
+    { origin, path: page.path },
+  );
+};
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  return <ContentPageView page={loaderData.page} pages={loaderData.pages} />;
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { FLASH_MESSAGES, guestRedirectFor, isFlashKey } from './guards';
+
+describe('guestRedirectFor', () => {
+  it('sends a guest on an order path to the basket with the warning', () => {
+    for (const path of ['/order', '/order/', '/order/A-1024', '/orders', '/ORDER/x']) {
+      expect(guestRedirectFor(path), path).toEqual({ to: '/basket', flash: 'auth-required' });
+    }
+    expect(FLASH_MESSAGES['auth-required'].title).toBe('Необходимо авторизоваться');
+  });
+
+  it('sends a guest in the cabinet home', () => {
+    for (const path of ['/lk', '/lk/', '/lk/settings']) {
+      expect(guestRedirectFor(path), path).toEqual({ to: '/' });
+    }
+  });
+
+  it('prefers the order rule when both apply', () => {
+    expect(guestRedirectFor('/lk/orders')).toEqual({ to: '/basket', flash: 'auth-required' });
+  });
+
+  it('leaves every other page alone, including slugs that merely contain the letters', () => {
+    for (const path of [
+      '/',
+      '/basket',
+      '/catalog',
+      '/product/belki-molochnye',
+      '/catalog/ferma/1/polki',
+      '/blog/border-collie',
+      '/recorder',
+      '/milk',
+    ]) {
+      expect(guestRedirectFor(path), path).toBeNull();
+    }
+  });
+});
+
+describe('isFlashKey', () => {
+  it('knows only the flash messages it has', () => {
+    expect(isFlashKey('auth-required')).toBe(true);
+    expect(isFlashKey('toString')).toBe(false);
+    expect(isFlashKey(undefined)).toBe(false);
+    expect(isFlashKey('<img src=x>')).toBe(false);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * SPEC §6: where a guest may not go. A guest on an order path is sent to the basket with the warning
+ * 'Необходимо авторизоваться'; a guest in the personal cabinet (lk) is sent home.
+ *
+ * The spec says "a path containing 'order'" and "containing 'lk'". Taken as raw substrings they would also
+ * catch catalogue slugs such as /product/belki or /catalog/…/polki, so the check is made per path segment:
+ * a segment that starts with 'order' (/order, /order/{slug}, /orders) or a segment that is 'lk'.
+ */
+export type GuestRedirect = { to: '/basket'; flash: 'auth-required' } | { to: '/'; flash?: undefined };
+
+export function guestRedirectFor(pathname: string): GuestRedirect | null {
+  const segments = pathname
+    .toLowerCase()
+    .split('/')
+    .filter((segment) => segment !== '');
+  if (segments.some((segment) => segment.startsWith('order')))
+    return { to: '/basket', flash: 'auth-required' };
+  if (segments.includes('lk')) return { to: '/' };
+  return null;
+}
+
+/** Flash messages that survive a redirect, by the key the server puts in the flash cookie. */
+export const FLASH_MESSAGES = {
+  'auth-required': { type: 'warning', title: 'Необходимо авторизоваться' },
+} as const;
+
+export type FlashKey = keyof typeof FLASH_MESSAGES;
+
+export const FLASH_COOKIE = 'fresh_flash';
+
+export function isFlashKey(value: string | undefined): value is FlashKey {
+  return value !== undefined && Object.hasOwn(FLASH_MESSAGES, value);
+}

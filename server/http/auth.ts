@@ -1,0 +1,124 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+import type { IdentityService, Viewer } from '../modules/identity/identity.service';
+
+/**
+ * Who a request is signed in as, and the checks that go with it (docs/decisions/005). A session token comes
+ * as `Authorization: Bearer <token>` (API clients) or in the httpOnly session cookie (the storefront).
+ * State-changing calls authenticated by the cookie must carry `X-Requested-With`, which a cross-site form or
+ * image cannot send: that is the CSRF defence, on top of SameSite=Lax and the Origin check below.
+ *
+ * Other modules protect a route with `const { user } = await requireUser(request)`.
+ */
+export const SESSION_COOKIE = 'fresh_session';
+export const SAME_ORIGIN_HEADER = 'x-requested-with';
+export const CSRF_MESSAGE = 'Запрос отклонён. Обновите страницу и попробуйте ещё раз';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export type SignedIn = Viewer & { token: string; via: 'cookie' | 'bearer' };
+
+export type AuthOptions = {
+  identity: IdentityService;
+  /** The cookie's Secure flag: always (the site is served over HTTPS), or when the request came over HTTPS. */
+  secureCookies: 'always' | 'auto';
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthOptions;
+  }
+  interface FastifyRequest {
+    /** The memoised session lookup: at most one per request, and only when something asks. */
+    viewerLookup: Promise<SignedIn | null> | null;
+  }
+}
+
+type TokenSource = { token: string; via: 'cookie' | 'bearer' };
+
+function readToken(request: FastifyRequest): TokenSource | null {
+  const authorization = request.headers.authorization;
+  if (authorization !== undefined) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    return match?.[1] ? { token: match[1], via: 'bearer' } : null;
+  }
+  const cookie = request.cookies[SESSION_COOKIE];
+  return cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+function isSameHost(origin: string, host: string): boolean {
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/** Decorates the app and its requests, and refuses state changes to the API sent by another site's page. */
+export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
+  app.decorate('auth', options);
+  app.decorateRequest('viewerLookup', null);
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    if (origin && !isSameHost(origin, request.host)) throw new AppError('forbidden', CSRF_MESSAGE);
+  });
+}
+
+async function lookUpViewer(request: FastifyRequest): Promise<SignedIn | null> {
+  const source = readToken(request);
+  if (!source) return null;
+  const viewer = await request.server.auth.identity.authenticate(source.token);
+  return viewer ? { ...viewer, ...source } : null;
+}
+
+/** The signed-in user of the request, or null for a guest (an unknown or expired token is a guest). */
+export function getViewer(request: FastifyRequest): Promise<SignedIn | null> {
+  request.viewerLookup ??= lookUpViewer(request);
+  return request.viewerLookup;
+}
+
+/** Refuses a cookie-authenticated state change that lacks the same-origin header. */
+export function assertSameOriginHeader(request: FastifyRequest): void {
+  if (!request.headers[SAME_ORIGIN_HEADER]) throw new AppError('forbidden', CSRF_MESSAGE);
+}
+
+/**
+ * The signed-in user, or 401 'Необходимо авторизоваться'. Calls that change state (every method but GET and
+ * HEAD, or a GET that says so, like the spec's favourite toggle) also need the same-origin header when the
+ * session came in the cookie.
+ */
+export async function requireUser(
+  request: FastifyRequest,
+  { isStateChanging = !SAFE_METHODS.has(request.method) }: { isStateChanging?: boolean } = {},
+): Promise<SignedIn> {
+  const viewer = await getViewer(request);
+  if (!viewer) throw new AppError('unauthorized');
+  if (isStateChanging && viewer.via === 'cookie') assertSameOriginHeader(request);
+  return viewer;
+}
+
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  expiresAtMs: number,
+  nowMs: number,
+): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.server.auth.secureCookies === 'always' || request.protocol === 'https',
+    path: '/',
+    maxAge: Math.max(0, Math.floor((expiresAtMs - nowMs) / 1000)),
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.server.auth.secureCookies === 'always' || request.protocol === 'https',
+    path: '/',
+  });
+}

@@ -1,0 +1,30 @@
+/**
+ * Counters behind the login limits (sends per phone and per IP, consecutive failures, cooldowns). They must
+ * hold across processes and restarts, so they live in PostgreSQL, or in Redis when REDIS_URL is set. Time
+ * comes from the injected clock, never from the store, so tests move it by hand.
+ */
+export type Counter = {
+  count: number;
+  /** When the counter ends (ms since the epoch). */
+  resetAt: number;
+};
+
+export type TakeResult = Counter & { allowed: boolean };
+
+export type LimitStore = {
+  readonly kind: 'postgres' | 'redis';
+  /**
+   * A fixed window that opens at the first hit and lasts windowMs: adds one unless `limit` hits were already
+   * taken in it. Atomic: concurrent callers never take more than `limit` between them.
+   */
+  take(key: string, limit: number, windowMs: number): Promise<TakeResult>;
+  /** Adds one; the counter then lives ttlMs from now (a run of failures that ends after a quiet spell). */
+  increment(key: string, ttlMs: number): Promise<Counter>;
+  /** Sets a counter outright until resetAt (a cooldown). */
+  set(key: string, count: number, resetAt: number): Promise<void>;
+  /** The live counter, or null when there is none or it has ended. */
+  get(key: string): Promise<Counter | null>;
+  delete(keys: readonly string[]): Promise<void>;
+  /** Drops ended counters (PostgreSQL; Redis expires them itself). */
+  purgeExpired(): Promise<void>;
+};

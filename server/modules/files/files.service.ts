@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import type { FileRef } from '@core/contracts/identity';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import type { FileStorage } from '../../storage/storage';
+import { presentFile } from './files.presenter';
+import { findLatestFileOfUser, insertFile } from './files.repository';
+import { encodeAvatar } from './image';
+
+export type FilesDeps = { db: Db; storage: FileStorage; clock: Clock };
+
+export const NO_FILE_MESSAGE = 'Вы ещё не загружали изображений';
+
+/** Customers' uploaded images (the profile picture). */
+export function createFilesService({ db, storage, clock }: FilesDeps) {
+  return {
+    /** Checks, re-encodes and stores an image under a generated name; the caller's to use as its picture. */
+    async uploadImage(userId: string, data: Buffer): Promise<FileRef> {
+      const image = await encodeAvatar(data);
+      const id = randomUUID();
+      const stored = await storage.put(`avatars/${id}.webp`, image.data, 'image/webp');
+      try {
+        const row = await insertFile(db, {
+          id,
+          userId,
+          storageKey: stored.key,
+          path: stored.path,
+          contentType: 'image/webp',
+          width: image.width,
+          height: image.height,
+          sizeBytes: image.data.length,
+          createdAt: new Date(clock.now()),
+        });
+        return presentFile(row);
+      } catch (error) {
+        await storage.delete(stored.key);
+        throw error;
+      }
+    },
+
+    /** GET /api/file/user: the image this user uploaded last. */
+    async getLatestImage(userId: string): Promise<FileRef> {
+      const row = await findLatestFileOfUser(db, userId);
+      if (!row) throw new AppError('not_found', NO_FILE_MESSAGE);
+      return presentFile(row);
+    },
+  };
+}
+
+export type FilesService = ReturnType<typeof createFilesService>;

@@ -1,0 +1,75 @@
+import sharp, { type Metadata } from 'sharp';
+import { AppError } from '../../errors';
+
+/** Issue 4 / SPEC §5: jpg, jpeg, png, webp; at most 5 MB and 25 megapixels; stored as WebP ≤ 512×512. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const MAX_INPUT_PIXELS = 25_000_000;
+export const IMAGE_MAX_SIDE_PX = 512;
+const WEBP_QUALITY = 82;
+
+export const UNSUPPORTED_IMAGE_MESSAGE = 'Можно загрузить только изображения JPG, JPEG, PNG или WEBP';
+export const FILE_TOO_LARGE_MESSAGE = 'Файл слишком большой: не более 5 МБ';
+export const TOO_MANY_PIXELS_MESSAGE = 'Изображение слишком большое: не более 25 мегапикселей';
+export const BROKEN_IMAGE_MESSAGE = 'Не удалось прочитать изображение, выберите другой файл';
+
+export type ImageType = 'jpeg' | 'png' | 'webp';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The type from the file's first bytes; the name and the declared content type are not believed. */
+export function sniffImageType(data: Buffer): ImageType | null {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
+  if (data.length >= 8 && data.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  if (
+    data.length >= 12 &&
+    data.toString('latin1', 0, 4) === 'RIFF' &&
+    data.toString('latin1', 8, 12) === 'WEBP'
+  ) {
+    return 'webp';
+  }
+  return null;
+}
+
+export type EncodedImage = { data: Buffer; width: number; height: number };
+
+/**
+ * Checks an upload and re-encodes it: the header is read first, so a pixel bomb (a small file declaring an
+ * enormous image) is refused before anything is decoded; the decoder is capped at 25 megapixels as well.
+ * The output is a fresh WebP at most 512×512, turned upright by its EXIF orientation, without any metadata
+ * (EXIF, GPS, XMP, ICC): sharp writes none unless asked to.
+ */
+export async function encodeAvatar(data: Buffer): Promise<EncodedImage> {
+  const type = sniffImageType(data);
+  if (!type) throw new AppError('unsupported_media_type', UNSUPPORTED_IMAGE_MESSAGE);
+
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(data, { limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw new AppError('unsupported_media_type', BROKEN_IMAGE_MESSAGE, { cause: error });
+  }
+  if (metadata.format !== type || !metadata.width || !metadata.height) {
+    throw new AppError('unsupported_media_type', BROKEN_IMAGE_MESSAGE);
+  }
+  // Animated images are decoded one page (frame) at a time: the page is what must fit.
+  const pageHeight = metadata.pageHeight ?? metadata.height;
+  if (metadata.width * pageHeight > MAX_INPUT_PIXELS) {
+    throw new AppError('payload_too_large', TOO_MANY_PIXELS_MESSAGE);
+  }
+
+  try {
+    const { data: output, info } = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({
+        width: IMAGE_MAX_SIDE_PX,
+        height: IMAGE_MAX_SIDE_PX,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer({ resolveWithObject: true });
+    return { data: output, width: info.width, height: info.height };
+  } catch (error) {
+    throw new AppError('unsupported_media_type', BROKEN_IMAGE_MESSAGE, { cause: error });
+  }
+}

@@ -1,0 +1,221 @@
+import type {
+  CodeRequestSchema,
+  LoginRequestSchema,
+  ProfileUpdateSchema,
+  User,
+} from '@core/contracts/identity';
+import type { z } from '@core/contracts/z';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import type { LimitStore } from '../../limits/limit-store';
+import { loginCodeText, type SmsSender } from '../../sms/sms';
+import { findFileOfUser } from '../files/files.repository';
+import { presentUser } from './identity.presenter';
+import {
+  deleteCode,
+  deleteSession,
+  findOrCreateUser,
+  findSessionUser,
+  findUserIdByPhone,
+  findUserWithImage,
+  insertSession,
+  purgeExpired,
+  replaceCode,
+  spendCodeAttempt,
+  updateUser,
+} from './identity.repository';
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, createLoginLimits } from './login-limits';
+import { generateCode, generateSessionToken, hashSessionToken, hmacCode, isSameHmac } from './secrets';
+
+/** Issue 4: a session lives 30 days from login, however active it is. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const WRONG_CODE_MESSAGE = 'Неверный код';
+export const VOID_CODE_MESSAGE = 'Код недействителен. Запросите новый код';
+export const SMS_FAILED_MESSAGE = 'Не удалось отправить SMS. Попробуйте ещё раз позже';
+export const NEW_PHONE_CODE_MESSAGE = 'Введите код из SMS, отправленного на новый номер';
+export const PHONE_TAKEN_MESSAGE = 'Этот номер телефона уже используется';
+export const IMAGE_NOT_FOUND_MESSAGE = 'Изображение не найдено, загрузите его ещё раз';
+
+export type IdentityDeps = {
+  db: Db;
+  clock: Clock;
+  sms: SmsSender;
+  limits: LimitStore;
+  /** Key of the SMS code HMAC. */
+  codeSecret: string;
+  /** Operators' log for failures customers only see as a Russian message. */
+  log?: { warn(details: object, message: string): void };
+};
+
+export type Session = { token: string; expiresAt: number; user: User };
+/** Who a request is signed in as. */
+export type Viewer = { user: User; sessionId: string };
+
+type CodeRequestInput = z.output<typeof CodeRequestSchema>;
+type LoginInput = z.output<typeof LoginRequestSchema>;
+type ProfileInput = z.output<typeof ProfileUpdateSchema>;
+
+/** The login by SMS code, sessions and the profile (issue 4; docs/decisions/005). */
+export function createIdentityService(deps: IdentityDeps) {
+  const { db, clock } = deps;
+  const limits = createLoginLimits(deps.limits, clock);
+  const sessionEndedListeners = new Set<(sessionId: string) => void>();
+
+  /**
+   * Checks a code for a phone and uses it up. Every try is counted before the comparison, so at most 5 are
+   * ever compared, however many arrive at once; a wrong try also counts towards the phone's cooldowns.
+   */
+  async function verifyCode(phone: string, code: string, field = 'code'): Promise<{ name: string }> {
+    await limits.assertNotCoolingDown(phone);
+    const live = await spendCodeAttempt(db, phone, new Date(clock.now()), CODE_MAX_ATTEMPTS);
+    const fail = async (message: string): Promise<never> => {
+      const cooldownMs = await limits.recordFailure(phone);
+      if (cooldownMs > 0) await limits.assertNotCoolingDown(phone);
+      throw new AppError('bad_request', message, { fields: { [field]: message } });
+    };
+    if (!live) return fail(VOID_CODE_MESSAGE);
+    if (!isSameHmac(live.codeHmac, hmacCode(deps.codeSecret, phone, code))) {
+      // The fifth wrong try voids the code; a sixth is refused even with the right digits.
+      if (live.attempts >= CODE_MAX_ATTEMPTS) await deleteCode(db, phone, live.codeHmac);
+      return fail(WRONG_CODE_MESSAGE);
+    }
+    if (!(await deleteCode(db, phone, live.codeHmac))) return fail(VOID_CODE_MESSAGE);
+    await limits.recordSuccess(phone);
+    return { name: live.name };
+  }
+
+  async function loadUser(userId: string): Promise<User> {
+    const row = await findUserWithImage(db, userId);
+    if (!row) throw new AppError('unauthorized');
+    return presentUser(row);
+  }
+
+  return {
+    /**
+     * Sends a login code (POST /api/user/code). The answer is the same whether or not the phone has an
+     * account: nothing about the account is looked up here.
+     */
+    async requestCode(input: CodeRequestInput, origin: { ip: string }): Promise<void> {
+      await limits.assertNotCoolingDown(input.phone);
+      await limits.takeSend(input.phone, origin.ip);
+      const code = generateCode();
+      const codeHmac = hmacCode(deps.codeSecret, input.phone, code);
+      const now = clock.now();
+      await replaceCode(db, {
+        phone: input.phone,
+        codeHmac,
+        name: input.name,
+        createdAt: new Date(now),
+        expiresAt: new Date(now + CODE_TTL_MS),
+      });
+      try {
+        await deps.sms.send({ phone: input.phone, text: loginCodeText(code), code });
+      } catch (error) {
+        // Not retried: the gateway may have sent it after all. The code that may not have arrived is voided.
+        await deleteCode(db, input.phone, codeHmac);
+        deps.log?.warn({ err: error, provider: deps.sms.provider }, 'SMS code could not be sent');
+        throw new AppError('unavailable', SMS_FAILED_MESSAGE, { cause: error });
+      }
+    },
+
+    /** POST /api/user/login: a right code signs in (creating the account on first login) with a new token. */
+    async login(input: LoginInput): Promise<Session> {
+      const { name } = await verifyCode(input.phone, input.code);
+      const user = await findOrCreateUser(db, input.phone, name);
+      const token = generateSessionToken();
+      const now = clock.now();
+      const expiresAt = now + SESSION_TTL_MS;
+      await insertSession(db, {
+        userId: user.id,
+        tokenHash: hashSessionToken(token),
+        createdAt: new Date(now),
+        expiresAt: new Date(expiresAt),
+      });
+      return { token, expiresAt, user: await loadUser(user.id) };
+    },
+
+    /** The signed-in user of a session token, or null for an unknown, expired or deleted session. */
+    async authenticate(token: string): Promise<Viewer | null> {
+      if (token.length < 16 || token.length > 256) return null;
+      const row = await findSessionUser(db, hashSessionToken(token), new Date(clock.now()));
+      return row ? { sessionId: row.sessionId, user: presentUser(row) } : null;
+    },
+
+    getUser: loadUser,
+
+    /** PUT /api/user/me/update. A new phone number needs the code sent to it. */
+    async updateProfile(userId: string, input: ProfileInput): Promise<User> {
+      const current = await loadUser(userId);
+      const isNewPhone = input.phone !== current.phone;
+      if (isNewPhone) {
+        if (!input.code) {
+          throw new AppError('bad_request', NEW_PHONE_CODE_MESSAGE, {
+            fields: { code: NEW_PHONE_CODE_MESSAGE },
+          });
+        }
+        await verifyCode(input.phone, input.code);
+        // Only someone holding the new number learns that it is taken.
+        const owner = await findUserIdByPhone(db, input.phone);
+        if (owner && owner !== userId) {
+          throw new AppError('conflict', PHONE_TAKEN_MESSAGE, { fields: { phone: PHONE_TAKEN_MESSAGE } });
+        }
+      }
+      if (input.file && !(await findFileOfUser(db, userId, input.file))) {
+        throw new AppError('bad_request', IMAGE_NOT_FOUND_MESSAGE, {
+          fields: { file: IMAGE_NOT_FOUND_MESSAGE },
+        });
+      }
+      try {
+        await updateUser(db, userId, {
+          name: input.name,
+          email: input.email,
+          ...(isNewPhone ? { phone: input.phone } : {}),
+          ...(input.file !== undefined ? { imageId: input.file } : {}),
+          updatedAt: new Date(clock.now()),
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw new AppError('conflict', PHONE_TAKEN_MESSAGE, { fields: { phone: PHONE_TAKEN_MESSAGE } });
+        }
+        throw error;
+      }
+      return loadUser(userId);
+    },
+
+    /** Ends a session; the token is then refused everywhere. */
+    async logout(token: string): Promise<void> {
+      const sessionId = await deleteSession(db, hashSessionToken(token));
+      if (sessionId) for (const listener of sessionEndedListeners) listener(sessionId);
+    },
+
+    /** For sockets and caches keyed by session: called after a logout deleted one. */
+    onSessionEnded(listener: (sessionId: string) => void): () => void {
+      sessionEndedListeners.add(listener);
+      return () => sessionEndedListeners.delete(listener);
+    },
+
+    /** Housekeeping: drops expired sessions, codes and limit counters. */
+    async purgeExpired(): Promise<void> {
+      await purgeExpired(db, new Date(clock.now()));
+      await deps.limits.purgeExpired();
+    },
+  };
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;
+
+/** PostgreSQL's unique_violation, possibly wrapped by Drizzle (error.cause). */
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && isObject(current); depth += 1) {
+    if (current.code === '23505') return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}

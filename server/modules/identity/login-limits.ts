@@ -1,0 +1,102 @@
+import { RESEND_INTERVAL_S } from '@core/rules/code';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import type { LimitStore } from '../../limits/limit-store';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** Issue 4, DESIGN.md §3 "SMS code": every number here is a requirement. */
+export const CODE_TTL_MS = 5 * MINUTE_MS;
+export const CODE_MAX_ATTEMPTS = 5;
+export const RESEND_INTERVAL_MS = RESEND_INTERVAL_S * 1000;
+export const SENDS_PER_PHONE_PER_HOUR = 5;
+export const SENDS_PER_IP_PER_HOUR = 10;
+/** Consecutive failed logins of a phone: 10 → an hour's cooldown, 20 → a day's. A success starts over. */
+export const SHORT_COOLDOWN_FAILURES = 10;
+export const SHORT_COOLDOWN_MS = HOUR_MS;
+export const LONG_COOLDOWN_FAILURES = 20;
+export const LONG_COOLDOWN_MS = 24 * HOUR_MS;
+/** A run of failures is forgotten a day after its last failure (it then outlives any cooldown). */
+export const FAILURE_RUN_TTL_MS = 24 * HOUR_MS;
+
+/** The cooldown that the n-th consecutive failure starts, in ms (0: none). */
+export function cooldownAfterFailures(failures: number): number {
+  if (failures >= LONG_COOLDOWN_FAILURES) return LONG_COOLDOWN_MS;
+  if (failures === SHORT_COOLDOWN_FAILURES) return SHORT_COOLDOWN_MS;
+  return 0;
+}
+
+/** '14 с', '59 мин', '24 ч': abbreviations need no plural forms. */
+export function formatWait(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return `${seconds} с`;
+  if (seconds < 3600) return `${Math.ceil(seconds / 60)} мин`;
+  return `${Math.ceil(seconds / 3600)} ч`;
+}
+
+const key = {
+  resend: (phone: string) => `code:resend:${phone}`,
+  phoneHour: (phone: string) => `code:phone-hour:${phone}`,
+  ipHour: (ip: string) => `code:ip-hour:${ip}`,
+  failures: (phone: string) => `login:failures:${phone}`,
+  cooldown: (phone: string) => `login:cooldown:${phone}`,
+};
+
+function tooMany(message: string, waitMs: number): AppError {
+  return new AppError('too_many_requests', `${message} ${formatWait(waitMs)}`, {
+    retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)),
+  });
+}
+
+/** The send and failure limits of the SMS login over a shared store (PostgreSQL or Redis). */
+export function createLoginLimits(store: LimitStore, clock: Clock) {
+  return {
+    /** Refuses while the phone is cooling down after too many wrong codes. */
+    async assertNotCoolingDown(phone: string): Promise<void> {
+      const cooldown = await store.get(key.cooldown(phone));
+      if (cooldown) {
+        throw tooMany('Слишком много неверных попыток. Повторите через', cooldown.resetAt - clock.now());
+      }
+    },
+
+    /**
+     * Takes one send for this phone and address: the IP first, so one address cannot spend the allowance of
+     * many phones; then 1 per 15 s and 5 per hour per phone.
+     */
+    async takeSend(phone: string, ip: string): Promise<void> {
+      const perIp = await store.take(key.ipHour(ip), SENDS_PER_IP_PER_HOUR, HOUR_MS);
+      if (!perIp.allowed) {
+        throw tooMany(
+          'Слишком много запросов кода с вашего устройства. Повторите через',
+          perIp.resetAt - clock.now(),
+        );
+      }
+      const resend = await store.take(key.resend(phone), 1, RESEND_INTERVAL_MS);
+      if (!resend.allowed) {
+        throw tooMany('Код уже отправлен. Повторная отправка возможна через', resend.resetAt - clock.now());
+      }
+      const perPhone = await store.take(key.phoneHour(phone), SENDS_PER_PHONE_PER_HOUR, HOUR_MS);
+      if (!perPhone.allowed) {
+        throw tooMany(
+          'Превышено число отправок кода на этот номер. Повторите через',
+          perPhone.resetAt - clock.now(),
+        );
+      }
+    },
+
+    /** Counts a failed login; returns the cooldown it started (ms), 0 when none. */
+    async recordFailure(phone: string): Promise<number> {
+      const { count } = await store.increment(key.failures(phone), FAILURE_RUN_TTL_MS);
+      const cooldownMs = cooldownAfterFailures(count);
+      if (cooldownMs > 0) await store.set(key.cooldown(phone), count, clock.now() + cooldownMs);
+      return cooldownMs;
+    },
+
+    async recordSuccess(phone: string): Promise<void> {
+      await store.delete([key.failures(phone), key.cooldown(phone)]);
+    },
+  };
+}
+
+export type LoginLimits = ReturnType<typeof createLoginLimits>;
