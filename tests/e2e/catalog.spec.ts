@@ -39,15 +39,24 @@ test.describe('catalogue and search', () => {
     await page.goto('/catalog');
     await page.getByRole('complementary').getByLabel('Сортировка').selectOption('price-asc');
     await expect(page).toHaveURL(/sort=price-asc/);
-    const prices = await page
-      .getByRole('main')
-      .getByRole('article')
-      .evaluateAll((cards) =>
-        cards.map((card) =>
-          Number((card.querySelector('p span')?.textContent ?? '').replace(/[^\d,]/g, '').replace(',', '.')),
-        ),
-      );
-    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    // The URL changes as the navigation starts; the grid follows when the new data has arrived.
+    const readPrices = () =>
+      page
+        .getByRole('main')
+        .getByRole('article')
+        .evaluateAll((cards) =>
+          cards.map((card) =>
+            Number(
+              (card.querySelector('p span')?.textContent ?? '').replace(/[^\d,]/g, '').replace(',', '.'),
+            ),
+          ),
+        );
+    await expect
+      .poll(async () => {
+        const prices = await readPrices();
+        return prices.length === 48 && prices.every((price, i) => i === 0 || (prices[i - 1] ?? 0) <= price);
+      })
+      .toBe(true);
 
     await page
       .getByRole('navigation', { name: 'Страницы каталога' })
