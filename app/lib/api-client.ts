@@ -1,4 +1,4 @@
-import { ErrorBodySchema } from '@core/contracts/common';
+import type { ErrorBody } from '@core/contracts/common';
 import type { z } from 'zod';
 
 /**
@@ -47,6 +47,21 @@ export type ApiRequest<S extends z.ZodType | undefined> = {
 
 type Result<S> = S extends z.ZodType ? z.output<S> : unknown;
 
+/**
+ * The `{success:false, message, errors?}` body (DESIGN.md §3), checked by hand: this module loads with every
+ * page, and Zod would more than double the JavaScript of a first visit.
+ */
+function asErrorBody(value: unknown): ErrorBody | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { success, message, errors } = value as Record<string, unknown>;
+  if (success !== false || typeof message !== 'string') return undefined;
+  const fields: Record<string, string> = {};
+  if (typeof errors === 'object' && errors !== null) {
+    for (const [key, text] of Object.entries(errors)) if (typeof text === 'string') fields[key] = text;
+  }
+  return { success: false, message, errors: fields };
+}
+
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text === '') return undefined;
@@ -82,12 +97,12 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
 
   const json = await readJson(response);
   if (!response.ok) {
-    const failure = ErrorBodySchema.safeParse(json);
+    const failure = asErrorBody(json);
     const retryAfter = Number(response.headers.get('Retry-After'));
     throw new ApiError(
-      failure.success ? failure.data.message : UNEXPECTED_ERROR_MESSAGE,
+      failure?.message ?? UNEXPECTED_ERROR_MESSAGE,
       response.status,
-      failure.success ? (failure.data.errors ?? {}) : {},
+      failure?.errors ?? {},
       Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
     );
   }

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, LinkButton } from '~/components/ui/button';
 import { badgeLabel, CounterBadge } from '~/components/ui/counter-badge';
-import { useAuth } from '~/features/auth/auth-context';
+import { preloadLoginDialogs, useAuth } from '~/features/auth/auth-context';
 import { UserChip } from '~/features/auth/user-chip';
 import {
   BASKET_HREF,
@@ -126,7 +126,12 @@ export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProp
           {user ? (
             <UserChip user={user} className="ml-1" />
           ) : (
-            <Button onPress={openLogin} className="ml-1 h-12 rounded-2xl">
+            <Button
+              onPress={openLogin}
+              onHoverStart={preloadLoginDialogs}
+              onFocus={preloadLoginDialogs}
+              className="ml-1 h-12 rounded-2xl"
+            >
               Войти
             </Button>
           )}
@@ -154,6 +159,8 @@ export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProp
               <button
                 type="button"
                 onClick={openLogin}
+                onPointerEnter={preloadLoginDialogs}
+                onTouchStart={preloadLoginDialogs}
                 className="h-10 rounded-xl px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
               >
                 Войти

@@ -1,7 +1,9 @@
 import type { User } from '@core/contracts/identity';
 import {
   createContext,
+  lazy,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -11,12 +13,26 @@ import {
 } from 'react';
 import { useRevalidator } from 'react-router';
 import { useToast } from '~/components/ui/toast';
-import { ProfileSettingsDialog } from '~/features/profile/profile-settings-dialog';
 import { api, errorMessage } from '~/lib/api-client';
-import { CodeDialog } from './code-dialog';
 import { GuestGuard } from './guest-guard';
-import { type CodeRecipient, LoginDialog } from './login-dialog';
+import type { CodeRecipient } from './login-dialog';
 import { storeUserAddressIfNone } from './user-address';
+
+// The popups (and the Zod contracts their forms validate with) load when first needed, not with every page.
+const loadLoginDialog = () => import('./login-dialog');
+const loadCodeDialog = () => import('./code-dialog');
+const loadProfileDialog = () => import('~/features/profile/profile-settings-dialog');
+const LoginDialog = lazy(async () => ({ default: (await loadLoginDialog()).LoginDialog }));
+const CodeDialog = lazy(async () => ({ default: (await loadCodeDialog()).CodeDialog }));
+const ProfileSettingsDialog = lazy(async () => ({
+  default: (await loadProfileDialog()).ProfileSettingsDialog,
+}));
+
+/** Starts loading the login popups (on hover or focus of a login control), so opening them is instant. */
+export function preloadLoginDialogs(): void {
+  void loadLoginDialog();
+  void loadCodeDialog();
+}
 
 /** The signed-in customer (SPEC §3 User); the session token itself stays in the httpOnly cookie. */
 export type AuthUser = User;
@@ -117,33 +133,39 @@ export function AuthProvider({
     <AuthContext value={value}>
       {children}
       <GuestGuard isAuthenticated={isAuthenticated} />
-      <LoginDialog
-        isOpen={dialog === 'login'}
-        onOpenChange={closeOn}
-        onCodeSent={(sentTo) => {
-          setRecipient(sentTo);
-          setDialog('code');
-        }}
-      />
-      <CodeDialog
-        isOpen={dialog === 'code'}
-        onOpenChange={closeOn}
-        recipient={recipient}
-        onSignedIn={completeLogin}
-        onChangeNumber={() => setDialog('login')}
-      />
-      {user ? (
-        <ProfileSettingsDialog
-          isOpen={dialog === 'profile'}
-          onOpenChange={closeOn}
-          user={user}
-          onSaved={async (saved) => {
-            setUser(saved);
-            setDialog(null);
-            await revalidate();
-          }}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog === 'login' ? (
+          <LoginDialog
+            isOpen
+            onOpenChange={closeOn}
+            onCodeSent={(sentTo) => {
+              setRecipient(sentTo);
+              setDialog('code');
+            }}
+          />
+        ) : null}
+        {dialog === 'code' ? (
+          <CodeDialog
+            isOpen
+            onOpenChange={closeOn}
+            recipient={recipient}
+            onSignedIn={completeLogin}
+            onChangeNumber={() => setDialog('login')}
+          />
+        ) : null}
+        {user && dialog === 'profile' ? (
+          <ProfileSettingsDialog
+            isOpen
+            onOpenChange={closeOn}
+            user={user}
+            onSaved={async (saved) => {
+              setUser(saved);
+              setDialog(null);
+              await revalidate();
+            }}
+          />
+        ) : null}
+      </Suspense>
     </AuthContext>
   );
 }
