@@ -33,21 +33,33 @@ const CANDIDATES_PER_RESULT = 5;
  */
 export async function findProductsByText(
   db: Db,
-  input: { tsquery: string; leadTsquery: string; phrase: string; scope?: AssortmentScope; limit: number },
+  input: {
+    tsquery: string;
+    leadWords: readonly string[];
+    phrase: string;
+    scope?: AssortmentScope;
+    limit: number;
+  },
 ): Promise<ProductHit[]> {
   const query = sql`to_tsquery('russian', ${input.tsquery})`;
   const prefix = `${escapeLike(input.phrase)}%`;
-  // A name that starts with the first word asked for, in any of its forms («молоком» → «Молоко …»).
-  const leads = sql`(to_tsvector('russian', split_part(${products}.search_name, ' ', 1)) @@ to_tsquery('russian', ${input.leadTsquery}))`;
+  // A name that starts with the first word asked for, in any of its forms («молоком» → «Молоко …»): the
+  // words' Russian stems, worked out once per query (an array, so no per-row subplan), as LIKE prefixes
+  // (the words are letters and digits only, nothing to escape).
+  const words = `{${input.leadWords.join(',')}}`;
   return queryRows<ProductHit>(
     db,
     sql`
-    with candidates as (
+    with leads as materialized (
+      select coalesce(array_agg(coalesce((ts_lexize('russian_stem', word))[1], word) || '%'), '{}') as prefixes
+      from unnest(${words}::text[]) as word
+    ),
+    candidates as (
       select ${products.id} as id, ${products.name} as name, ${products.popularity} as popularity,
         (${products}.search_name = ${input.phrase}) as is_exact,
-        (${products}.search_name like ${prefix} or ${leads}) as is_prefix,
+        (${products}.search_name like ${prefix} or ${products}.search_name like any (leads.prefixes)) as is_prefix,
         ts_rank(${products}.search_vector, ${query}) as rank
-      from ${products}
+      from ${products} cross join leads
       where ${products}.search_vector @@ ${query} ${input.scope ? sql`and ${inStock(input.scope)}` : sql``}
       order by is_exact desc, is_prefix desc, rank desc, ${products.popularity} desc
       limit ${input.limit * CANDIDATES_PER_RESULT}

@@ -74,11 +74,8 @@ class Vocabulary {
 }
 
 /** The first word of every reading, any of its alternatives: what a name should start with. */
-function toLeadTsquery(readings: readonly Reading[]): string {
-  const terms = readings.flatMap((reading) =>
-    (reading.words[0] ?? []).map((word) => (reading.words.length === 1 ? `${word}:*` : word)),
-  );
-  return terms.join(' | ');
+function leadWords(readings: readonly Reading[]): string[] {
+  return [...new Set(readings.flatMap((reading) => reading.words[0] ?? []))];
 }
 
 function toTsquery(readings: readonly Reading[]): string {
@@ -145,7 +142,7 @@ export function createSearchService(deps: SearchDeps, options: { vocabularyTtlMs
         : Promise.resolve([]),
       findProductsByText(deps.db, {
         tsquery: toTsquery(readings),
-        leadTsquery: toLeadTsquery(readings),
+        leadWords: leadWords(readings),
         phrase,
         scope: input.scope,
         limit: input.products,
