@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { constants as zlibConstants } from 'node:zlib';
+import { DELIVERY_AREA_COOKIE } from '@core/rules/delivery-area';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
@@ -10,6 +11,7 @@ import type { DbHandle } from './db/client';
 import { getViewer, registerAuth } from './http/auth';
 import { registerErrorHandler, sendApiNotFound } from './http/error-handler';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
+import { createPageCache } from './http/page-cache';
 import { type ReactRouterOptions, reactRouterPlugin } from './http/react-router';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerClientAssets, registerUploads } from './http/static';
@@ -36,7 +38,12 @@ import type { FileStorage } from './storage/storage';
 export type AppDeps = {
   config: Pick<
     Config,
-    'BODY_LIMIT_BYTES' | 'PUBLIC_BASE_URL' | 'PORT' | 'SELLER_SITE_URL' | 'CONTENT_CACHE_TTL_S'
+    | 'BODY_LIMIT_BYTES'
+    | 'PUBLIC_BASE_URL'
+    | 'PORT'
+    | 'SELLER_SITE_URL'
+    | 'CONTENT_CACHE_TTL_S'
+    | 'PAGE_CACHE_TTL_MS'
   > &
     Pick<Config, 'NODE_ENV' | 'TRUST_PROXY' | 'MAP_TILE_URL' | 'AUTH_SECRET'> &
     SmsConfig;
@@ -59,6 +66,9 @@ export type AppDeps = {
   /** Prefix of this app's Redis keys (tests give each app its own). */
   redisKeyPrefix?: string;
 };
+
+/** Distinct guest pages kept at once (URL × delivery area); the oldest go first. */
+const PAGE_CACHE_MAX_ENTRIES = 1000;
 
 /** Expired sessions, codes and limit counters are deleted this often. */
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
@@ -189,7 +199,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         cspNonce: request.cspNonce,
       };
     };
-    await app.register(reactRouterPlugin, { ...deps.reactRouter, getLoadContext });
+    const pageCache = createPageCache({
+      ttlMs: deps.config.PAGE_CACHE_TTL_MS,
+      maxEntries: PAGE_CACHE_MAX_ENTRIES,
+      variantCookies: [DELIVERY_AREA_COOKIE],
+    });
+    await app.register(reactRouterPlugin, { ...deps.reactRouter, getLoadContext, pageCache });
   }
 
   return app;

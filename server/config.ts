@@ -70,6 +70,8 @@ export const ConfigSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   /** Seconds the site settings and page SEO fields are served from memory; edits show within this time. */
   CONTENT_CACHE_TTL_S: z.coerce.number().min(0).max(3600).default(15),
+  /** Milliseconds a page rendered for a guest is served to other guests of the same area; 0 turns it off. */
+  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** Seed the demo data when the database is empty. */
   SEED_ON_EMPTY: z
     .enum(['true', 'false', '1', '0'])

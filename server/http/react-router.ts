@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
+import { isShareable, type PageCache, storablePage, withNonce } from './page-cache';
 
 export type ReactRouterOptions = {
   /** The server build, or a function that loads it on each request (development). */
@@ -12,6 +13,8 @@ export type ReactRouterOptions = {
   getLoadContext: (request: FastifyRequest) => AppLoadContext | Promise<AppLoadContext>;
   /** In development, Vite's middlewares serve modules and HMR before React Router sees the request. */
   vite?: ViteDevServer;
+  /** Guests' pages for a moment (server/http/page-cache.ts); omitted: always render. */
+  pageCache?: PageCache;
 };
 
 function toHeaders(raw: IncomingHttpHeaders): Headers {
@@ -58,8 +61,42 @@ export async function reactRouterPlugin(app: FastifyInstance, options: ReactRout
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-  const render = async (request: FastifyRequest, reply: FastifyReply) =>
-    sendWebResponse(reply, await handle(toWebRequest(request, reply), await options.getLoadContext(request)));
+  const { pageCache } = options;
+  const render = async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = pageCache?.keyFor(request);
+    const cached = key ? pageCache?.get(key) : undefined;
+    if (cached) {
+      reply.status(cached.status);
+      for (const [name, value] of cached.headers) reply.header(name, value);
+      return reply.header('x-page-cache', 'hit').send(withNonce(cached, request.cspNonce));
+    }
+    const response = await handle(toWebRequest(request, reply), await options.getLoadContext(request));
+    if (!key || !pageCache || !isShareable(response) || !response.body)
+      return sendWebResponse(reply, response);
+    // Stream to this guest and keep a copy for the next ones.
+    const [toClient, toCache] = response.body.tee();
+    const storedAt = Date.now();
+    void new Response(toCache).text().then(
+      (body) =>
+        pageCache.set(
+          key,
+          storablePage(
+            {
+              status: response.status,
+              headers: [...response.headers].filter(([name]) => name !== 'content-length'),
+              body,
+              nonce: request.cspNonce,
+            },
+            storedAt,
+          ),
+        ),
+      () => {},
+    );
+    return sendWebResponse(
+      reply,
+      new Response(toClient, { status: response.status, headers: response.headers }),
+    );
+  };
 
   const vite = options.vite;
   app.all('/*', async (request, reply) => {

@@ -1,5 +1,5 @@
 import { ShoppingBasket } from 'lucide-react';
-import { Button } from '~/components/ui/button';
+import { buttonStyles } from '~/components/ui/button';
 import { useToast } from '~/components/ui/toast';
 import { cx } from '~/lib/cx';
 
@@ -35,13 +35,14 @@ export function AddToBasket({
     );
   }
   return (
-    <Button
-      size={size === 'lg' ? 'lg' : 'md'}
+    // A native button: grids render dozens of these, and react-aria's Button costs more per instance.
+    <button
+      type="button"
       aria-label={`В корзину: ${productName}`}
-      className={cx('w-full', className)}
-      onPress={() => toast.show({ type: 'info', title: 'Корзина', content: 'Корзина появится совсем скоро' })}
+      className={buttonStyles({ size: size === 'lg' ? 'lg' : 'md', className: cx('w-full', className) })}
+      onClick={() => toast.show({ type: 'info', title: 'Корзина', content: 'Корзина появится совсем скоро' })}
     >
       {compact ? null : <ShoppingBasket aria-hidden="true" className="size-5" />}В корзину
-    </Button>
+    </button>
   );
 }

@@ -1,4 +1,4 @@
--- Russian product search (ADR 006). Hand-written: drizzle-kit cannot express these. The generated columns
+-- Russian product search (ADR 009). Hand-written: drizzle-kit cannot express these. The generated columns
 -- are not declared in the Drizzle schema on purpose; queries reach them through sql fragments.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 --> statement-breakpoint
@@ -10,7 +10,7 @@ CREATE OR REPLACE FUNCTION search_fold(value text) RETURNS text
 ALTER TABLE "products" ADD COLUMN "search_name" text GENERATED ALWAYS AS (search_fold("name")) STORED;
 --> statement-breakpoint
 -- Names only: shoppers search for what a product is called, and a small vector keeps the index and the
--- rows it points to small (ADR 006).
+-- rows it points to small (ADR 009).
 ALTER TABLE "products" ADD COLUMN "search_vector" tsvector
   GENERATED ALWAYS AS (to_tsvector('russian'::regconfig, search_fold("name"))) STORED;
 --> statement-breakpoint

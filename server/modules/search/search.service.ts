@@ -96,7 +96,7 @@ function toTsquery(readings: readonly Reading[]): string {
 export type SearchResult = { stores: ProductHit[]; products: ProductHit[] };
 
 /**
- * Product search the way Russian shoppers type (ADR 006): PostgreSQL full-text search with the `russian`
+ * Product search the way Russian shoppers type (ADR 009): PostgreSQL full-text search with the `russian`
  * configuration (inflections), ё folded to е on both sides, prefix matching of the last word, a synonym list,
  * typo correction against the words of product names, the wrong-keyboard-layout fix, and pg_trgm similarity
  * on names for whatever is left.
