@@ -44,6 +44,11 @@ export const ProductCardSchema = z.object({
   store: StoreRefSchema,
   in_stock: z.boolean(),
   is_new: z.boolean(),
+  /**
+   * Where the add-to-basket control buys it: the point in the shopper's area with the most stock, its stock
+   * and its price (kopecks); null when no point in the area has any.
+   */
+  offer: z.object({ point: z.string(), count: z.number().int(), price: z.number().int() }).nullable(),
 });
 export type ProductCard = z.infer<typeof ProductCardSchema>;
 

@@ -24,6 +24,7 @@ export function presentProductCard(row: ProductCardRow, now: Date): ProductCard 
     reviews: row.reviewsCount,
     store: { _id: row.storeId, name: row.storeName, slug: row.storeSlug },
     in_stock: row.isInStock,
+    offer: row.offer,
     is_new: now.getTime() - row.createdAt.getTime() < NEW_FOR_MS,
   };
 }
@@ -33,8 +34,19 @@ export function presentProductDetail(
   warehouses: readonly WarehouseRow[],
   now: Date,
 ): ProductDetail {
+  // Warehouses come most stock first: the first with any is where the basket control buys.
+  const best = warehouses.find((entry) => entry.count > 0);
   return {
-    ...presentProductCard({ ...row, isInStock: warehouses.some((entry) => entry.count > 0) }, now),
+    ...presentProductCard(
+      {
+        ...row,
+        isInStock: best !== undefined,
+        offer: best
+          ? { point: best.pointId, count: best.count, price: best.priceKopecks ?? row.priceKopecks }
+          : null,
+      },
+      now,
+    ),
     description: row.description,
     imgs: row.images.map((path) => ({ path })),
     category:

@@ -24,6 +24,25 @@ export function inStock(scope: AssortmentScope | undefined, atPoint?: string): S
   return sql`exists (select 1 from ${stock} where ${and(...conditions)})`;
 }
 
+/**
+ * Where a shopper buys the product: the point in scope (and, when given, `atPoint`) with the most stock, as
+ * `{ point, count, price }` (price in kopecks: the point's own, or the product's), or null when none has any.
+ */
+export function bestOffer(scope: AssortmentScope | undefined, atPoint?: string): SQL<Offer | null> {
+  const conditions: SQL[] = [sql`s.product_id = ${products.id}`, sql`s.count > 0`];
+  if (atPoint) conditions.push(sql`s.point_id = ${atPoint}`);
+  if (scope?.pointId) conditions.push(sql`s.point_id = ${scope.pointId}`);
+  if (scope?.zoneId) {
+    conditions.push(
+      sql`exists (select 1 from point_zones pz where pz.point_id = s.point_id and pz.zone_id = ${scope.zoneId})`,
+    );
+  }
+  return sql<Offer | null>`(select json_build_object('point', s.point_id, 'count', s.count, 'price', coalesce(s.price_kopecks, ${products.priceKopecks}))
+    from stock s where ${and(...conditions)} order by s.count desc, s.point_id limit 1)`;
+}
+
+export type Offer = { point: string; count: number; price: number };
+
 export const productCardColumns = {
   id: products.id,
   slug: products.slug,
@@ -55,6 +74,7 @@ export type ProductCardRow = {
   storeName: string;
   storeSlug: string;
   isInStock: boolean;
+  offer: Offer | null;
 };
 
 export type ProductFilter = {
@@ -99,7 +119,7 @@ export async function findProductCards(
   const where = filterConditions(filter, scope);
   const [rows, totals] = await Promise.all([
     db
-      .select(productCardColumns)
+      .select({ ...productCardColumns, offer: bestOffer(scope, filter.pointId) })
       .from(products)
       .innerJoin(stores, eq(stores.id, products.storeId))
       .where(where)
@@ -124,11 +144,11 @@ export async function findProductCardsByIds(
 ): Promise<ProductCardRow[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ ...productCardColumns, isInStock: sql<boolean>`${inStock(scope)}` })
+    .select({ ...productCardColumns, offer: bestOffer(scope) })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
     .where(inArray(products.id, [...ids]));
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const byId = new Map(rows.map((row) => [row.id, { ...row, isInStock: row.offer !== null }]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
