@@ -2,3 +2,4 @@ export * from './catalog';
 export * from './content';
 export * from './geo';
 export * from './identity';
+export * from './addresses';
