@@ -8,6 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequ
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
+import { areaOf } from './http/area';
 import { getViewer, registerAuth } from './http/auth';
 import { registerErrorHandler, sendApiNotFound } from './http/error-handler';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
@@ -23,6 +24,8 @@ import { createRedisLimitStore } from './limits/redis-limit-store';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { geoRoutes } from './modules/geo/geo.routes';
+import { createGeocoder, type GeocoderConfig } from './modules/geo/geocoder';
 import { healthRoutes } from './modules/health/health.routes';
 import { ensureSecret } from './modules/identity/identity.repository';
 import { identityRoutes } from './modules/identity/identity.routes';
@@ -46,7 +49,8 @@ export type AppDeps = {
     | 'PAGE_CACHE_TTL_MS'
   > &
     Pick<Config, 'NODE_ENV' | 'TRUST_PROXY' | 'MAP_TILE_URL' | 'AUTH_SECRET'> &
-    SmsConfig;
+    SmsConfig &
+    GeocoderConfig;
   dbHandle: DbHandle;
   redis?: RedisHandle;
   /** Where uploaded and generated images live; served at /uploads/. */
@@ -144,6 +148,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         deps.config.AUTH_SECRET ?? (await ensureSecret(deps.dbHandle.db, 'sms-code-hmac', generateSecret)),
       log: { warn: (details, message) => app.log.warn(details, message) },
     },
+    geocoder: (loadKnown) =>
+      createGeocoder(deps.config, loadKnown, (error) =>
+        app.log.warn({ err: error }, 'geocoder failed; answered from the offline data'),
+      ),
   });
   app.decorate('services', services);
   registerAuth(app, {
@@ -168,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(openApiRoutes);
       await api.register(identityRoutes, { identity: services.identity, clock });
       await api.register(filesRoutes, { files: services.files });
+      await api.register(geoRoutes, { geo: services.geo });
       await api.register(async (unknown) => {
         // An unknown route is 404 whatever its body: don't parse (or reject) a body nobody will read.
         unknown.removeAllContentTypeParsers();
@@ -196,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         publicBaseUrl,
         sellerSiteUrl,
         viewer: { user: viewer?.user ?? null },
+        area: areaOf(request),
         cspNonce: request.cspNonce,
       };
     };

@@ -93,6 +93,12 @@ export const ConfigSchema = z.object({
     .trim()
     .regex(/^https?:\/\/[^/]+\//, 'must be an http(s) URL template')
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** Reverse geocoding of map clicks: offline (shipped data and the demo street grid), yandex or nominatim. */
+  GEOCODER: z.enum(['offline', 'yandex', 'nominatim']).default('offline'),
+  /** The HTTP geocoder's endpoint (defaults: Yandex's and OpenStreetMap's public ones). */
+  GEOCODER_URL: optionalText(),
+  /** Yandex geocoder API key (required with GEOCODER=yandex). */
+  YANDEX_GEOCODER_KEY: optionalText(),
   SMS_PROVIDER: z.enum(['console', 'file', 'smsru', 'smsc']).default('console'),
   /** The file provider's outbox (one JSON line per message); defaults to $DATA_DIR/sms-outbox.jsonl. */
   SMS_OUTBOX: optionalText(),

@@ -1,10 +1,13 @@
 import type { User } from '@core/contracts/identity';
+import type { DeliveryArea } from '@core/rules/delivery-area';
 import type { DbHandle } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
 import type { LimitStore } from './limits/limit-store';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createContentService } from './modules/content/content.service';
 import { createFilesService } from './modules/files/files.service';
+import { createGeoService } from './modules/geo/geo.service';
+import type { Geocoder, KnownAddress } from './modules/geo/geocoder';
 import { createIdentityService, type IdentityDeps } from './modules/identity/identity.service';
 import { createSearchService } from './modules/search/search.service';
 import type { SmsSender } from './sms/sms';
@@ -25,6 +28,8 @@ export type ServicesOptions = {
     codeSecret: string;
     log?: IdentityDeps['log'];
   };
+  /** The configured reverse geocoder, given the shipped known addresses (server/modules/geo/geocoder.ts). */
+  geocoder: (loadKnown: () => Promise<readonly KnownAddress[]>) => Geocoder;
 };
 
 /** The typo corrector's dictionary (words of product names) is rebuilt this often. */
@@ -40,6 +45,7 @@ export function createServices({
   onCacheError,
   clock = systemClock,
   identity,
+  geocoder,
 }: ServicesOptions) {
   const deps = { db: dbHandle.db };
   return {
@@ -47,6 +53,7 @@ export function createServices({
     catalog: createCatalogService({ ...deps, clock }, { cacheTtlMs: contentCacheTtlMs, onCacheError }),
     search: createSearchService(deps, { vocabularyTtlMs: SEARCH_VOCABULARY_TTL_MS }),
     identity: createIdentityService({ ...deps, clock, ...identity }),
+    geo: createGeoService(deps, geocoder),
     files: createFilesService({ ...deps, clock, storage: identity.storage }),
   };
 }
@@ -62,6 +69,8 @@ export type LoadContext = {
   sellerSiteUrl: string;
   /** Who asked for this page: built per request (server/app.ts), null for a guest. */
   viewer: { user: User | null };
+  /** The delivery area of the request's cookie: its zone's or pickup point's assortment is shown. */
+  area: DeliveryArea | undefined;
   /** This response's CSP nonce, for the scripts React Router renders (app/entry.server.tsx). */
   cspNonce: string;
 };

@@ -1,5 +1,6 @@
 import type { Category } from '@core/contracts/catalog';
 import { catalogSearchString } from '@core/rules/catalog';
+import { scopeOf } from '@core/rules/delivery-area';
 import { formatCount } from '@core/rules/plural';
 import { PackageSearch } from 'lucide-react';
 import { Link } from 'react-router';
@@ -25,7 +26,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     catalog.resolveCatalog({ store: path.store, point: path.point, category: path.slug }, query),
   );
   const [page, categories, stores, seo] = await Promise.all([
-    catalog.listProducts(resolved),
+    catalog.listProducts(resolved, scopeOf(context.area)),
     catalog.listCategories(),
     resolved.store ? undefined : catalog.listStores(),
     resolved.store ? null : loadSeo(content, '/catalog'),

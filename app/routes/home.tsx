@@ -1,3 +1,4 @@
+import { scopeOf } from '@core/rules/delivery-area';
 import {
   Apple,
   ArrowRight,
@@ -13,6 +14,7 @@ import {
   Truck,
   Wallet,
 } from 'lucide-react';
+
 import type { ReactNode } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { ExternalLinkButton, LinkButton } from '~/components/ui/button';
@@ -28,11 +30,12 @@ const SHELF_SIZE = 10;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog, content } = context.services;
+  const scope = scopeOf(context.area);
   const [categories, stores, offers, arrivals, recipes, seo] = await Promise.all([
     catalog.listCategories(),
     catalog.listStores(),
-    catalog.listShelf({ order: 'discount', limit: SHELF_SIZE, isDiscounted: true }),
-    catalog.listShelf({ order: 'new', limit: SHELF_SIZE }),
+    catalog.listShelf({ order: 'discount', limit: SHELF_SIZE, isDiscounted: true }, scope),
+    catalog.listShelf({ order: 'new', limit: SHELF_SIZE }, scope),
     content.listRecipes({ limit: 4 }),
     loadSeo(content, '/home'),
   ]);

@@ -1,3 +1,4 @@
+import { scopeOf } from '@core/rules/delivery-area';
 import { formatRoubles } from '@core/rules/price';
 import { formatWeight } from '@core/rules/weight';
 import { MapPin, Star, Store as StoreIcon } from 'lucide-react';
@@ -15,8 +16,9 @@ import type { Route } from './+types/product';
 /** /product/{slug}: by slug, or by id (search results link by id). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { catalog } = context.services;
-  const product = await orNotFound(catalog.getProduct(params.slug));
-  const related = await catalog.listRelated(product);
+  const scope = scopeOf(context.area);
+  const product = await orNotFound(catalog.getProduct(params.slug, scope));
+  const related = await catalog.listRelated(product, scope);
   return { product, related, origin: context.publicBaseUrl };
 }
 
@@ -133,6 +135,9 @@ export default function ProductPage({ loaderData: { product, related, origin } }
                           {entry.point.name}
                         </Link>
                         <span className="block text-sm text-muted">{entry.point.address}</span>
+                        {entry.in_area ? null : (
+                          <span className="block text-sm text-muted">Не обслуживает ваш район</span>
+                        )}
                       </span>
                     </span>
                     <span className="shrink-0 text-right text-sm">

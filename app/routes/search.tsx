@@ -1,3 +1,4 @@
+import { scopeOf } from '@core/rules/delivery-area';
 import { formatCount } from '@core/rules/plural';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '@core/rules/search-text';
 import { SearchX } from 'lucide-react';
@@ -14,8 +15,12 @@ const FOUND_FORMS = ['товар', 'товара', 'товаров'] as const;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, SEARCH_MAX_LENGTH);
   const { search, catalog } = context.services;
-  const found = await search.search(q, { stores: 6, products: RESULTS_LIMIT });
-  const products = await catalog.listProductsByIds(found.products.map((hit) => hit.id));
+  const scope = scopeOf(context.area);
+  const found = await search.search(q, { scope, stores: 6, products: RESULTS_LIMIT });
+  const products = await catalog.listProductsByIds(
+    found.products.map((hit) => hit.id),
+    scope,
+  );
   return { q, stores: found.stores, products };
 }
 

@@ -1,3 +1,4 @@
+import { scopeOf } from '@core/rules/delivery-area';
 import { formatRoubles } from '@core/rules/price';
 import { formatSchedule } from '@core/rules/schedule';
 import { Clock, MapPin, Phone, Star, Store as StoreIcon } from 'lucide-react';
@@ -12,7 +13,10 @@ import type { Route } from './+types/store';
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { catalog } = context.services;
   const store = await orNotFound(catalog.getStoreDetail(params.id));
-  const popular = await catalog.listShelf({ order: 'popular', limit: 10, storeId: store._id });
+  const popular = await catalog.listShelf(
+    { order: 'popular', limit: 10, storeId: store._id },
+    scopeOf(context.area),
+  );
   return { store, popular };
 }
 

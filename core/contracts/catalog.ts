@@ -114,6 +114,8 @@ export const WarehouseSchema = z.object({
   count: z.number().int(),
   /** Kopecks: the point's own price, or the product's. */
   price: z.number().int(),
+  /** Whether the point serves the shopper's delivery area or is their pickup point (all, with no area). */
+  in_area: z.boolean(),
 });
 
 export const ProductDetailSchema = ProductCardSchema.extend({

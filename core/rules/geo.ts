@@ -1,6 +1,8 @@
+import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
+
 /**
  * Point-in-zone rules for delivery areas. Coordinates are GeoJSON order: [longitude, latitude].
- * Pure and dependency-free so the browser (map clicks) and the server (address checks, seed) agree.
+ * Pure (turf does the geometry) so the browser (map clicks) and the server (address checks, seed) agree.
  */
 
 /** [longitude, latitude] */
@@ -46,15 +48,22 @@ export function locatePointInRing(point: LngLat, ring: readonly LngLat[]): 'insi
   return isInside ? 'inside' : 'outside';
 }
 
+function closed(ring: readonly LngLat[]): LngLat[] {
+  const first = ring[0];
+  const last = ring[ring.length - 1];
+  if (!first || !last) return [];
+  return first[0] === last[0] && first[1] === last[1] ? [...ring] : [...ring, first];
+}
+
 /**
- * Whether the point lies in the polygon: inside the outer ring and not inside a hole. Points on any boundary
- * count as inside, like turf's booleanPointInPolygon without ignoreBoundary, so a customer clicking exactly on
- * a zone's border is still served.
+ * Whether the point lies in the polygon: inside the outer ring and not inside a hole. Turf's
+ * booleanPointInPolygon, the same function in the browser (map clicks) and on the server (saving an address);
+ * points on a boundary count as inside, so a customer clicking exactly on a zone's border is still served.
  */
 export function isPointInPolygon(point: LngLat, rings: readonly (readonly LngLat[])[]): boolean {
-  const [outer, ...holes] = rings;
-  if (!outer || locatePointInRing(point, outer) === 'outside') return false;
-  return !holes.some((hole) => locatePointInRing(point, hole) === 'inside');
+  const polygon = rings.map(closed);
+  if (polygon.length === 0 || polygon.some((ring) => ring.length < 4)) return false;
+  return booleanPointInPolygon(point, { type: 'Polygon', coordinates: polygon });
 }
 
 /** The first zone whose polygon contains the point, or undefined when the point is outside every zone. */
@@ -63,4 +72,16 @@ export function findZoneForPoint<Zone extends { id: string; polygon: readonly (r
   zones: readonly Zone[],
 ): Zone | undefined {
   return zones.find((zone) => isPointInPolygon(point, zone.polygon));
+}
+
+/**
+ * SPEC §9: the zone selection falls back to the first zone when none matches — for choosing which zone a
+ * city's view starts on (a stored zone id that no longer exists). Never used to accept a map point: a point
+ * outside every zone is refused (SPEC §5).
+ */
+export function selectZone<Zone extends { _id: string }>(
+  zones: readonly Zone[],
+  zoneId: string | undefined,
+): Zone | undefined {
+  return zones.find((zone) => zone._id === zoneId) ?? zones[0];
 }

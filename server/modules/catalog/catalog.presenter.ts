@@ -1,5 +1,6 @@
 import type { Category, Point, ProductCard, ProductDetail, Store } from '@core/contracts/catalog';
 import type {
+  AssortmentScope,
   CategoryRow,
   PointRow,
   ProductCardRow,
@@ -29,24 +30,26 @@ export function presentProductCard(row: ProductCardRow, now: Date): ProductCard 
   };
 }
 
+/** Whether a warehouse entry serves the shopper's area (every point does while no area is chosen). */
+function servesScope(entry: WarehouseRow, scope: AssortmentScope | undefined): boolean {
+  if (scope?.pointId) return entry.pointId === scope.pointId;
+  if (scope?.zoneId) return entry.zoneIds.includes(scope.zoneId);
+  return true;
+}
+
 export function presentProductDetail(
   row: ProductDetailRow,
   warehouses: readonly WarehouseRow[],
   now: Date,
+  scope?: AssortmentScope,
 ): ProductDetail {
-  // Warehouses come most stock first: the first with any is where the basket control buys.
-  const best = warehouses.find((entry) => entry.count > 0);
+  // Warehouses come most stock first: the first in the shopper's area with any is where the basket buys.
+  const best = warehouses.find((entry) => entry.count > 0 && servesScope(entry, scope));
+  const offer = best
+    ? { point: best.pointId, count: best.count, price: best.priceKopecks ?? row.priceKopecks }
+    : null;
   return {
-    ...presentProductCard(
-      {
-        ...row,
-        isInStock: best !== undefined,
-        offer: best
-          ? { point: best.pointId, count: best.count, price: best.priceKopecks ?? row.priceKopecks }
-          : null,
-      },
-      now,
-    ),
+    ...presentProductCard({ ...row, isInStock: best !== undefined, offer }, now),
     description: row.description,
     imgs: row.images.map((path) => ({ path })),
     category:
@@ -63,6 +66,7 @@ export function presentProductDetail(
       zone: entry.zoneIds,
       count: entry.count,
       price: entry.priceKopecks ?? row.priceKopecks,
+      in_area: servesScope(entry, scope),
     })),
   };
 }

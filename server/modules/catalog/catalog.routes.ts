@@ -13,6 +13,7 @@ import {
 import { ErrorBodySchema } from '@core/contracts/common';
 import { z } from '@core/contracts/z';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { scopeOfRequest } from '../../http/area';
 import type { CatalogService } from './catalog.service';
 
 const IdParamsSchema = z.object({ id: IdOrSlugSchema });
@@ -30,7 +31,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: ProductPageSchema, ...notFound },
       },
     },
-    async (request) => catalog.listProducts(await catalog.resolveCatalog({}, request.query)),
+    async (request) =>
+      catalog.listProducts(await catalog.resolveCatalog({}, request.query), scopeOfRequest(request)),
   );
 
   app.get(
@@ -91,7 +93,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: ProductDetailSchema, ...notFound },
       },
     },
-    async (request) => catalog.getProduct(request.params.id),
+    async (request) => catalog.getProduct(request.params.id, scopeOfRequest(request)),
   );
 
   app.get(
@@ -103,6 +105,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: z.array(ProductCardSchema), ...notFound },
       },
     },
-    async (request) => catalog.listRelated(await catalog.getProduct(request.params.id)),
+    async (request) => {
+      const scope = scopeOfRequest(request);
+      return catalog.listRelated(await catalog.getProduct(request.params.id, scope), scope);
+    },
   );
 };

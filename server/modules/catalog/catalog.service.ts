@@ -193,14 +193,11 @@ export function createCatalogService(deps: CatalogDeps, options: CatalogServiceO
     },
 
     /** The product page: by slug, or by id (search results link by id). */
-    async getProduct(idOrSlug: string): Promise<ProductDetail> {
+    async getProduct(idOrSlug: string, scope?: AssortmentScope): Promise<ProductDetail> {
       const row = await findProductByIdOrSlug(deps.db, idOrSlug);
       if (!row) throw new AppError('not_found', PRODUCT_NOT_FOUND);
-      return presentProductDetail(
-        row,
-        await findProductWarehouses(deps.db, row.id),
-        new Date(deps.clock.now()),
-      );
+      const warehouses = await findProductWarehouses(deps.db, row.id);
+      return presentProductDetail(row, warehouses, new Date(deps.clock.now()), scope);
     },
 
     /** Other products of the same category (or, failing that, the same shop), in the shopper's assortment. */

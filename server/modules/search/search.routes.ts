@@ -2,6 +2,7 @@ import { SearchItemSchema, SearchQuerySchema } from '@core/contracts/catalog';
 import { ErrorBodySchema } from '@core/contracts/common';
 import { z } from '@core/contracts/z';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { scopeOfRequest } from '../../http/area';
 import type { SearchService } from './search.service';
 
 export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = async (app, { search }) => {
@@ -15,6 +16,6 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = as
         response: { 200: z.array(SearchItemSchema), 400: ErrorBodySchema },
       },
     },
-    async (request) => search.suggest(request.query.q),
+    async (request) => search.suggest(request.query.q, scopeOfRequest(request)),
   );
 };

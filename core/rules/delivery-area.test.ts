@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { formatDeliveryArea, parseDeliveryArea, scopeOf } from './delivery-area';
+import { selectZone } from './geo';
+
+const city = '11111111-1111-4111-8111-111111111111';
+const zone = '22222222-2222-4222-8222-222222222222';
+
+describe('delivery area cookie', () => {
+  it('round-trips delivery and pickup areas', () => {
+    for (const area of [
+      { mode: 'delivery', cityId: city, zoneId: zone },
+      { mode: 'pickup', cityId: city, pointId: zone },
+    ] as const) {
+      expect(parseDeliveryArea(formatDeliveryArea(area))).toEqual(area);
+    }
+  });
+
+  it('ignores anything else', () => {
+    for (const value of [
+      undefined,
+      '',
+      'd.1.2',
+      `x.${city}.${zone}`,
+      `d.${city}.${zone}.extra`,
+      `d.${city}'--`,
+    ]) {
+      expect(parseDeliveryArea(value)).toBeUndefined();
+    }
+  });
+
+  it('turns an area into the assortment scope', () => {
+    expect(scopeOf({ mode: 'delivery', cityId: city, zoneId: zone })).toEqual({ zoneId: zone });
+    expect(scopeOf({ mode: 'pickup', cityId: city, pointId: zone })).toEqual({ pointId: zone });
+    expect(scopeOf(undefined)).toBeUndefined();
+  });
+});
+
+describe('selectZone', () => {
+  const zones = [{ _id: 'a' }, { _id: 'b' }];
+  it('picks the named zone, or the first one (SPEC §9)', () => {
+    expect(selectZone(zones, 'b')).toEqual({ _id: 'b' });
+    expect(selectZone(zones, 'gone')).toEqual({ _id: 'a' });
+    expect(selectZone([], 'a')).toBeUndefined();
+  });
+});
