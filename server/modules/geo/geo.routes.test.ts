@@ -1,0 +1,252 @@
+import { ProductPageSchema } from '@core/contracts/catalog';
+import { ErrorBodySchema } from '@core/contracts/common';
+import {
+  AddressListSchema,
+  GeocodedAddressSchema,
+  OUTSIDE_ZONES_MESSAGE,
+  SavedAddressSchema,
+} from '@core/contracts/geo';
+import { UserResponseSchema } from '@core/contracts/identity';
+import { formatDeliveryArea } from '@core/rules/delivery-area';
+import { findZoneForPoint } from '@core/rules/geo';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/setup/app';
+import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
+import { signIn } from '../../../tests/setup/identity';
+import { cities, deliveryZones, points } from '../../db/schema/index';
+
+describe.each(TEST_DATABASE_KINDS)('addresses and zones on %s', (kind) => {
+  let t: TestApp;
+  let yaroslavl: typeof cities.$inferSelect;
+  let zones: (typeof deliveryZones.$inferSelect)[];
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    [yaroslavl] = (await t.db.db.select().from(cities).where(eq(cities.slug, 'yaroslavl'))) as [
+      typeof cities.$inferSelect,
+    ];
+    zones = await t.db.db.select().from(deliveryZones).where(eq(deliveryZones.cityId, yaroslavl.id));
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const centre = () => ({ longitude: yaroslavl.centerLongitude, latitude: yaroslavl.centerLatitude });
+  const centreZone = () => findZoneForPoint([yaroslavl.centerLongitude, yaroslavl.centerLatitude], zones);
+
+  it('reverse-geocodes a map point offline, naming a known address near a shop', async () => {
+    const [point] = await t.db.db.select().from(points).where(eq(points.cityId, yaroslavl.id)).limit(1);
+    const near = await t.app.inject({
+      method: 'GET',
+      url: '/api/geo/reverse',
+      query: { lng: String(point?.longitude), lat: String(point?.latitude) },
+    });
+    expect(near.statusCode).toBe(200);
+    expect(GeocodedAddressSchema.parse(near.json()).address).toContain(
+      point?.address.split(', ').slice(1).join(', '),
+    );
+    const elsewhere = GeocodedAddressSchema.parse(
+      (
+        await t.app.inject({ method: 'GET', url: '/api/geo/reverse', query: { lng: '39.95', lat: '57.66' } })
+      ).json(),
+    );
+    expect(elsewhere.address).toMatch(/^г\. Ярославль, .+, \d+$/);
+    expect(elsewhere.address.endsWith(elsewhere.short)).toBe(true);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/geo/reverse',
+      query: { lng: 'восток', lat: '57' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('refuses guests (401), which the popup ignores', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/me/addresses',
+      payload: {
+        address: 'г. Ярославль, ул. Свободы, 1',
+        deliveryArea: centreZone()?.id,
+        city: yaroslavl.id,
+        coordinates: centre(),
+      },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('saves an address inside a zone, makes it the house, and corrects a stale zone id', async () => {
+    const customer = await signIn(t, '+7 (900) 100-00-01');
+    const otherZone = zones.find((zone) => zone.id !== centreZone()?.id);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/me/addresses',
+      headers: customer.headers,
+      payload: {
+        address: 'г. Ярославль, ул. Свободы, 1',
+        shortAddress: 'ул. Свободы, 1',
+        deliveryArea: otherZone?.id,
+        city: yaroslavl.id,
+        coordinates: centre(),
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const saved = SavedAddressSchema.parse(response.json());
+    expect(saved.deliveryArea).toBe(centreZone()?.id);
+    expect(saved).toMatchObject({ is_default: true, flat: '', entrance: '', floor: '' });
+    const me = UserResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/user/me', headers: customer.headers })).json(),
+    );
+    expect(me.user.house).toMatchObject({
+      address: 'г. Ярославль, ул. Свободы, 1',
+      shortAddress: 'ул. Свободы, 1',
+      deliveryArea: centreZone()?.id,
+      flat: '',
+      entrance: '',
+      floor: '',
+    });
+  });
+
+  it('rejects a point outside every zone with the spec message', async () => {
+    const customer = await signIn(t, '+7 (900) 100-00-02');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/me/addresses',
+      headers: customer.headers,
+      payload: {
+        address: 'Где-то в лесу',
+        deliveryArea: centreZone()?.id,
+        city: yaroslavl.id,
+        coordinates: { longitude: 38.5, latitude: 57.1 },
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(ErrorBodySchema.parse(response.json()).message).toBe(OUTSIDE_ZONES_MESSAGE);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/me/addresses',
+      headers: customer.headers,
+    });
+    expect(AddressListSchema.parse(list.json())).toEqual([]);
+  });
+
+  it('lists, switches the default and deletes addresses', async () => {
+    const customer = await signIn(t, '+7 (900) 100-00-03');
+    const save = async (address: string, dx: number) =>
+      SavedAddressSchema.parse(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/user/me/addresses',
+            headers: customer.headers,
+            payload: {
+              address,
+              deliveryArea: centreZone()?.id,
+              city: yaroslavl.id,
+              coordinates: { longitude: yaroslavl.centerLongitude + dx, latitude: yaroslavl.centerLatitude },
+            },
+          })
+        ).json(),
+      );
+    const first = await save('г. Ярославль, ул. Кирова, 1', 0);
+    const second = await save('г. Ярославль, ул. Кирова, 3', 0.0005);
+    let list = AddressListSchema.parse(
+      (
+        await t.app.inject({ method: 'GET', url: '/api/user/me/addresses', headers: customer.headers })
+      ).json(),
+    );
+    expect(list.map((item) => [item._id, item.is_default])).toEqual([
+      [second._id, true],
+      [first._id, false],
+    ]);
+    list = AddressListSchema.parse(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/user/me/addresses/${first._id}/default`,
+          headers: customer.headers,
+        })
+      ).json(),
+    );
+    expect(list.find((item) => item.is_default)?._id).toBe(first._id);
+    list = AddressListSchema.parse(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/user/me/addresses/${first._id}`,
+          headers: customer.headers,
+        })
+      ).json(),
+    );
+    expect(list.map((item) => [item._id, item.is_default])).toEqual([[second._id, true]]);
+    const me = UserResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/user/me', headers: customer.headers })).json(),
+    );
+    expect(me.user.house?.address).toBe('г. Ярославль, ул. Кирова, 3');
+    const missing = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/me/addresses/${first._id}`,
+      headers: customer.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+    const withoutHeader = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/me/addresses/${second._id}`,
+      headers: { cookie: customer.cookie },
+    });
+    expect(withoutHeader.statusCode).toBe(403);
+  });
+
+  it('narrows the catalogue to the area of the cookie, and ignores a forged cookie', async () => {
+    const zone = centreZone();
+    const all = ProductPageSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/catalog/products' })).json(),
+    );
+    const inZone = ProductPageSchema.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/catalog/products',
+          cookies: {
+            fresh_area: formatDeliveryArea({
+              mode: 'delivery',
+              cityId: yaroslavl.id,
+              zoneId: zone?.id ?? '',
+            }),
+          },
+        })
+      ).json(),
+    );
+    expect(inZone.total).toBeGreaterThan(0);
+    expect(inZone.total).toBeLessThan(all.total);
+    const forged = ProductPageSchema.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/catalog/products',
+          cookies: { fresh_area: "d.1' or 1=1" },
+        })
+      ).json(),
+    );
+    expect(forged.total).toBe(all.total);
+    const [point] = await t.db.db.select().from(points).limit(1);
+    const atPoint = ProductPageSchema.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/catalog/products',
+          cookies: {
+            fresh_area: formatDeliveryArea({
+              mode: 'pickup',
+              cityId: point?.cityId ?? '',
+              pointId: point?.id ?? '',
+            }),
+          },
+        })
+      ).json(),
+    );
+    expect(atPoint.total).toBeLessThan(all.total);
+    for (const product of atPoint.products) expect(product.offer?.point).toBe(point?.id);
+  });
+});
