@@ -15,13 +15,26 @@ describe('delivery area cookie', () => {
     }
   });
 
+  it('carries the header label, Cyrillic included', () => {
+    const area = { mode: 'delivery', cityId: city, zoneId: zone, label: 'ул. Свободы, 12' } as const;
+    const value = formatDeliveryArea(area);
+    expect(value).toMatch(/^[A-Za-z0-9._-]+$/);
+    expect(parseDeliveryArea(value)).toEqual(area);
+    expect(parseDeliveryArea(`${formatDeliveryArea({ ...area, label: undefined })}.%%%`)).toBeUndefined();
+    expect(parseDeliveryArea(`${formatDeliveryArea({ ...area, label: undefined })}.____`)).toEqual({
+      mode: 'delivery',
+      cityId: city,
+      zoneId: zone,
+    });
+  });
+
   it('ignores anything else', () => {
     for (const value of [
       undefined,
       '',
       'd.1.2',
       `x.${city}.${zone}`,
-      `d.${city}.${zone}.extra`,
+      `d.${city}.${zone}.ex tra`, `d.${city}.${zone}.a.b`,
       `d.${city}'--`,
     ]) {
       expect(parseDeliveryArea(value)).toBeUndefined();

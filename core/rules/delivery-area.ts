@@ -7,24 +7,56 @@ export const DELIVERY_AREA_COOKIE = 'fresh_area';
 /** A year: the area is a preference, not a secret. */
 export const DELIVERY_AREA_MAX_AGE_S = 365 * 24 * 60 * 60;
 
+/** `label` is what the header shows: the short delivery address, or the pickup point. */
 export type DeliveryArea =
-  | { mode: 'delivery'; cityId: string; zoneId: string }
-  | { mode: 'pickup'; cityId: string; pointId: string };
+  | { mode: 'delivery'; cityId: string; zoneId: string; label?: string }
+  | { mode: 'pickup'; cityId: string; pointId: string; label?: string };
+
+/** Longer labels are cut: the header shows one line. */
+export const AREA_LABEL_MAX_LENGTH = 120;
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const COOKIE_PATTERN = new RegExp(`^([dp])\\.(${UUID})\\.(${UUID})$`, 'i');
+const COOKIE_PATTERN = new RegExp(`^([dp])\\.(${UUID})\\.(${UUID})(?:\\.([A-Za-z0-9_-]{1,640}))?$`, 'i');
 
-/** `d.<city>.<zone>` or `p.<city>.<point>`: short, and nothing in it needs escaping. */
+function encodeLabel(label: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(label.slice(0, AREA_LABEL_MAX_LENGTH)))
+    binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function decodeLabel(encoded: string | undefined): string | undefined {
+  if (!encoded) return undefined;
+  try {
+    const binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
+    const label = new TextDecoder('utf-8', { fatal: true }).decode(
+      Uint8Array.from(binary, (char) => char.charCodeAt(0)),
+    );
+    return label.slice(0, AREA_LABEL_MAX_LENGTH) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `d.<city>.<zone>[.<label>]` or `p.<city>.<point>[.<label>]`, the label base64url-encoded: nothing in the
+ * value needs escaping in a cookie.
+ */
 export function formatDeliveryArea(area: DeliveryArea): string {
-  return area.mode === 'delivery' ? `d.${area.cityId}.${area.zoneId}` : `p.${area.cityId}.${area.pointId}`;
+  const ids =
+    area.mode === 'delivery' ? `d.${area.cityId}.${area.zoneId}` : `p.${area.cityId}.${area.pointId}`;
+  return area.label ? `${ids}.${encodeLabel(area.label)}` : ids;
 }
 
 /** The area a cookie names, or undefined for anything else (a missing, stale or forged value). */
 export function parseDeliveryArea(value: string | undefined): DeliveryArea | undefined {
   const match = value ? COOKIE_PATTERN.exec(value) : null;
   if (!match) return undefined;
-  const [, mode, cityId = '', id = ''] = match;
-  return mode === 'd' ? { mode: 'delivery', cityId, zoneId: id } : { mode: 'pickup', cityId, pointId: id };
+  const [, mode, cityId = '', id = '', encoded] = match;
+  const label = decodeLabel(encoded);
+  const area: DeliveryArea =
+    mode === 'd' ? { mode: 'delivery', cityId, zoneId: id } : { mode: 'pickup', cityId, pointId: id };
+  return label ? { ...area, label } : area;
 }
 
 /** Whose stock counts for this area: the points serving its zone, or its pickup point. */
