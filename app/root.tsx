@@ -27,6 +27,7 @@ import { ErrorPage, NotFoundPage } from './components/layout/error-pages';
 import { NOSCRIPT_LOADER_STYLE, PAGE_LOADED_SCRIPT, PageLoader } from './components/layout/page-loader';
 import { ToastProvider } from './components/ui/toast';
 import { AuthProvider } from './features/auth/auth-context';
+import { BasketProvider, useBasketCount } from './features/basket/basket-context';
 import { DeliveryProvider } from './features/delivery/delivery-context';
 import { useNonce } from './lib/nonce';
 
@@ -38,6 +39,9 @@ const DEFAULT_DESCRIPTION =
   'Свежие продукты от фермеров и магазинов вашего города: овощи, молочное, мясо, выпечка. Доставка и самовывоз.';
 
 const EMPTY_SETTINGS: SiteSettings = { header: [], footer: [], socials: {}, cities: [] };
+/** Only used when the root loader itself failed (its data then is missing); matches the config default. */
+const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
 /** Only used when the root loader itself failed (its data then is missing); matches the config default. */
 const FALLBACK_SELLER_SITE_URL = 'https://seller.fresh-market.ru';
 
@@ -65,7 +69,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     console.error('site settings failed to load', error);
     return EMPTY_SETTINGS;
   });
-  return { settings, sellerSiteUrl: context.sellerSiteUrl, user };
+  // The signed-in basket is rendered with the page (counters and badge right at first paint); a failure
+  // renders without it and the browser asks again.
+  const basket = user
+    ? await context.services.basket.getBasket(user._id).catch((error: unknown) => {
+        console.error('basket failed to load', error);
+        return null;
+      })
+    : null;
+  return {
+    settings,
+    sellerSiteUrl: context.sellerSiteUrl,
+    user,
+    basket,
+    area: context.area ?? null,
+    mapTileUrl: context.mapTileUrl,
+  };
 }
 
 /**
@@ -105,8 +124,10 @@ function AriaRouter({ children }: { children: ReactNode }) {
 /** Header, main and footer around a page, with the root loader's settings (empty when it failed). */
 function Shell({ layout, children }: { layout?: LayoutName; children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  const basketCount = useBasketCount();
   return (
     <AppShell
+      counts={{ basket: basketCount }}
       settings={data?.settings ?? EMPTY_SETTINGS}
       sellerSiteUrl={data?.sellerSiteUrl ?? FALLBACK_SELLER_SITE_URL}
       layout={layout}
@@ -138,10 +159,16 @@ export function Layout({ children }: { children: ReactNode }) {
           <AriaRouter>
             <ToastProvider>
               <AuthProvider user={data?.user ?? null}>
-                <DeliveryProvider cities={data?.settings.cities ?? EMPTY_SETTINGS.cities}>
-                  <PageLoader />
-                  {children}
-                </DeliveryProvider>
+                <BasketProvider loaded={data?.basket ?? null}>
+                  <DeliveryProvider
+                    cities={data?.settings.cities ?? EMPTY_SETTINGS.cities}
+                    initialArea={data?.area ?? null}
+                    mapTileUrl={data?.mapTileUrl ?? DEFAULT_MAP_TILE_URL}
+                  >
+                    <PageLoader />
+                    {children}
+                  </DeliveryProvider>
+                </BasketProvider>
               </AuthProvider>
             </ToastProvider>
           </AriaRouter>

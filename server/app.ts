@@ -21,6 +21,7 @@ import { type Clock, systemClock } from './lib/clock';
 import type { LimitStore } from './limits/limit-store';
 import { createPgLimitStore } from './limits/pg-limit-store';
 import { createRedisLimitStore } from './limits/redis-limit-store';
+import { basketRoutes } from './modules/basket/basket.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { filesRoutes } from './modules/files/files.routes';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(openApiRoutes);
       await api.register(identityRoutes, { identity: services.identity, clock });
       await api.register(filesRoutes, { files: services.files });
+      await api.register(basketRoutes, { basket: services.basket });
       await api.register(geoRoutes, { geo: services.geo });
       await api.register(async (unknown) => {
         // An unknown route is 404 whatever its body: don't parse (or reject) a body nobody will read.
@@ -206,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         sellerSiteUrl,
         viewer: { user: viewer?.user ?? null },
         area: areaOf(request),
+        mapTileUrl: deps.config.MAP_TILE_URL,
         cspNonce: request.cspNonce,
       };
     };

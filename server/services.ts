@@ -3,6 +3,7 @@ import type { DeliveryArea } from '@core/rules/delivery-area';
 import type { DbHandle } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
 import type { LimitStore } from './limits/limit-store';
+import { createBasketService } from './modules/basket/basket.service';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createContentService } from './modules/content/content.service';
 import { createFilesService } from './modules/files/files.service';
@@ -55,6 +56,7 @@ export function createServices({
     identity: createIdentityService({ ...deps, clock, ...identity }),
     geo: createGeoService(deps, geocoder),
     files: createFilesService({ ...deps, clock, storage: identity.storage }),
+    basket: createBasketService(deps),
   };
 }
 
@@ -69,6 +71,8 @@ export type LoadContext = {
   sellerSiteUrl: string;
   /** Who asked for this page: built per request (server/app.ts), null for a guest. */
   viewer: { user: User | null };
+  /** Map tile URL template for the address and pickup maps (MAP_TILE_URL). */
+  mapTileUrl: string;
   /** The delivery area of the request's cookie: its zone's or pickup point's assortment is shown. */
   area: DeliveryArea | undefined;
   /** This response's CSP nonce, for the scripts React Router renders (app/entry.server.tsx). */

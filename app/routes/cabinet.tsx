@@ -8,6 +8,7 @@ import { useAuth } from '~/features/auth/auth-context';
 import { Avatar } from '~/features/auth/avatar';
 import { CABINET_SECTIONS, type CabinetSection } from '~/features/cabinet/cabinet';
 import { LkSectionEmptyState } from '~/features/cabinet/lk-sections';
+import { SavedAddresses } from '~/features/cabinet/saved-addresses';
 import { cx } from '~/lib/cx';
 import type { Route } from './+types/cabinet';
 
@@ -17,9 +18,12 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** SPEC §6: the cabinet is for signed-in customers; a guest goes home (the root loader says so first). */
-export function loader({ context }: Route.LoaderArgs) {
-  if (!context.viewer.user) throw redirect('/');
-  return null;
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = context.viewer.user;
+  if (!user) throw redirect('/');
+  const active = new URL(request.url).searchParams.get('active');
+  const addresses = active === 'delivery' ? await context.services.geo.listAddresses(user._id) : [];
+  return { addresses };
 }
 
 const DEFAULT_SECTION: CabinetSection['key'] = 'orders';
@@ -29,7 +33,7 @@ function activeSection(value: string | null): CabinetSection['key'] {
 }
 
 /** /lk?active=orders|payment|notification|chat|delivery|discount (SPEC §2). */
-export default function Cabinet() {
+export default function Cabinet({ loaderData }: Route.ComponentProps) {
   const { user, openProfileSettings, logout } = useAuth();
   const [params] = useSearchParams();
   const active = activeSection(params.get('active'));
@@ -83,7 +87,11 @@ export default function Cabinet() {
         </TabList>
         {CABINET_SECTIONS.map((section) => (
           <TabPanel key={section.key} id={section.key} className="outline-none">
-            <LkSectionEmptyState section={section.key} />
+            {section.key === 'delivery' ? (
+              <SavedAddresses addresses={loaderData.addresses} />
+            ) : (
+              <LkSectionEmptyState section={section.key} />
+            )}
           </TabPanel>
         ))}
       </Tabs>

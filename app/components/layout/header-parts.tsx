@@ -8,6 +8,7 @@ import {
   ADDRESS_PLACEHOLDER,
   DELIVERY_MODE_LABELS,
   DELIVERY_MODES,
+  PICKUP_PLACEHOLDER,
   useDelivery,
 } from '~/features/delivery/delivery-context';
 import { cx } from '~/lib/cx';
@@ -90,28 +91,20 @@ export function DeliveryModeToggle({ className, size = 'sm' }: { className?: str
 
 /** The address line: 'Укажите адрес доставки' until one is chosen; opens the address popup. */
 export function AddressButton({ className, onActivate }: { className?: string; onActivate?: () => void }) {
-  const { address, mode, openAddressDialog } = useDelivery();
-  if (mode === 'pickup') {
-    return (
-      <Link
-        to="/shops"
-        onClick={onActivate}
-        className={cx(
-          'inline-flex min-w-0 items-center gap-1.5 rounded-lg font-medium hover:text-brand-700',
-          className,
-        )}
-      >
-        <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
-        <span className="truncate">Выберите магазин для самовывоза</span>
-      </Link>
-    );
-  }
+  const { address, area, mode, openAddressDialog, openPickupDialog } = useDelivery();
+  const isPickup = mode === 'pickup';
+  const label = isPickup
+    ? area?.mode === 'pickup'
+      ? (area.label ?? PICKUP_PLACEHOLDER)
+      : PICKUP_PLACEHOLDER
+    : (address ?? ADDRESS_PLACEHOLDER);
   return (
     <button
       type="button"
       onClick={() => {
         onActivate?.();
-        openAddressDialog();
+        if (isPickup) openPickupDialog();
+        else openAddressDialog();
       }}
       className={cx(
         'inline-flex min-w-0 items-center gap-1.5 rounded-lg text-left font-medium hover:text-brand-700',
@@ -119,7 +112,7 @@ export function AddressButton({ className, onActivate }: { className?: string; o
       )}
     >
       <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
-      <span className="truncate">{address ?? ADDRESS_PLACEHOLDER}</span>
+      <span className="truncate">{label}</span>
       <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-muted" />
     </button>
   );

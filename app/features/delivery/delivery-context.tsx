@@ -1,6 +1,17 @@
 import type { City } from '@core/contracts/content';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { AddressPlaceholderDialog } from './address-placeholder-dialog';
+import type { DeliveryArea } from '@core/rules/delivery-area';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+} from 'react';
+import { useRevalidator } from 'react-router';
+import { readStoredAddress, writeAreaCookie } from './area-storage';
 
 export const DELIVERY_MODES = ['delivery', 'pickup'] as const;
 export type DeliveryMode = (typeof DELIVERY_MODES)[number];
@@ -12,35 +23,115 @@ export const DELIVERY_MODE_LABELS: Record<DeliveryMode, string> = {
 
 /** SPEC §2: the address line reads this until an address is chosen. */
 export const ADDRESS_PLACEHOLDER = 'Укажите адрес доставки';
+export const PICKUP_PLACEHOLDER = 'Выберите пункт самовывоза';
 
 export type DeliveryContextValue = {
   /** Delivery or pickup; delivery by default (SPEC §2). */
   mode: DeliveryMode;
   setMode: (mode: DeliveryMode) => void;
+  /** The chosen area (zone or pickup point) with the label the header shows; null while none is chosen. */
+  area: DeliveryArea | null;
+  /** Makes an area current: cookie, state, and the pages' assortment reloaded. */
+  chooseArea: (area: DeliveryArea | null) => void;
   /** The chosen delivery address as one line, or null while none is chosen. */
   address: string | null;
-  /** Opens the address popup ('Укажите ваш адрес'). */
+  /** Opens the address popup ('Укажите ваш адрес'); in edit mode when an address is stored. */
   openAddressDialog: () => void;
+  /** Opens the pickup-point map popup. */
+  openPickupDialog: () => void;
+  cities: readonly City[];
+  mapTileUrl: string;
 };
 
 const DeliveryContext = createContext<DeliveryContextValue | null>(null);
 
+// The maps (Leaflet) load only when a popup opens: they are big, and they need a browser.
+const AddressDialog = lazy(async () => ({ default: (await import('./address-dialog')).AddressDialog }));
+const PickupDialog = lazy(async () => ({ default: (await import('./pickup-dialog')).PickupDialog }));
+
 /**
- * Delivery or pickup, and the address popup. Client state for now: the address issue adds the map, the
- * session-storage copy and the cookie the server renders the assortment from.
+ * Delivery or pickup, the chosen area, and the address and pickup popups. The area starts from the cookie
+ * the server rendered with; changing it rewrites the cookie and reloads the pages' data, so the catalogue,
+ * products and search follow the customer's zone or pickup point.
  */
-export function DeliveryProvider({ cities, children }: { cities: readonly City[]; children: ReactNode }) {
-  const [mode, setMode] = useState<DeliveryMode>('delivery');
-  const [isAddressOpen, setAddressOpen] = useState(false);
-  const openAddressDialog = useCallback(() => setAddressOpen(true), []);
+export function DeliveryProvider({
+  cities,
+  initialArea,
+  mapTileUrl,
+  children,
+}: {
+  cities: readonly City[];
+  initialArea: DeliveryArea | null;
+  mapTileUrl: string;
+  children: ReactNode;
+}) {
+  const [area, setArea] = useState<DeliveryArea | null>(initialArea);
+  const [mode, setModeState] = useState<DeliveryMode>(initialArea?.mode ?? 'delivery');
+  const [dialog, setDialog] = useState<'address' | 'pickup' | null>(null);
+  const { revalidate } = useRevalidator();
+
+  const chooseArea = useCallback(
+    (next: DeliveryArea | null) => {
+      writeAreaCookie(next);
+      setArea(next);
+      if (next) setModeState(next.mode);
+      void revalidate();
+    },
+    [revalidate],
+  );
+
+  const setMode = useCallback(
+    (next: DeliveryMode) => {
+      setModeState(next);
+      if (area?.mode === next) return;
+      if (next === 'delivery') {
+        // Back to delivery: the address of this session, if there is one (SPEC §3 address info).
+        const stored = readStoredAddress();
+        const cityId = stored?.city;
+        chooseArea(
+          stored?.deliveryArea && cityId
+            ? {
+                mode: 'delivery',
+                cityId,
+                zoneId: stored.deliveryArea,
+                label: stored.shortAddress ?? stored.address,
+              }
+            : null,
+        );
+      } else {
+        setDialog('pickup');
+      }
+    },
+    [area, chooseArea],
+  );
+
+  const openAddressDialog = useCallback(() => setDialog('address'), []);
+  const openPickupDialog = useCallback(() => setDialog('pickup'), []);
+  const close = useCallback((isOpen: boolean) => {
+    if (!isOpen) setDialog(null);
+  }, []);
+
   const value = useMemo<DeliveryContextValue>(
-    () => ({ mode, setMode, address: null, openAddressDialog }),
-    [mode, openAddressDialog],
+    () => ({
+      mode,
+      setMode,
+      area,
+      chooseArea,
+      address: area?.mode === 'delivery' ? (area.label ?? null) : null,
+      openAddressDialog,
+      openPickupDialog,
+      cities,
+      mapTileUrl,
+    }),
+    [mode, setMode, area, chooseArea, openAddressDialog, openPickupDialog, cities, mapTileUrl],
   );
   return (
     <DeliveryContext value={value}>
       {children}
-      <AddressPlaceholderDialog cities={cities} isOpen={isAddressOpen} onOpenChange={setAddressOpen} />
+      <Suspense fallback={null}>
+        {dialog === 'address' ? <AddressDialog isOpen onOpenChange={close} /> : null}
+        {dialog === 'pickup' ? <PickupDialog isOpen onOpenChange={close} /> : null}
+      </Suspense>
     </DeliveryContext>
   );
 }

@@ -1,0 +1,49 @@
+/**
+ * The browser's copies of the delivery area: the cookie the server renders the assortment from, and the
+ * session-storage address info of SPEC §3 (under the spec's user-address key), which also remembers the map
+ * point and city so the popup can reopen in edit mode.
+ */
+import {
+  DELIVERY_AREA_COOKIE,
+  DELIVERY_AREA_MAX_AGE_S,
+  type DeliveryArea,
+  formatDeliveryArea,
+} from '@core/rules/delivery-area';
+import { USER_ADDRESS_STORAGE_KEY } from '~/features/auth/user-address';
+
+/** SPEC §3 Address info {address, deliveryArea} plus what the popup's edit mode needs. */
+export type StoredAddress = {
+  address: string;
+  deliveryArea: string | null;
+  city?: string;
+  shortAddress?: string;
+  coordinates?: { longitude: number; latitude: number };
+};
+
+export function writeAreaCookie(area: DeliveryArea | null): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = area
+    ? `${DELIVERY_AREA_COOKIE}=${formatDeliveryArea(area)}; Path=/; Max-Age=${DELIVERY_AREA_MAX_AGE_S}; SameSite=Lax${secure}`
+    : `${DELIVERY_AREA_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+}
+
+export function readStoredAddress(): StoredAddress | null {
+  try {
+    const raw = window.sessionStorage.getItem(USER_ADDRESS_STORAGE_KEY);
+    if (!raw) return null;
+    const value = JSON.parse(raw) as Partial<StoredAddress> | null;
+    return value && typeof value.address === 'string'
+      ? { ...value, address: value.address, deliveryArea: value.deliveryArea ?? null }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStoredAddress(address: StoredAddress): void {
+  try {
+    window.sessionStorage.setItem(USER_ADDRESS_STORAGE_KEY, JSON.stringify(address));
+  } catch {
+    // Storage full or switched off: the cookie still carries the area.
+  }
+}
