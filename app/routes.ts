@@ -11,6 +11,8 @@ export default [
   route('shops', 'routes/shops.tsx'),
   route('store/:id', 'routes/store.tsx'),
   route('search', 'routes/search.tsx'),
+  route('order', 'routes/order.tsx'),
+  route('order/:slug', 'routes/order-detail.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   // Content (recipes, blog, news, vacancies) and the generic content pages.
@@ -21,6 +23,8 @@ export default [
   route('news', 'routes/news.tsx'),
   route('news/:slug', 'routes/news-item.tsx'),
   route('vacancy', 'routes/vacancy.tsx'),
+  // The basket, grouped by point (the 'back' layout, core/rules/layout).
+  route('basket', 'routes/basket.tsx'),
   // The personal cabinet (SPEC §2): /lk?active=orders|payment|notification|chat|delivery|discount.
   route('lk', 'routes/cabinet.tsx'),
   // /about, /delivery, /privacy-policy and every other path of GET /api/pages; any other slug is a 404.

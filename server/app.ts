@@ -31,6 +31,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { ensureSecret } from './modules/identity/identity.repository';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { generateSecret } from './modules/identity/secrets';
+import { ordersRoutes } from './modules/orders/orders.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import type { RedisHandle } from './redis';
 import { createServices, type LoadContext, type Services } from './services';
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(filesRoutes, { files: services.files });
       await api.register(basketRoutes, { basket: services.basket });
       await api.register(geoRoutes, { geo: services.geo });
+      await api.register(ordersRoutes, { orders: services.orders });
       await api.register(async (unknown) => {
         // An unknown route is 404 whatever its body: don't parse (or reject) a body nobody will read.
         unknown.removeAllContentTypeParsers();

@@ -10,6 +10,7 @@ import { createFilesService } from './modules/files/files.service';
 import { createGeoService } from './modules/geo/geo.service';
 import type { Geocoder, KnownAddress } from './modules/geo/geocoder';
 import { createIdentityService, type IdentityDeps } from './modules/identity/identity.service';
+import { createOrdersService } from './modules/orders/orders.service';
 import { createSearchService } from './modules/search/search.service';
 import type { SmsSender } from './sms/sms';
 import type { FileStorage } from './storage/storage';
@@ -49,6 +50,7 @@ export function createServices({
   geocoder,
 }: ServicesOptions) {
   const deps = { db: dbHandle.db };
+  const basket = createBasketService(deps);
   return {
     content: createContentService(deps, { cacheTtlMs: contentCacheTtlMs, onCacheError }),
     catalog: createCatalogService({ ...deps, clock }, { cacheTtlMs: contentCacheTtlMs, onCacheError }),
@@ -56,7 +58,8 @@ export function createServices({
     identity: createIdentityService({ ...deps, clock, ...identity }),
     geo: createGeoService(deps, geocoder),
     files: createFilesService({ ...deps, clock, storage: identity.storage }),
-    basket: createBasketService(deps),
+    basket,
+    orders: createOrdersService({ ...deps, clock, basket }),
   };
 }
 

@@ -43,6 +43,8 @@ export type ApiRequest<S extends z.ZodType | undefined> = {
   /** Checks and types the success body; without it the body is returned unchecked as unknown. */
   schema?: S;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 };
 
 type Result<S> = S extends z.ZodType ? z.output<S> : unknown;
@@ -74,9 +76,10 @@ async function readJson(response: Response): Promise<unknown> {
 
 export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   path: string,
-  { method = 'GET', body, schema, signal }: ApiRequest<S> = {},
+  { method = 'GET', body, schema, signal, headers: extraHeaders }: ApiRequest<S> = {},
 ): Promise<Result<S>> {
   const headers: Record<string, string> = {
+    ...extraHeaders,
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
   };
@@ -115,8 +118,12 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
 export const api = {
   get: <S extends z.ZodType | undefined = undefined>(path: string, schema?: S, signal?: AbortSignal) =>
     apiRequest(path, { schema, signal }),
-  post: <S extends z.ZodType | undefined = undefined>(path: string, body?: unknown, schema?: S) =>
-    apiRequest(path, { method: 'POST', body, schema }),
+  post: <S extends z.ZodType | undefined = undefined>(
+    path: string,
+    body?: unknown,
+    schema?: S,
+    headers?: Record<string, string>,
+  ) => apiRequest(path, { method: 'POST', body, schema, headers }),
   put: <S extends z.ZodType | undefined = undefined>(path: string, body?: unknown, schema?: S) =>
     apiRequest(path, { method: 'PUT', body, schema }),
   patch: <S extends z.ZodType | undefined = undefined>(path: string, body?: unknown, schema?: S) =>

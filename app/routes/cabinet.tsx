@@ -8,6 +8,7 @@ import { useAuth } from '~/features/auth/auth-context';
 import { Avatar } from '~/features/auth/avatar';
 import { CABINET_SECTIONS, type CabinetSection } from '~/features/cabinet/cabinet';
 import { LkSectionEmptyState } from '~/features/cabinet/lk-sections';
+import { OrdersList } from '~/features/cabinet/orders-list';
 import { SavedAddresses } from '~/features/cabinet/saved-addresses';
 import { cx } from '~/lib/cx';
 import type { Route } from './+types/cabinet';
@@ -21,9 +22,12 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = context.viewer.user;
   if (!user) throw redirect('/');
-  const active = new URL(request.url).searchParams.get('active');
-  const addresses = active === 'delivery' ? await context.services.geo.listAddresses(user._id) : [];
-  return { addresses };
+  const active = activeSection(new URL(request.url).searchParams.get('active'));
+  const [addresses, orders] = await Promise.all([
+    active === 'delivery' ? context.services.geo.listAddresses(user._id) : [],
+    active === 'orders' ? context.services.orders.listOrders(user._id) : [],
+  ]);
+  return { addresses, orders };
 }
 
 const DEFAULT_SECTION: CabinetSection['key'] = 'orders';
@@ -89,6 +93,8 @@ export default function Cabinet({ loaderData }: Route.ComponentProps) {
           <TabPanel key={section.key} id={section.key} className="outline-none">
             {section.key === 'delivery' ? (
               <SavedAddresses addresses={loaderData.addresses} />
+            ) : section.key === 'orders' ? (
+              <OrdersList orders={loaderData.orders} />
             ) : (
               <LkSectionEmptyState section={section.key} />
             )}

@@ -4,7 +4,7 @@ import { formatWeight } from '@core/rules/weight';
 import { MapPin, Star, Store as StoreIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Breadcrumbs, CATALOG_CRUMB } from '~/components/ui/breadcrumbs';
-import { AddToBasket } from '~/features/basket/add-to-basket';
+import { BuyFromPoint } from '~/features/basket/buy-from-point';
 import { PriceTag } from '~/features/catalog/price-tag';
 import { ProductGrid } from '~/features/catalog/product-card';
 import { ProductGallery } from '~/features/catalog/product-gallery';
@@ -109,13 +109,7 @@ export default function ProductPage({ loaderData: { product, related, origin } }
           </div>
           <div className="rounded-3xl bg-white p-5 shadow-card sm:p-6">
             <PriceTag price={product.price} discount={product.discount} size="lg" />
-            <AddToBasket
-              productId={product._id}
-              productName={product.name}
-              isInStock={product.in_stock}
-              size="lg"
-              className="mt-4"
-            />
+            <BuyFromPoint product={product} className="mt-4" />
           </div>
           <section aria-labelledby="points-title" className="rounded-3xl bg-white p-5 shadow-card sm:p-6">
             <h2 id="points-title" className="text-lg font-bold">

@@ -34,7 +34,8 @@ describe('delivery area cookie', () => {
       '',
       'd.1.2',
       `x.${city}.${zone}`,
-      `d.${city}.${zone}.ex tra`, `d.${city}.${zone}.a.b`,
+      `d.${city}.${zone}.ex tra`,
+      `d.${city}.${zone}.a.b`,
       `d.${city}'--`,
     ]) {
       expect(parseDeliveryArea(value)).toBeUndefined();

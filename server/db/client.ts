@@ -47,6 +47,9 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
       max: options.poolSize ?? 10,
       options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
     });
+    // An idle pooled connection the server drops (restart, failover) emits 'error' on the pool; unhandled it
+    // would end the process. The pool discards that client and opens another for the next query.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -14,19 +14,20 @@ function readFlashCookie(): string | undefined {
  * customer who logs out while on such a page.
  */
 export function GuestGuard({ isAuthenticated }: { isAuthenticated: boolean }) {
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   const navigate = useNavigate();
   const toast = useToast();
 
-  // The location is the trigger: each page shown after a redirect looks for a flash once.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input.
+  // The location is the trigger: each page shown after a redirect looks for a flash once. Its key, not its
+  // path: a guest sent from /basket to /order comes back to the same path (/basket) with a new key.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger, not an input.
   useEffect(() => {
     const flash = readFlashCookie();
     if (flash === undefined) return;
     // biome-ignore lint/suspicious/noDocumentCookie: clearing our own flash cookie; the Cookie Store API is not in every browser.
     document.cookie = `${FLASH_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
     if (isFlashKey(flash)) toast.show({ ...FLASH_MESSAGES[flash], id: `flash-${flash}` });
-  }, [pathname, toast]);
+  }, [key, toast]);
 
   useEffect(() => {
     if (isAuthenticated) return;

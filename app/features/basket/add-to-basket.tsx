@@ -1,32 +1,58 @@
-import { ShoppingBasket } from 'lucide-react';
+import type { BasketProduct } from '@core/contracts/basket';
+import type { ProductCard } from '@core/contracts/catalog';
+import { Minus, Plus, ShoppingBasket } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { buttonStyles } from '~/components/ui/button';
-import { useToast } from '~/components/ui/toast';
 import { cx } from '~/lib/cx';
+import { useBasketQuantity, useBasketStore } from './basket-context';
+
+/** Where the control buys: a point, its stock and its price (kopecks) — a card's `offer`. */
+export type BasketOffer = NonNullable<ProductCard['offer']>;
 
 export type AddToBasketProps = {
-  productId: string;
-  productName: string;
-  isInStock: boolean;
+  product: Pick<ProductCard, '_id' | 'slug' | 'name' | 'img' | 'discount' | 'weight' | 'store'>;
+  /** null: no point in the shopper's area has it. */
+  offer: BasketOffer | null;
   className?: string;
   size?: 'md' | 'lg';
   /** Text only: product grids render dozens of these. */
   compact?: boolean;
 };
 
-/** The add-to-basket control of product cards and the product page. */
-export function AddToBasket({
-  productName,
-  isInStock,
-  className,
-  size = 'md',
-  compact = false,
-}: AddToBasketProps) {
-  const toast = useToast();
-  if (!isInStock) {
+const STEP_BUTTON =
+  'inline-flex shrink-0 items-center justify-center rounded-xl text-brand-800 transition-colors hover:bg-brand-100 ' +
+  'active:bg-brand-200 aria-disabled:cursor-not-allowed aria-disabled:text-muted/60 aria-disabled:hover:bg-transparent ' +
+  'focus-visible:outline-2 focus-visible:outline-brand-600';
+
+/**
+ * The add-to-basket control of product cards and the product page: 'В корзину', then − quantity + up to the
+ * point's stock; − at 1 removes the line and brings the button back. Native buttons and one store
+ * subscription per control (it re-renders only when its own line changes): grids render dozens.
+ */
+export function AddToBasket({ product, offer, className, size = 'md', compact = false }: AddToBasketProps) {
+  const store = useBasketStore();
+  const quantity = useBasketQuantity(offer?.point, product._id);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const plusRef = useRef<HTMLButtonElement>(null);
+  /** Where focus goes when the clicked control is replaced by the other one. */
+  const focusAfter = useRef<'add' | 'plus' | null>(null);
+  const hasLine = quantity > 0;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the button and the counter swap.
+  useEffect(() => {
+    const target =
+      focusAfter.current === 'plus' ? plusRef.current : focusAfter.current === 'add' ? addRef.current : null;
+    if (!target) return;
+    focusAfter.current = null;
+    if (document.activeElement === null || document.activeElement === document.body) target.focus();
+  }, [hasLine]);
+
+  if (!offer || offer.count <= 0) {
     return (
       <p
         className={cx(
           'rounded-xl bg-surface px-3 py-2 text-center text-sm font-medium text-muted',
+          size === 'lg' && 'py-3 text-base',
           className,
         )}
       >
@@ -34,15 +60,63 @@ export function AddToBasket({
       </p>
     );
   }
+
+  const line: BasketProduct = { ...product, price: offer.price, count: offer.count };
+  const change = (delta: number) => store.change(offer.point, line, { delta });
+  const isAtStock = quantity >= offer.count;
+  const height = size === 'lg' ? 'h-13' : 'h-11';
+
+  if (!hasLine) {
+    return (
+      <button
+        ref={addRef}
+        type="button"
+        aria-label={`В корзину: ${product.name}`}
+        className={buttonStyles({ size: size === 'lg' ? 'lg' : 'md', className: cx('w-full', className) })}
+        onClick={() => {
+          focusAfter.current = 'plus';
+          change(1);
+        }}
+      >
+        {compact ? null : <ShoppingBasket aria-hidden="true" className="size-5" />}В корзину
+      </button>
+    );
+  }
+
   return (
-    // A native button: grids render dozens of these, and react-aria's Button costs more per instance.
-    <button
-      type="button"
-      aria-label={`В корзину: ${productName}`}
-      className={buttonStyles({ size: size === 'lg' ? 'lg' : 'md', className: cx('w-full', className) })}
-      onClick={() => toast.show({ type: 'info', title: 'Корзина', content: 'Корзина появится совсем скоро' })}
+    // biome-ignore lint/a11y/useSemanticElements: a group of two buttons and a number is not a form fieldset.
+    <div
+      role="group"
+      aria-label={`В корзине: ${product.name}`}
+      className={cx('flex w-full items-center justify-between rounded-xl bg-brand-50 p-1', height, className)}
     >
-      {compact ? null : <ShoppingBasket aria-hidden="true" className="size-5" />}В корзину
-    </button>
+      <button
+        type="button"
+        aria-label={`Убрать одну штуку: ${product.name}`}
+        className={cx(STEP_BUTTON, 'h-full aspect-square')}
+        onClick={() => {
+          if (quantity === 1) focusAfter.current = 'add';
+          change(-1);
+        }}
+      >
+        <Minus aria-hidden="true" className="size-5" />
+      </button>
+      <span aria-live="polite" className="px-1 text-center text-[15px] font-semibold text-ink tabular-nums">
+        {quantity} шт.
+      </span>
+      <button
+        ref={plusRef}
+        type="button"
+        aria-label={`Добавить ещё одну: ${product.name}`}
+        aria-disabled={isAtStock || undefined}
+        title={isAtStock ? 'Больше нет в наличии' : undefined}
+        className={cx(STEP_BUTTON, 'h-full aspect-square')}
+        onClick={() => {
+          if (!isAtStock) change(1);
+        }}
+      >
+        <Plus aria-hidden="true" className="size-5" />
+      </button>
+    </div>
   );
 }

@@ -62,12 +62,7 @@ export function ProductCard({ product, isEager = false }: { product: ProductCard
       </p>
       <p className="mt-0.5 truncate text-[13px] text-muted">{product.store.name}</p>
       <div className="relative z-10 mt-auto pt-3">
-        <AddToBasket
-          productId={product._id}
-          productName={product.name}
-          isInStock={product.in_stock}
-          compact
-        />
+        <AddToBasket product={product} offer={product.in_stock ? product.offer : null} compact />
       </div>
     </article>
   );

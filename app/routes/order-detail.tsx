@@ -1,0 +1,212 @@
+import { formatSlot, ORDER_STATUS_LABELS, statusPath } from '@core/rules/orders';
+import { formatRoubles } from '@core/rules/price';
+import { formatWeight } from '@core/rules/weight';
+import { Check, RotateCcw, X } from 'lucide-react';
+import { useState } from 'react';
+import { data, Link, redirect, useNavigate, useRevalidator } from 'react-router';
+import { Breadcrumbs } from '~/components/ui/breadcrumbs';
+import { buttonStyles } from '~/components/ui/button';
+import { useToast } from '~/components/ui/toast';
+import { useBasketStore } from '~/features/basket/basket-context';
+import { api, errorMessage } from '~/lib/api-client';
+import { cx } from '~/lib/cx';
+import { orNotFound } from '~/lib/loader-errors.server';
+import { seoMeta } from '~/lib/seo';
+import type { Route } from './+types/order-detail';
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const user = context.viewer.user;
+  if (!user) throw redirect('/basket');
+  if (!/^\d{1,12}$/.test(params.slug)) throw data(null, { status: 404 });
+  return {
+    order: await orNotFound(context.services.orders.getOrder(user._id, Number(params.slug))),
+    now: Date.now(),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  ...seoMeta(null, {
+    title: loaded ? `Заказ №${loaded.order.number}` : 'Заказ',
+    description: 'Заказ во Фреш.',
+  }),
+  { name: 'robots', content: 'noindex' },
+];
+
+const DATE = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Moscow',
+});
+
+export default function OrderDetail({ loaderData: { order, now } }: Route.ComponentProps) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const basket = useBasketStore();
+  const { revalidate } = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const path = statusPath(order.fulfilment);
+  const reached = new Set(order.events.map((event) => event.status));
+
+  async function cancel() {
+    setBusy(true);
+    try {
+      await api.post(`/api/orders/${order.slug}/cancel`);
+      await revalidate();
+      toast.show({ type: 'success', title: `Заказ №${order.number} отменён` });
+    } catch (error) {
+      toast.show({ type: 'warning', title: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function repeat() {
+    setBusy(true);
+    try {
+      await api.post(`/api/orders/${order.slug}/repeat`);
+      await basket.refresh();
+      toast.show({ type: 'success', title: 'Товары добавлены в корзину' });
+      void navigate('/basket');
+    } catch (error) {
+      toast.show({ type: 'warning', title: errorMessage(error) });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto flex max-w-[960px] flex-col gap-5 px-4 pt-4 pb-6 sm:px-6 sm:pt-6">
+      <Breadcrumbs
+        items={[{ label: 'Мои заказы', href: '/lk?active=orders' }, { label: `Заказ №${order.number}` }]}
+      />
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Заказ №{order.number}</h1>
+        <p className="rounded-full bg-brand-50 px-4 py-1.5 text-[15px] font-semibold text-brand-800">
+          {ORDER_STATUS_LABELS[order.status]}
+        </p>
+      </div>
+      <p className="text-[15px] text-muted">
+        {order.store.name} · оформлен {DATE.format(new Date(order.created_at))}
+      </p>
+
+      <section aria-label="Статус заказа" className="rounded-3xl bg-white p-5 shadow-card sm:p-6">
+        {order.status === 'cancelled' ? (
+          <p className="flex items-center gap-2 text-[15px] font-semibold text-berry">
+            <X aria-hidden="true" className="size-5" />
+            Заказ отменён
+          </p>
+        ) : (
+          <ol className="flex flex-col gap-3 sm:flex-row sm:justify-between">
+            {path.map((status) => (
+              <li key={status} className="flex items-center gap-2 text-[15px]">
+                <span
+                  className={cx(
+                    'inline-flex size-7 items-center justify-center rounded-full',
+                    reached.has(status) ? 'bg-brand-600 text-white' : 'bg-surface text-muted',
+                  )}
+                >
+                  {reached.has(status) ? <Check aria-hidden="true" className="size-4" /> : null}
+                </span>
+                <span className={reached.has(status) ? 'font-semibold' : 'text-muted'}>
+                  {ORDER_STATUS_LABELS[status]}
+                  <span className="sr-only">{reached.has(status) ? ' — пройдено' : ' — впереди'}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section aria-label="Получение" className="rounded-3xl bg-white p-5 shadow-card sm:p-6">
+        {order.fulfilment === 'delivery' ? (
+          <>
+            <h2 className="text-lg font-bold">Доставка</h2>
+            <p className="mt-1 text-[15px]">
+              {order.address}
+              {order.flat ? `, кв. ${order.flat}` : ''}
+              {order.entrance ? `, подъезд ${order.entrance}` : ''}
+              {order.floor ? `, этаж ${order.floor}` : ''}
+            </p>
+            {order.slot ? (
+              <p className="text-[15px] text-muted">
+                {formatSlot(
+                  { start: new Date(order.slot.start), end: new Date(order.slot.end) },
+                  new Date(now),
+                )}
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <h2 className="text-lg font-bold">Самовывоз</h2>
+            <p className="mt-1 text-[15px]">
+              {order.point.name}, {order.point.address}
+            </p>
+          </>
+        )}
+        <p className="mt-2 text-[15px] text-muted">
+          Оплата при получении: {order.payment === 'card' ? 'картой' : 'наличными'} · {order.phone}
+        </p>
+      </section>
+
+      <section aria-labelledby="items-title" className="rounded-3xl bg-white p-5 shadow-card sm:p-6">
+        <h2 id="items-title" className="text-lg font-bold">
+          Товары
+        </h2>
+        <ul className="mt-3 flex flex-col divide-y divide-line">
+          {order.items.map((item) => (
+            <li key={item.product} className="flex items-center justify-between gap-4 py-2.5 text-[15px]">
+              <Link to={`/product/${item.slug}`} className="hover:text-brand-700">
+                {item.name}
+                <span className="text-muted">
+                  {' '}
+                  · {formatWeight(item.weight)} × {item.quantity}
+                </span>
+              </Link>
+              <span className="shrink-0 font-semibold">{formatRoubles(item.price * item.quantity)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-3 flex flex-col gap-1 border-t border-line pt-3 text-[15px]">
+          <div className="flex justify-between">
+            <dt>Товары</dt>
+            <dd>{formatRoubles(order.items_total)}</dd>
+          </div>
+          {order.savings > 0 ? (
+            <div className="flex justify-between text-brand-700">
+              <dt>Скидка</dt>
+              <dd>−{formatRoubles(order.savings)}</dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between">
+            <dt>Доставка</dt>
+            <dd>{order.delivery_fee > 0 ? formatRoubles(order.delivery_fee) : 'бесплатно'}</dd>
+          </div>
+          <div className="flex justify-between text-lg font-bold">
+            <dt>Итого</dt>
+            <dd>{formatRoubles(order.total)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
+        {order.can_cancel ? (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void cancel()}
+            className={buttonStyles({ variant: 'outline' })}
+          >
+            <X aria-hidden="true" className="size-5" />
+            Отменить заказ
+          </button>
+        ) : null}
+        <button type="button" disabled={busy} onClick={() => void repeat()} className={buttonStyles({})}>
+          <RotateCcw aria-hidden="true" className="size-5" />
+          Повторить заказ
+        </button>
+      </div>
+    </div>
+  );
+}

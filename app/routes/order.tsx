@@ -1,0 +1,47 @@
+import { redirect } from 'react-router';
+import { Breadcrumbs } from '~/components/ui/breadcrumbs';
+import { CheckoutForm, type CheckoutGroup } from '~/features/orders/checkout-form';
+import { seoMeta } from '~/lib/seo';
+import type { Route } from './+types/order';
+
+/**
+ * /order — the checkout, for every basket group or, with ?point=, for one. Guests never get here: the root
+ * loader sends them to /basket with the warning (SPEC §6).
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = context.viewer.user;
+  if (!user) throw redirect('/basket');
+  const only = new URL(request.url).searchParams.get('point');
+  const { basket, catalog, geo, orders } = context.services;
+  const lines = await basket.getBasket(user._id);
+  const pointIds = Object.keys(lines).filter((id) => !only || id === only);
+  if (pointIds.length === 0) throw redirect('/basket');
+  const [points, stores, addresses, slots] = await Promise.all([
+    catalog.listPoints(pointIds),
+    catalog.listStores(),
+    geo.listAddresses(user._id),
+    Promise.all(pointIds.map((id) => orders.listSlots(id))),
+  ]);
+  const groups: CheckoutGroup[] = points.flatMap((point) => {
+    const store = stores.find((item) => item._id === point.store._id);
+    const items = lines[point._id] ?? [];
+    const index = pointIds.indexOf(point._id);
+    return store && items.length > 0 ? [{ point, store, items, slots: slots[index] ?? [] }] : [];
+  });
+  return { groups, addresses, phone: user.phone };
+}
+
+export const meta: Route.MetaFunction = () => [
+  ...seoMeta(null, { title: 'Оформление заказа', description: 'Оформление заказа во Фреш.' }),
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto flex max-w-[1360px] flex-col gap-5 px-4 pt-4 pb-6 sm:px-6 sm:pt-6">
+      <Breadcrumbs items={[{ label: 'Корзина', href: '/basket' }, { label: 'Оформление заказа' }]} />
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Оформление заказа</h1>
+      <CheckoutForm groups={loaderData.groups} addresses={loaderData.addresses} phone={loaderData.phone} />
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The basket's API (SPEC §3 Basket, §7): a map from point (warehouse) id to its lines `{ product, quantity }`.
+ * Money in kopecks.
+ */
+import { BASKET_MAX_LINES } from '../rules/basket';
+import { COUNTER_MAX, COUNTER_MIN } from '../rules/counter';
+import { StoreRefSchema } from './catalog';
+import { z } from './z';
+
+export const QUANTITY_MESSAGE = `Количество — целое число от ${COUNTER_MIN} до ${COUNTER_MAX}`;
+export const BASKET_FULL_MESSAGE = `В корзине может быть не больше ${BASKET_MAX_LINES} товаров`;
+export const POINT_ID_MESSAGE = 'Некорректный идентификатор точки продаж';
+export const PRODUCT_ID_MESSAGE = 'Некорректный идентификатор товара';
+
+/** SPEC §5: the counter's 0–999. */
+export const QuantitySchema = z
+  .number({ error: QUANTITY_MESSAGE })
+  .int(QUANTITY_MESSAGE)
+  .min(COUNTER_MIN, QUANTITY_MESSAGE)
+  .max(COUNTER_MAX, QUANTITY_MESSAGE);
+
+const PointIdSchema = z.uuid(POINT_ID_MESSAGE);
+const ProductIdSchema = z.uuid(PRODUCT_ID_MESSAGE);
+
+/** A product as a basket line shows it: a card's fields at that point's price, and that point's stock. */
+export const BasketProductSchema = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  img: z.string().nullable(),
+  /** Kopecks: the point's own price, or the product's. */
+  price: z.number().int(),
+  discount: z.number().int(),
+  /** Grams. */
+  weight: z.number().int(),
+  store: StoreRefSchema,
+  /** What the point has now; a quantity above it is shown as «Осталось N шт.» and capped on its next change. */
+  count: z.number().int(),
+});
+export type BasketProduct = z.infer<typeof BasketProductSchema>;
+
+export const BasketItemSchema = z.object({
+  product: BasketProductSchema,
+  quantity: z.number().int(),
+  /** The point's stock fell below the quantity (quantity > product.count). */
+  is_over_stock: z.boolean(),
+});
+export type BasketItem = z.infer<typeof BasketItemSchema>;
+
+/** GET /api/user/me/basket, and the answer of every change: point id → lines, in the order they were added. */
+export const BasketSchema = z.record(z.string(), z.array(BasketItemSchema));
+export type Basket = z.infer<typeof BasketSchema>;
+
+/**
+ * PATCH /api/user/me/basket (SPEC §7: warehouse_id, product_id, quantity): sets the quantity, capped at the
+ * point's stock; 0 removes the line. `delta` instead of `quantity` steps it (the − and + of a counter), read
+ * and written under the basket's lock, so simultaneous steps all count.
+ */
+export const BasketChangeSchema = z
+  .object({
+    warehouse_id: PointIdSchema,
+    product_id: ProductIdSchema,
+    quantity: QuantitySchema.optional(),
+    delta: z
+      .number({ error: QUANTITY_MESSAGE })
+      .int(QUANTITY_MESSAGE)
+      .min(-COUNTER_MAX, QUANTITY_MESSAGE)
+      .max(COUNTER_MAX, QUANTITY_MESSAGE)
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.quantity === undefined) === (value.delta === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'Укажите количество' });
+    }
+  });
+export type BasketChange = z.infer<typeof BasketChangeSchema>;
+
+/** A line as uploaded: the product's id, or the product itself (as GET answers it), and how many. */
+export const BasketLineInputSchema = z.object({
+  product: z.union([ProductIdSchema, z.looseObject({ _id: ProductIdSchema })], { error: PRODUCT_ID_MESSAGE }),
+  quantity: QuantitySchema,
+});
+
+/** Point id → lines; at most BASKET_MAX_LINES lines in all. */
+export const BasketDataSchema = z
+  .record(PointIdSchema, z.array(BasketLineInputSchema).max(BASKET_MAX_LINES, BASKET_FULL_MESSAGE), {
+    error: (issue) => (issue.code === 'invalid_key' ? POINT_ID_MESSAGE : undefined),
+  })
+  .refine(
+    (data) => Object.values(data).reduce((lines, group) => lines + group.length, 0) <= BASKET_MAX_LINES,
+    BASKET_FULL_MESSAGE,
+  );
+export type BasketData = z.infer<typeof BasketDataSchema>;
+
+/** PUT /api/user/me/basket/points (SPEC §7): the guest basket, merged into the signed-in one at login. */
+export const BasketUploadSchema = z.object({ data: BasketDataSchema });
+export type BasketUpload = z.infer<typeof BasketUploadSchema>;
+
+/** POST /api/basket/preview: a guest basket to show with today's prices and stock. */
+export const BasketPreviewSchema = BasketUploadSchema;
+
+export const BasketPointParamsSchema = z.object({ pointId: PointIdSchema });

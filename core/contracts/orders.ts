@@ -1,0 +1,130 @@
+/** Checkout and orders: requests and answers (DESIGN.md §3 "Orders", issue 6). */
+import { PhoneSchema } from './identity';
+import { z } from './z';
+
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+
+export const OrderStatusSchema = z.enum([
+  'new',
+  'confirmed',
+  'assembling',
+  'on_the_way',
+  'ready',
+  'done',
+  'cancelled',
+]);
+export const FulfilmentSchema = z.enum(['delivery', 'pickup'], { error: 'Выберите доставку или самовывоз' });
+export const PaymentSchema = z.enum(['card', 'cash'], { error: 'Выберите способ оплаты' });
+
+const detail = (max: number, message: string) => z.string().trim().max(max, message).default('');
+
+/** One point's order in a checkout. */
+export const OrderGroupInputSchema = z
+  .object({
+    point: z.uuid('Некорректная точка'),
+    fulfilment: FulfilmentSchema,
+    /** Delivery: the start of a slot from GET /api/points/{id}/slots (ISO). */
+    slot: z.iso.datetime({ offset: true, error: 'Выберите время доставки' }).optional(),
+    /** Delivery: one of the customer's saved addresses, and the details for the courier. */
+    address: z
+      .object({
+        id: z.uuid('Выберите адрес доставки'),
+        flat: detail(20, 'Квартира — не длиннее 20 символов'),
+        entrance: detail(20, 'Подъезд — не длиннее 20 символов'),
+        floor: detail(20, 'Этаж — не длиннее 20 символов'),
+        comment: detail(300, 'Комментарий курьеру — не длиннее 300 символов'),
+      })
+      .optional(),
+  })
+  .superRefine((group, context) => {
+    if (group.fulfilment !== 'delivery') return;
+    if (!group.slot) context.addIssue({ code: 'custom', path: ['slot'], message: 'Выберите время доставки' });
+    if (!group.address)
+      context.addIssue({ code: 'custom', path: ['address'], message: 'Выберите адрес доставки' });
+  });
+
+/** POST /api/orders (with an Idempotency-Key header). */
+export const PlaceOrdersSchema = z.object({
+  orders: z
+    .array(OrderGroupInputSchema)
+    .min(1, 'Выберите, что оформить')
+    .max(20, 'Не больше 20 заказов за раз')
+    .refine(
+      (groups) => new Set(groups.map((group) => group.point)).size === groups.length,
+      'Каждая точка — один раз',
+    ),
+  phone: PhoneSchema,
+  payment: PaymentSchema,
+  comment: detail(300, 'Комментарий — не длиннее 300 символов'),
+});
+export type PlaceOrders = z.infer<typeof PlaceOrdersSchema>;
+
+export const OrderItemSchema = z.object({
+  product: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  img: z.string().nullable(),
+  weight: z.number().int(),
+  /** Kopecks per unit. */
+  price: z.number().int(),
+  discount: z.number().int(),
+  quantity: z.number().int(),
+});
+
+export const OrderSchema = z.object({
+  _id: z.string(),
+  /** The order number customers see and the URL uses (/order/{slug}). */
+  slug: z.string(),
+  number: z.number().int(),
+  status: OrderStatusSchema,
+  fulfilment: FulfilmentSchema,
+  store: z.object({ _id: z.string(), name: z.string(), slug: z.string() }),
+  point: z.object({ _id: z.string(), name: z.string(), address: z.string(), phone: z.string().nullable() }),
+  address: z.string().nullable(),
+  flat: z.string(),
+  entrance: z.string(),
+  floor: z.string(),
+  courier_comment: z.string(),
+  slot: z.object({ start: z.string(), end: z.string() }).nullable(),
+  phone: z.string(),
+  payment: PaymentSchema,
+  comment: z.string(),
+  /** Kopecks. */
+  items_total: z.number().int(),
+  savings: z.number().int(),
+  delivery_fee: z.number().int(),
+  total: z.number().int(),
+  items: z.array(OrderItemSchema),
+  events: z.array(z.object({ status: OrderStatusSchema, at: z.string() })),
+  created_at: z.string(),
+  can_cancel: z.boolean(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const PlacedOrdersSchema = z.object({ success: z.literal(true), orders: z.array(OrderSchema) });
+export type PlacedOrders = z.infer<typeof PlacedOrdersSchema>;
+
+export const OrderSummarySchema = OrderSchema.pick({
+  _id: true,
+  slug: true,
+  number: true,
+  status: true,
+  fulfilment: true,
+  store: true,
+  total: true,
+  created_at: true,
+});
+export const OrderListSchema = z.array(OrderSummarySchema);
+
+export const SlotSchema = z.object({
+  start: z.string(),
+  end: z.string(),
+  label: z.string(),
+  /** A full slot is shown but cannot be chosen. */
+  is_full: z.boolean(),
+});
+export const SlotListSchema = z.array(SlotSchema);
+export type SlotView = z.infer<typeof SlotSchema>;
+
+export const OrderSlugParamsSchema = z.object({ slug: z.string().regex(/^\d{1,12}$/, 'Заказ не найден') });

@@ -1,0 +1,175 @@
+/**
+ * The basket's rules (SPEC §4 Basket, §5 Quantity, DESIGN.md §3 Basket), the same in the browser (the guest
+ * basket in local storage) and on the server (the signed-in basket).
+ *
+ * A basket maps a point (warehouse) id to its lines `{ product, quantity }`; `product` is the product's id in
+ * what is stored and uploaded, or the product itself in what the API shows. Functions here never mutate
+ * their input: they return a new basket, or the same one when nothing changed.
+ */
+import { clampCount } from './counter';
+
+/** Lines (point × product) one basket may hold; more is refused, the merge at login stops there. */
+export const BASKET_MAX_LINES = 200;
+
+export type BasketLineLike = { product: string | { _id: string }; quantity: number };
+
+/** Point id → its lines, in the order they were added. */
+export type BasketMap<Line extends BasketLineLike = BasketLineLike> = Record<string, Line[]>;
+
+/** How a quantity changes: set to a number (the spec's PATCH), or stepped by − / +. */
+export type QuantityChange = { quantity: number } | { delta: number };
+
+export function productIdOf(line: BasketLineLike): string {
+  return typeof line.product === 'string' ? line.product : line.product._id;
+}
+
+/** SPEC §5: a quantity is a whole number 0–999 and never above the stock of the point it is bought from. */
+export function capQuantity(wanted: number, stock: number): number {
+  const available = Number.isFinite(stock) ? Math.max(0, Math.floor(stock)) : 0;
+  return Math.min(clampCount(wanted), available);
+}
+
+/**
+ * The quantity a change leads to, capped at the stock. A line whose stock has fallen below its quantity is
+ * capped by whatever its next change is, a step down included.
+ */
+export function nextQuantity(current: number, change: QuantityChange, stock: number): number {
+  const wanted = 'quantity' in change ? change.quantity : current + change.delta;
+  return capQuantity(wanted, stock);
+}
+
+export function findLine<Line extends BasketLineLike>(
+  basket: BasketMap<Line>,
+  pointId: string,
+  productId: string,
+): Line | undefined {
+  return basket[pointId]?.find((line) => productIdOf(line) === productId);
+}
+
+export function quantityIn(basket: BasketMap, pointId: string, productId: string): number {
+  return findLine(basket, pointId, productId)?.quantity ?? 0;
+}
+
+/** Lines in the basket: what the header badge counts (each product of each point once, whatever its quantity). */
+export function countLines(basket: BasketMap): number {
+  let lines = 0;
+  for (const group of Object.values(basket)) lines += group.length;
+  return lines;
+}
+
+/** Stock fell below what the customer wants: the line is shown with what is left and capped on its next change. */
+export function isOverStock(quantity: number, stock: number): boolean {
+  return quantity > Math.max(0, stock);
+}
+
+/**
+ * SPEC §4: puts `line` (with its final, capped quantity) into the basket. Quantity 0 removes the line and a
+ * point left without lines is dropped; 0 for a line that is not there changes nothing. A new line goes to
+ * the end of its point's group; a new point to the end of the basket.
+ */
+export function setLine<Line extends BasketLineLike>(
+  basket: BasketMap<Line>,
+  pointId: string,
+  line: Line,
+): BasketMap<Line> {
+  const productId = productIdOf(line);
+  const group = basket[pointId] ?? [];
+  const index = group.findIndex((item) => productIdOf(item) === productId);
+  if (line.quantity <= 0) {
+    if (index === -1) return basket;
+    const rest = group.filter((_, position) => position !== index);
+    if (rest.length > 0) return { ...basket, [pointId]: rest };
+    const { [pointId]: _dropped, ...others } = basket;
+    return others;
+  }
+  const nextGroup =
+    index === -1 ? [...group, line] : group.map((item, position) => (position === index ? line : item));
+  return { ...basket, [pointId]: nextGroup };
+}
+
+/** Removes a point's whole group. */
+export function removePoint<Line extends BasketLineLike>(
+  basket: BasketMap<Line>,
+  pointId: string,
+): BasketMap<Line> {
+  if (!(pointId in basket)) return basket;
+  const { [pointId]: _dropped, ...others } = basket;
+  return others;
+}
+
+/** Whether one more line fits (BASKET_MAX_LINES). */
+export function hasRoomForLine(basket: BasketMap): boolean {
+  return countLines(basket) < BASKET_MAX_LINES;
+}
+
+/**
+ * DESIGN.md §3, at login: the guest basket merged into the signed-in one. Nothing is lost: every line of
+ * either survives, and a line in both takes the larger quantity. Lines the guest brings are capped at the
+ * point's stock (`stockOf`); one the point has nothing left of cannot be bought and is not added. Lines
+ * only the signed-in basket has are left exactly as they were. Guest lines beyond BASKET_MAX_LINES are
+ * not added.
+ */
+export function mergeBaskets<Line extends BasketLineLike>(
+  into: BasketMap<Line>,
+  incoming: BasketMap<Line>,
+  stockOf: (pointId: string, productId: string) => number,
+  maxLines = BASKET_MAX_LINES,
+): BasketMap<Line> {
+  let merged = into;
+  let lines = countLines(into);
+  for (const [pointId, group] of Object.entries(incoming)) {
+    for (const line of group) {
+      const productId = productIdOf(line);
+      const existing = findLine(merged, pointId, productId);
+      if (!existing && lines >= maxLines) continue;
+      const quantity = capQuantity(
+        Math.max(existing?.quantity ?? 0, line.quantity),
+        stockOf(pointId, productId),
+      );
+      if (existing) {
+        if (quantity !== existing.quantity) merged = setLine(merged, pointId, { ...existing, quantity });
+      } else if (quantity > 0) {
+        merged = setLine(merged, pointId, { ...line, quantity });
+        lines += 1;
+      }
+    }
+  }
+  return merged;
+}
+
+/** The compact form that is stored and uploaded: product ids and quantities. */
+export function toBasketData(basket: BasketMap): BasketMap<{ product: string; quantity: number }> {
+  const data: BasketMap<{ product: string; quantity: number }> = {};
+  for (const [pointId, group] of Object.entries(basket)) {
+    data[pointId] = group.map((line) => ({ product: productIdOf(line), quantity: line.quantity }));
+  }
+  return data;
+}
+
+/**
+ * What a point's group costs, in kopecks: each line at the point's price, for no more than the point still
+ * has (a line above the stock counts only what can be bought).
+ */
+export function subtotalKopecks(
+  group: readonly { quantity: number; product: { price: number; count: number } }[],
+): number {
+  let total = 0;
+  for (const line of group)
+    total += line.product.price * Math.min(line.quantity, Math.max(0, line.product.count));
+  return total;
+}
+
+/** Pieces in a group that can be bought (the same cap as the subtotal). */
+export function countPieces(group: readonly { quantity: number; product: { count: number } }[]): number {
+  let pieces = 0;
+  for (const line of group) pieces += Math.min(line.quantity, Math.max(0, line.product.count));
+  return pieces;
+}
+
+/** What a shop's delivery costs for a subtotal (kopecks): free from its threshold, else its fee. */
+export function deliveryFeeKopecks(
+  subtotal: number,
+  store: { delivery_fee: number; free_delivery_from: number | null },
+): number {
+  return store.free_delivery_from !== null && subtotal >= store.free_delivery_from ? 0 : store.delivery_fee;
+}

@@ -1,0 +1,119 @@
+/** Order rules shared by the server, the checkout page and the operator CLI (DESIGN.md §3 "Orders"). */
+
+export type OrderStatus = 'new' | 'confirmed' | 'assembling' | 'on_the_way' | 'ready' | 'done' | 'cancelled';
+export type Fulfilment = 'delivery' | 'pickup';
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  new: 'Новый',
+  confirmed: 'Подтверждён',
+  assembling: 'Собирается',
+  on_the_way: 'В пути',
+  ready: 'Готов к выдаче',
+  done: 'Выполнен',
+  cancelled: 'Отменён',
+};
+
+/** The way an order goes: new → confirmed → assembling → on the way / ready for pickup → done. */
+export function statusPath(fulfilment: Fulfilment): OrderStatus[] {
+  return ['new', 'confirmed', 'assembling', fulfilment === 'delivery' ? 'on_the_way' : 'ready', 'done'];
+}
+
+/** The customer may cancel until assembling starts; the stock then goes back. */
+export function isCancellableByCustomer(status: OrderStatus): boolean {
+  return status === 'new' || status === 'confirmed';
+}
+
+/** Moves an operator may make: one step along the path, or a cancellation before the order is handed over. */
+export function canMove(from: OrderStatus, to: OrderStatus, fulfilment: Fulfilment): boolean {
+  if (from === 'done' || from === 'cancelled') return false;
+  if (to === 'cancelled') return from !== 'on_the_way';
+  const path = statusPath(fulfilment);
+  return path.indexOf(to) === path.indexOf(from) + 1;
+}
+
+/** What a status change tells the customer (stored as a notification). */
+export function statusMessage(number: number, status: OrderStatus, fulfilment: Fulfilment): string {
+  switch (status) {
+    case 'new':
+      return `Заказ №${number} оформлен. Мы сообщим, когда магазин его подтвердит.`;
+    case 'confirmed':
+      return `Магазин подтвердил заказ №${number}.`;
+    case 'assembling':
+      return `Заказ №${number} собирают.`;
+    case 'on_the_way':
+      return `Заказ №${number} в пути.`;
+    case 'ready':
+      return `Заказ №${number} готов: его можно забрать.`;
+    case 'done':
+      return fulfilment === 'delivery'
+        ? `Заказ №${number} доставлен. Спасибо!`
+        : `Заказ №${number} выдан. Спасибо!`;
+    case 'cancelled':
+      return `Заказ №${number} отменён.`;
+  }
+}
+
+/** Stores keep local time; the demo cities are on Moscow time (UTC+3, no daylight saving). */
+export const STORE_UTC_OFFSET_MIN = 180;
+export const SLOT_LENGTH_MIN = 120;
+/** The earliest slot starts at least this long after checkout (time to assemble the order). */
+export const SLOT_LEAD_MIN = 60;
+export const SLOT_CAPACITY = 5;
+
+export type WeeklyHours = Partial<Record<string, { open: string; close: string }>>;
+export type Slot = { start: Date; end: Date };
+
+function minutesOf(hhmm: string): number {
+  const [h = '0', m = '0'] = hhmm.split(':');
+  return Number(h) * 60 + Number(m);
+}
+
+/**
+ * Delivery slots of a point for today and tomorrow (store time): two-hour windows within its opening hours
+ * that start at least an hour from now.
+ */
+export function deliverySlots(schedule: WeeklyHours, now: Date): Slot[] {
+  const offsetMs = STORE_UTC_OFFSET_MIN * 60_000;
+  const local = new Date(now.getTime() + offsetMs);
+  const slots: Slot[] = [];
+  for (let day = 0; day < 2; day += 1) {
+    const date = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + day));
+    const isoWeekday = ((date.getUTCDay() + 6) % 7) + 1;
+    const hours = schedule[String(isoWeekday)];
+    if (!hours) continue;
+    const open = minutesOf(hours.open);
+    const close = minutesOf(hours.close);
+    for (let start = open; start + SLOT_LENGTH_MIN <= close; start += SLOT_LENGTH_MIN) {
+      const startUtc = new Date(date.getTime() + start * 60_000 - offsetMs);
+      if (startUtc.getTime() < now.getTime() + SLOT_LEAD_MIN * 60_000) continue;
+      slots.push({ start: startUtc, end: new Date(startUtc.getTime() + SLOT_LENGTH_MIN * 60_000) });
+    }
+  }
+  return slots;
+}
+
+/** «сегодня, 14:00–16:00» / «завтра, 10:00–12:00» in store time. */
+export function formatSlot(slot: { start: Date; end: Date }, now: Date): string {
+  const offsetMs = STORE_UTC_OFFSET_MIN * 60_000;
+  const day = (date: Date) => Math.floor((date.getTime() + offsetMs) / 86_400_000);
+  const time = (date: Date) => new Date(date.getTime() + offsetMs).toISOString().slice(11, 16);
+  const diff = day(slot.start) - day(now);
+  const label =
+    diff === 0
+      ? 'сегодня'
+      : diff === 1
+        ? 'завтра'
+        : new Date(slot.start.getTime() + offsetMs).toISOString().slice(0, 10).split('-').reverse().join('.');
+  return `${label}, ${time(slot.start)}–${time(slot.end)}`;
+}
+
+/** Delivery is free from the store's threshold; pickup is always free. */
+export function deliveryFee(
+  itemsKopecks: number,
+  store: { deliveryFeeKopecks: number; freeDeliveryFromKopecks: number | null },
+  fulfilment: Fulfilment,
+): number {
+  if (fulfilment === 'pickup') return 0;
+  if (store.freeDeliveryFromKopecks !== null && itemsKopecks >= store.freeDeliveryFromKopecks) return 0;
+  return store.deliveryFeeKopecks;
+}

@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { points, products, stores } from './catalog';
+import { deliveryZones } from './geo';
+import { users } from './identity';
+
+/** Human-readable order numbers: 100001, 100002, … */
+export const orderNumbers = pgSequence('order_numbers', { startWith: 100001 });
+
+export const ORDER_STATUSES = [
+  'new',
+  'confirmed',
+  'assembling',
+  'on_the_way',
+  'ready',
+  'done',
+  'cancelled',
+] as const;
+
+/** One order per point (a multi-seller basket becomes several orders, placed together: DESIGN.md §3). */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: integer('number').notNull().unique().default(sql`nextval('order_numbers')`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    pointId: uuid('point_id')
+      .notNull()
+      .references(() => points.id),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('new'),
+    fulfilment: text('fulfilment', { enum: ['delivery', 'pickup'] }).notNull(),
+    /** Delivery only: where, and who to tell the courier about. */
+    address: text('address'),
+    flat: text('flat').notNull().default(''),
+    entrance: text('entrance').notNull().default(''),
+    floor: text('floor').notNull().default(''),
+    courierComment: text('courier_comment').notNull().default(''),
+    zoneId: uuid('zone_id').references(() => deliveryZones.id),
+    longitude: doublePrecision('longitude'),
+    latitude: doublePrecision('latitude'),
+    slotStart: timestamp('slot_start', { withTimezone: true }),
+    slotEnd: timestamp('slot_end', { withTimezone: true }),
+    phone: text('phone').notNull(),
+    payment: text('payment', { enum: ['card', 'cash'] }).notNull(),
+    comment: text('comment').notNull().default(''),
+    /** Money in kopecks: the items at their prices, what discounts saved, the delivery fee, the total. */
+    itemsKopecks: integer('items_kopecks').notNull(),
+    savingsKopecks: integer('savings_kopecks').notNull().default(0),
+    deliveryFeeKopecks: integer('delivery_fee_kopecks').notNull().default(0),
+    totalKopecks: integer('total_kopecks').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    check('orders_total_non_negative', sql`${t.totalKopecks} >= 0`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** A copy of what was bought: a later edit of the product never changes an order. */
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    image: text('image'),
+    weightGrams: integer('weight_grams').notNull(),
+    priceKopecks: integer('price_kopecks').notNull(),
+    discountPercent: integer('discount_percent').notNull().default(0),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.productId] }),
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Tells apart events of the same moment (several steps in one transaction, or a frozen test clock). */
+    position: bigint('position', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.position)],
+);
+
+/** Delivery slots taken per point and start; the CHECK backs the conditional increment. */
+export const slotReservations = pgTable(
+  'slot_reservations',
+  {
+    pointId: uuid('point_id')
+      .notNull()
+      .references(() => points.id, { onDelete: 'cascade' }),
+    slotStart: timestamp('slot_start', { withTimezone: true }).notNull(),
+    reserved: integer('reserved').notNull().default(0),
+    capacity: integer('capacity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pointId, t.slotStart] }),
+    check('slot_reservations_within_capacity', sql`${t.reserved} >= 0 and ${t.reserved} <= ${t.capacity}`),
+  ],
+);
+
+/** POST /api/orders with an Idempotency-Key: the first request's fingerprint and, once done, its answer. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request is in flight. */
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** SPEC §3 Notification: type, title, content, chat_id, link, is_read, is_closeble. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['message', 'link_message', 'chat_message'] }).notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    link: text('link'),
+    chatId: text('chat_id'),
+    isRead: boolean('is_read').notNull().default(false),
+    isClosable: boolean('is_closeble').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);

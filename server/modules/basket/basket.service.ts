@@ -1,0 +1,178 @@
+import { BASKET_FULL_MESSAGE, type Basket, type BasketChange, type BasketData } from '@core/contracts/basket';
+import {
+  BASKET_MAX_LINES,
+  type BasketMap,
+  mergeBaskets,
+  nextQuantity,
+  productIdOf,
+  type QuantityChange,
+  setLine,
+} from '@core/rules/basket';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { POINT_NOT_FOUND, PRODUCT_NOT_FOUND } from '../catalog/catalog.service';
+import { presentBasket } from './basket.presenter';
+import {
+  deleteLine,
+  deleteLines,
+  deletePointLines,
+  findLineState,
+  findLines,
+  findPointAndProduct,
+  findPreviewRows,
+  findStock,
+  type LinePair,
+  type LineWrite,
+  lockBasket,
+  prepareBasketRows,
+  upsertLine,
+  upsertLines,
+} from './basket.repository';
+
+export type BasketDeps = { db: Db };
+
+export const NOT_SOLD_AT_POINT = 'Этот товар не продаётся в выбранной точке';
+
+type Line = { product: string; quantity: number };
+
+const pairKey = (pointId: string, productId: string) => `${pointId}:${productId}`;
+
+function toMap(lines: readonly LineWrite[]): BasketMap<Line> {
+  const map: BasketMap<Line> = {};
+  for (const line of lines) {
+    const group = map[line.pointId];
+    const entry = { product: line.productId, quantity: line.quantity };
+    if (group) group.push(entry);
+    else map[line.pointId] = [entry];
+  }
+  return map;
+}
+
+/** Uploaded data as ids; a product repeated in one group keeps its larger quantity (the merge's rule). */
+function normaliseData(data: BasketData): BasketMap<Line> {
+  let map: BasketMap<Line> = {};
+  for (const [pointId, group] of Object.entries(data)) {
+    for (const line of group) {
+      const product = productIdOf(line);
+      const existing = map[pointId]?.find((item) => item.product === product);
+      if (line.quantity > (existing?.quantity ?? 0))
+        map = setLine(map, pointId, { product, quantity: line.quantity });
+    }
+  }
+  return map;
+}
+
+function pairsOf(map: BasketMap<Line>): LinePair[] {
+  return Object.entries(map).flatMap(([pointId, group]) =>
+    group.map((line) => ({ pointId, productId: line.product })),
+  );
+}
+
+/**
+ * The signed-in basket (SPEC §4 Basket, DESIGN.md §3). Every change runs in one transaction that first
+ * locks the customer's basket row and only then reads, so concurrent changes of one basket take turns: none
+ * is lost and none lifts a line above the stock. Answers are the whole basket, read after the commit.
+ */
+export function createBasketService(deps: BasketDeps) {
+  const findBasketRows = prepareBasketRows(deps.db);
+  const getBasket = async (userId: string): Promise<Basket> => presentBasket(await findBasketRows(userId));
+
+  return {
+    getBasket,
+
+    /** PATCH: sets or steps one line, capped at the point's stock; 0 removes it. */
+    async changeItem(userId: string, change: BasketChange): Promise<Basket> {
+      const pair = { pointId: change.warehouse_id, productId: change.product_id };
+      const stepOrSet: QuantityChange =
+        change.delta !== undefined ? { delta: change.delta } : { quantity: change.quantity ?? 0 };
+      await deps.db.transaction(async (tx) => {
+        await lockBasket(tx, userId);
+        const state = await findLineState(tx, userId, pair);
+        const current = state.quantity ?? 0;
+        const wanted = change.delta !== undefined ? current + change.delta : (change.quantity ?? 0);
+        if (state.quantity === null && wanted <= 0) return; // SPEC §5: 0 of a line not in the basket does nothing
+        if (state.stock === null && state.quantity === null) {
+          const known = await findPointAndProduct(tx, pair);
+          if (!known.hasPoint) throw new AppError('not_found', POINT_NOT_FOUND);
+          if (!known.hasProduct) throw new AppError('not_found', PRODUCT_NOT_FOUND);
+          throw new AppError('bad_request', NOT_SOLD_AT_POINT);
+        }
+        const quantity = nextQuantity(current, stepOrSet, state.stock ?? 0);
+        if (quantity === 0) {
+          if (state.quantity !== null) await deleteLine(tx, userId, pair);
+          return;
+        }
+        if (quantity === state.quantity) return;
+        if (state.quantity === null && state.lines >= BASKET_MAX_LINES) {
+          throw new AppError('bad_request', BASKET_FULL_MESSAGE);
+        }
+        await upsertLine(tx, userId, { ...pair, quantity });
+      });
+      return getBasket(userId);
+    },
+
+    /** DELETE: a point's whole group. */
+    async removePoint(userId: string, pointId: string): Promise<Basket> {
+      await deps.db.transaction(async (tx) => {
+        await lockBasket(tx, userId);
+        await deletePointLines(tx, userId, pointId);
+      });
+      return getBasket(userId);
+    },
+
+    /** PUT points: the guest basket merged in at login — nothing lost, the larger quantity wins, capped. */
+    async mergeBasket(userId: string, data: BasketData): Promise<Basket> {
+      const incoming = normaliseData(data);
+      if (Object.keys(incoming).length > 0) {
+        await deps.db.transaction(async (tx) => {
+          await lockBasket(tx, userId);
+          const existing = toMap(await findLines(tx, userId));
+          const stock = new Map(
+            (await findStock(tx, pairsOf(incoming))).map((row) => [
+              pairKey(row.pointId, row.productId),
+              row.count,
+            ]),
+          );
+          const merged = mergeBaskets(existing, incoming, (pointId, productId) =>
+            Math.max(0, stock.get(pairKey(pointId, productId)) ?? 0),
+          );
+          const writes: LineWrite[] = [];
+          for (const [pointId, group] of Object.entries(merged)) {
+            for (const line of group) {
+              const before = existing[pointId]?.find((item) => item.product === line.product);
+              if (before?.quantity !== line.quantity) {
+                writes.push({ pointId, productId: line.product, quantity: line.quantity });
+              }
+            }
+          }
+          const removals = pairsOf(existing).filter(
+            ({ pointId, productId }) => !merged[pointId]?.some((line) => line.product === productId),
+          );
+          await deleteLines(tx, userId, removals);
+          await upsertLines(tx, userId, writes);
+        });
+      }
+      return getBasket(userId);
+    },
+
+    /**
+     * A guest basket (kept in the browser) with today's prices and stock, quantities as given: lines above
+     * the stock are flagged, not cut. Lines of unknown products or points are left out.
+     */
+    async previewBasket(data: BasketData): Promise<Basket> {
+      const lines = normaliseData(data);
+      const rows = await findPreviewRows(deps.db, pairsOf(lines));
+      const byPair = new Map(rows.map((row) => [pairKey(row.pointId, row.productId), row]));
+      return presentBasket(
+        Object.entries(lines).flatMap(([pointId, group]) =>
+          group.flatMap((line) => {
+            const row = byPair.get(pairKey(pointId, line.product));
+            return row ? [{ ...row, quantity: line.quantity }] : [];
+          }),
+        ),
+      );
+    },
+  };
+}
+
+export type BasketService = ReturnType<typeof createBasketService>;

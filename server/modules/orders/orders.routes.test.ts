@@ -1,0 +1,402 @@
+import { ErrorBodySchema } from '@core/contracts/common';
+import { SavedAddressSchema } from '@core/contracts/geo';
+import { OrderListSchema, OrderSchema, PlacedOrdersSchema, SlotListSchema } from '@core/contracts/orders';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/setup/app';
+import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
+import { type SignedInCustomer, signIn } from '../../../tests/setup/identity';
+import { notifications, points, products, slotReservations, stock, stores } from '../../db/schema/index';
+import { createFakeClock } from '../../lib/clock';
+
+/** Monday 12 January 2026, 09:00 in Moscow: the demo shops are open and today's slots are ahead. */
+const MONDAY_MORNING = Date.UTC(2026, 0, 12, 6, 0, 0);
+
+let phoneCounter = 0;
+const nextPhone = () => {
+  phoneCounter += 1;
+  return `+7 (901) ${String(100 + Math.floor(phoneCounter / 100)).padStart(3, '0')}-${String(phoneCounter % 100).padStart(2, '0')}-00`;
+};
+
+describe.each(TEST_DATABASE_KINDS)('orders on %s', (kind) => {
+  let t: TestApp;
+  /** A pickup point with two stocked products, and a second shop's pickup point. */
+  let pointA: typeof points.$inferSelect;
+  let pointB: typeof points.$inferSelect;
+  let productsA: string[];
+  let productB: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { clock: createFakeClock(MONDAY_MORNING) });
+    // Minimum orders would make small test baskets fail; the checks are tested on their own below.
+    await t.db.db.update(stores).set({ minOrderKopecks: 0 });
+    const pickups = await t.db.db.select().from(points).where(eq(points.isPickup, true));
+    [pointA, pointB] = [pickups[0], pickups.find((point) => point.storeId !== pickups[0]?.storeId)] as [
+      typeof points.$inferSelect,
+      typeof points.$inferSelect,
+    ];
+    const stockA = await t.db.db.select().from(stock).where(eq(stock.pointId, pointA.id)).limit(2);
+    productsA = stockA.map((row) => row.productId);
+    const [rowB] = await t.db.db.select().from(stock).where(eq(stock.pointId, pointB.id)).limit(1);
+    productB = rowB?.productId ?? '';
+    for (const [pointId, productId] of [
+      [pointA.id, productsA[0]],
+      [pointA.id, productsA[1]],
+      [pointB.id, productB],
+    ] as const) {
+      await setStock(pointId, productId ?? '', 50);
+    }
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function setStock(pointId: string, productId: string, count: number) {
+    await t.db.db
+      .update(stock)
+      .set({ count })
+      .where(and(eq(stock.pointId, pointId), eq(stock.productId, productId)));
+  }
+
+  async function stockOf(pointId: string, productId: string) {
+    const [row] = await t.db.db
+      .select()
+      .from(stock)
+      .where(and(eq(stock.pointId, pointId), eq(stock.productId, productId)));
+    return row?.count;
+  }
+
+  async function put(customer: SignedInCustomer, pointId: string, productId: string, quantity: number) {
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/me/basket',
+      headers: customer.headers,
+      payload: { warehouse_id: pointId, product_id: productId, quantity },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  function order(customer: SignedInCustomer, body: unknown, key: string | null = crypto.randomUUID()) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { ...customer.headers, ...(key === null ? {} : { 'idempotency-key': key }) },
+      payload: body as Record<string, unknown>,
+    });
+  }
+
+  const pickup = (pointId: string) => ({
+    orders: [{ point: pointId, fulfilment: 'pickup' }],
+    phone: '+7 (901) 555-44-33',
+    payment: 'cash',
+  });
+
+  it('places a delivery order and a pickup order at once, with server prices and stock taken', async () => {
+    const customer = await signIn(t, nextPhone());
+    await put(customer, pointA.id, productsA[0] ?? '', 2);
+    await put(customer, pointA.id, productsA[1] ?? '', 1);
+    await put(customer, pointB.id, productB, 3);
+    const saved = SavedAddressSchema.parse(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/user/me/addresses',
+          headers: customer.headers,
+          payload: {
+            address: 'г. Ярославль, у магазина',
+            deliveryArea: '00000000-0000-4000-8000-000000000000',
+            city: pointA.cityId,
+            coordinates: { longitude: pointA.longitude, latitude: pointA.latitude },
+          },
+        })
+      ).json(),
+    );
+    const slots = SlotListSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/points/${pointA.id}/slots` })).json(),
+    );
+    expect(slots.length).toBeGreaterThan(0);
+    expect(slots[0]?.label).toMatch(/^сегодня, \d\d:00–\d\d:00$/);
+    const before = [await stockOf(pointA.id, productsA[0] ?? ''), await stockOf(pointB.id, productB)];
+
+    const response = await order(customer, {
+      orders: [
+        {
+          point: pointA.id,
+          fulfilment: 'delivery',
+          slot: slots[0]?.start,
+          address: { id: saved._id, flat: '12', entrance: '2', floor: '5', comment: 'Домофон не работает' },
+        },
+        { point: pointB.id, fulfilment: 'pickup' },
+      ],
+      phone: '8 (901) 555-44-33',
+      payment: 'card',
+      comment: 'Позвоните заранее',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const placed = PlacedOrdersSchema.parse(response.json()).orders;
+    expect(placed).toHaveLength(2);
+    const [delivery, pickupOrder] = placed;
+    expect(delivery).toMatchObject({
+      fulfilment: 'delivery',
+      status: 'new',
+      flat: '12',
+      entrance: '2',
+      floor: '5',
+      phone: '+79015554433',
+    });
+    expect(delivery?.slot?.start).toBe(slots[0]?.start);
+    expect(pickupOrder).toMatchObject({ fulfilment: 'pickup', delivery_fee: 0, address: null, slot: null });
+    for (const item of placed) {
+      const sum = item.items.reduce((total, line) => total + line.price * line.quantity, 0);
+      expect(item.items_total).toBe(sum);
+      expect(item.total).toBe(sum + item.delivery_fee);
+      expect(item.can_cancel).toBe(true);
+    }
+    expect(await stockOf(pointA.id, productsA[0] ?? '')).toBe((before[0] ?? 0) - 2);
+    expect(await stockOf(pointB.id, productB)).toBe((before[1] ?? 0) - 3);
+
+    const basket = (
+      await t.app.inject({ method: 'GET', url: '/api/user/me/basket', headers: customer.headers })
+    ).json();
+    expect(basket).toEqual({});
+    const list = OrderListSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/orders', headers: customer.headers })).json(),
+    );
+    expect(list.map((item) => item.slug).sort()).toEqual(placed.map((item) => item.slug).sort());
+    const one = OrderSchema.parse(
+      (
+        await t.app.inject({ method: 'GET', url: `/api/orders/${delivery?.slug}`, headers: customer.headers })
+      ).json(),
+    );
+    expect(one.events.map((event) => event.status)).toEqual(['new']);
+    const notes = await t.db.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, customer.user._id));
+    expect(notes).toHaveLength(2);
+    // Someone else's order is not found.
+    const stranger = await signIn(t, nextPhone());
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/orders/${delivery?.slug}`, headers: stranger.headers }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('answers bad checkouts with Russian messages and writes nothing', async () => {
+    const customer = await signIn(t, nextPhone());
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/orders', payload: pickup(pointA.id) })).statusCode,
+    ).toBe(401);
+    const noKey = await order(customer, pickup(pointA.id), null);
+    expect(noKey.statusCode).toBe(400);
+    expect(ErrorBodySchema.parse(noKey.json()).message).toMatch(/Idempotency-Key/);
+    expect((await order(customer, pickup(pointA.id), 'к'.repeat(256))).statusCode).toBe(400);
+    const empty = await order(customer, pickup(pointA.id));
+    expect(empty.statusCode).toBe(400);
+    expect(ErrorBodySchema.parse(empty.json()).message).toMatch(/пуста/);
+    await put(customer, pointA.id, productsA[0] ?? '', 1);
+    const noSlot = await order(customer, {
+      ...pickup(pointA.id),
+      orders: [{ point: pointA.id, fulfilment: 'delivery' }],
+    });
+    expect(noSlot.statusCode).toBe(400);
+    expect(ErrorBodySchema.parse(noSlot.json()).message).toMatch(/[а-я]/);
+    await t.db.db.update(stores).set({ minOrderKopecks: 10_000_000 }).where(eq(stores.id, pointA.storeId));
+    const tooSmall = await order(customer, pickup(pointA.id));
+    await t.db.db.update(stores).set({ minOrderKopecks: 0 }).where(eq(stores.id, pointA.storeId));
+    expect(tooSmall.statusCode).toBe(400);
+    expect(ErrorBodySchema.parse(tooSmall.json()).message).toMatch(/Минимальная сумма заказа/);
+  });
+
+  it('never oversells: 50 customers race for 10 units, 20 times', async () => {
+    const productId = productsA[0] ?? '';
+    const customers = await Promise.all(Array.from({ length: 50 }, () => signIn(t, nextPhone())));
+    for (let round = 0; round < 20; round += 1) {
+      await setStock(pointA.id, productId, 10);
+      for (const customer of customers) await put(customer, pointA.id, productId, 1);
+      const responses = await Promise.all(customers.map((customer) => order(customer, pickup(pointA.id))));
+      const codes = responses.map((response) => response.statusCode);
+      expect(
+        codes.filter((code) => code === 200),
+        `round ${round}`,
+      ).toHaveLength(10);
+      expect(codes.filter((code) => code === 409)).toHaveLength(40);
+      for (const response of responses.filter((item) => item.statusCode === 409)) {
+        expect(ErrorBodySchema.parse(response.json()).message).toMatch(
+          /Не хватает товаров: «.+» — осталось 0 шт\./,
+        );
+      }
+      expect(await stockOf(pointA.id, productId)).toBe(0);
+      // The losers keep their baskets; clear them for the next round.
+      for (const customer of customers) await put(customer, pointA.id, productId, 0);
+    }
+  }, 300_000);
+
+  it('makes one order of 20 simultaneous requests with one key; another body under that key is 422', async () => {
+    const customer = await signIn(t, nextPhone());
+    await setStock(pointA.id, productsA[1] ?? '', 50);
+    await put(customer, pointA.id, productsA[1] ?? '', 2);
+    const key = crypto.randomUUID();
+    const body = pickup(pointA.id);
+    const responses = await Promise.all(Array.from({ length: 20 }, () => order(customer, body, key)));
+    const ok = responses.filter((response) => response.statusCode === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(responses.every((response) => response.statusCode === 200 || response.statusCode === 409)).toBe(
+      true,
+    );
+    const ids = new Set(ok.map((response) => PlacedOrdersSchema.parse(response.json()).orders[0]?._id));
+    expect(ids.size).toBe(1);
+    const again = await order(customer, body, key);
+    expect(again.statusCode).toBe(200);
+    expect(PlacedOrdersSchema.parse(again.json()).orders[0]?._id).toBe([...ids][0]);
+    const other = await order(customer, { ...body, comment: 'другое' }, key);
+    expect(other.statusCode).toBe(422);
+    const list = OrderListSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/orders', headers: customer.headers })).json(),
+    );
+    expect(list).toHaveLength(1);
+    expect(await stockOf(pointA.id, productsA[1] ?? '')).toBe(48);
+  });
+
+  it('returns the stock exactly once when cancel is sent twice at once, and repeats into the basket', async () => {
+    const customer = await signIn(t, nextPhone());
+    const productId = productsA[1] ?? '';
+    await setStock(pointA.id, productId, 20);
+    await put(customer, pointA.id, productId, 4);
+    const placed = PlacedOrdersSchema.parse((await order(customer, pickup(pointA.id))).json()).orders[0];
+    expect(await stockOf(pointA.id, productId)).toBe(16);
+    const cancels = await Promise.all(
+      [0, 1].map(() =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/orders/${placed?.slug}/cancel`,
+          headers: customer.headers,
+        }),
+      ),
+    );
+    expect(cancels.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect(OrderSchema.parse(cancels[0]?.json()).status).toBe('cancelled');
+    expect(await stockOf(pointA.id, productId)).toBe(20);
+
+    await setStock(pointA.id, productId, 3);
+    const repeated = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${placed?.slug}/repeat`,
+      headers: customer.headers,
+    });
+    expect(repeated.statusCode).toBe(200);
+    const basket = repeated.json() as Record<string, { quantity: number }[]>;
+    expect(basket[pointA.id]?.[0]?.quantity).toBe(3);
+  });
+
+  it('lets the operator move an order along and refuses a customer cancel once assembling', async () => {
+    const customer = await signIn(t, nextPhone());
+    await setStock(pointA.id, productsA[1] ?? '', 20);
+    await put(customer, pointA.id, productsA[1] ?? '', 1);
+    const placed = PlacedOrdersSchema.parse((await order(customer, pickup(pointA.id))).json()).orders[0];
+    const number = placed?.number ?? 0;
+    await t.app.services.orders.moveOrder(number, 'confirmed');
+    await expect(t.app.services.orders.moveOrder(number, 'done')).rejects.toThrow(/перевести нельзя/);
+    await t.app.services.orders.moveOrder(number, 'assembling');
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${placed?.slug}/cancel`,
+      headers: customer.headers,
+    });
+    expect(cancel.statusCode).toBe(409);
+    await t.app.services.orders.moveOrder(number, 'ready');
+    const done = await t.app.services.orders.moveOrder(number, 'done');
+    expect(done.events.map((event) => event.status)).toEqual([
+      'new',
+      'confirmed',
+      'assembling',
+      'ready',
+      'done',
+    ]);
+    const notes = await t.db.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, customer.user._id));
+    expect(notes.map((note) => note.content)).toContain(`Заказ №${number} готов: его можно забрать.`);
+  });
+
+  it('rejects a full delivery slot and shows it as full', async () => {
+    const customer = await signIn(t, nextPhone());
+    const saved = SavedAddressSchema.parse(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/user/me/addresses',
+          headers: customer.headers,
+          payload: {
+            address: 'г. Ярославль, рядом',
+            deliveryArea: '00000000-0000-4000-8000-000000000000',
+            city: pointA.cityId,
+            coordinates: { longitude: pointA.longitude, latitude: pointA.latitude },
+          },
+        })
+      ).json(),
+    );
+    const [slot] = SlotListSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/points/${pointA.id}/slots` })).json(),
+    ).slice(-1);
+    await t.db.db
+      .insert(slotReservations)
+      .values({ pointId: pointA.id, slotStart: new Date(slot?.start ?? ''), reserved: 5, capacity: 5 })
+      .onConflictDoUpdate({
+        target: [slotReservations.pointId, slotReservations.slotStart],
+        set: { reserved: 5 },
+      });
+    const slots = SlotListSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/points/${pointA.id}/slots` })).json(),
+    );
+    expect(slots.find((item) => item.start === slot?.start)?.is_full).toBe(true);
+    await setStock(pointA.id, productsA[1] ?? '', 20);
+    await put(customer, pointA.id, productsA[1] ?? '', 1);
+    const response = await order(customer, {
+      ...pickup(pointA.id),
+      orders: [{ point: pointA.id, fulfilment: 'delivery', slot: slot?.start, address: { id: saved._id } }],
+    });
+    expect(response.statusCode).toBe(409);
+    expect(ErrorBodySchema.parse(response.json()).message).toMatch(/уже занято/);
+    expect(await stockOf(pointA.id, productsA[1] ?? '')).toBe(20);
+  });
+
+  it('keeps stock per point when one product is in two groups', async () => {
+    const customer = await signIn(t, nextPhone());
+    // The same product at two points of its shop.
+    const [pair] = (await t.db.db
+      .select({ productId: stock.productId, pointId: stock.pointId })
+      .from(stock)
+      .innerJoin(points, eq(points.id, stock.pointId))
+      .where(eq(points.isPickup, true))) as { productId: string; pointId: string }[];
+    const others = await t.db.db
+      .select({ pointId: stock.pointId })
+      .from(stock)
+      .innerJoin(points, eq(points.id, stock.pointId))
+      .where(and(eq(stock.productId, pair?.productId ?? ''), eq(points.isPickup, true)));
+    const secondPoint = others.find((row) => row.pointId !== pair?.pointId)?.pointId;
+    if (!pair || !secondPoint) return;
+    await setStock(pair.pointId, pair.productId, 5);
+    await setStock(secondPoint, pair.productId, 5);
+    await put(customer, pair.pointId, pair.productId, 2);
+    await put(customer, secondPoint, pair.productId, 3);
+    const response = await order(customer, {
+      ...pickup(pair.pointId),
+      orders: [
+        { point: pair.pointId, fulfilment: 'pickup' },
+        { point: secondPoint, fulfilment: 'pickup' },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await stockOf(pair.pointId, pair.productId)).toBe(3);
+    expect(await stockOf(secondPoint, pair.productId)).toBe(2);
+    const [productRow] = await t.db.db.select().from(products).where(eq(products.id, pair.productId));
+    expect(
+      PlacedOrdersSchema.parse(response.json()).orders.every(
+        (item) => item.items[0]?.name === productRow?.name,
+      ),
+    ).toBe(true);
+  });
+});

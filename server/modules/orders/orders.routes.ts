@@ -1,0 +1,108 @@
+import { BasketSchema } from '@core/contracts/basket';
+import { ErrorBodySchema } from '@core/contracts/common';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  OrderListSchema,
+  OrderSchema,
+  OrderSlugParamsSchema,
+  PlacedOrdersSchema,
+  PlaceOrdersSchema,
+  SlotListSchema,
+} from '@core/contracts/orders';
+import { z } from '@core/contracts/z';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors';
+import { requireUser } from '../../http/auth';
+import type { OrdersService } from './orders.service';
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  422: ErrorBodySchema,
+};
+
+export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+  app.post(
+    '/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Place one order per point; needs an Idempotency-Key header (≤255 characters): the same key and body ' +
+          'answer the stored result, another body 422, a request while the first runs 409',
+        headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optional() }),
+        body: PlaceOrdersSchema,
+        response: { 200: PlacedOrdersSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      if (typeof key !== 'string' || key.trim() === '') {
+        throw new AppError(
+          'bad_request',
+          'Нужен заголовок Idempotency-Key: обновите страницу и попробуйте снова',
+        );
+      }
+      if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+        throw new AppError(
+          'bad_request',
+          `Idempotency-Key не длиннее ${IDEMPOTENCY_KEY_MAX_LENGTH} символов`,
+        );
+      }
+      const stored = await orders.placeOrders(user._id, key, request.body);
+      return reply.status(stored.status).send(stored.body as z.infer<typeof PlacedOrdersSchema>);
+    },
+  );
+
+  app.get(
+    '/orders',
+    { schema: { tags: ['orders'], response: { 200: OrderListSchema, ...errors } } },
+    async (request) => orders.listOrders((await requireUser(request)).user._id),
+  );
+
+  app.get(
+    '/orders/:slug',
+    {
+      schema: { tags: ['orders'], params: OrderSlugParamsSchema, response: { 200: OrderSchema, ...errors } },
+    },
+    async (request) => orders.getOrder((await requireUser(request)).user._id, Number(request.params.slug)),
+  );
+
+  app.post(
+    '/orders/:slug/cancel',
+    {
+      schema: { tags: ['orders'], params: OrderSlugParamsSchema, response: { 200: OrderSchema, ...errors } },
+    },
+    async (request) => orders.cancelOrder((await requireUser(request)).user._id, Number(request.params.slug)),
+  );
+
+  app.post(
+    '/orders/:slug/repeat',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The order's items back into the basket, capped at today's stock",
+        params: OrderSlugParamsSchema,
+        response: { 200: BasketSchema, ...errors },
+      },
+    },
+    async (request) => orders.repeatOrder((await requireUser(request)).user._id, Number(request.params.slug)),
+  );
+
+  app.get(
+    '/points/:id/slots',
+    {
+      schema: {
+        tags: ['orders'],
+        params: z.object({ id: z.uuid('Точка продаж не найдена') }),
+        response: { 200: SlotListSchema, ...errors },
+      },
+    },
+    async (request) => orders.listSlots(request.params.id),
+  );
+};

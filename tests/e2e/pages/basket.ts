@@ -1,0 +1,88 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+
+/** A product card in a grid, or the product page's buy box: the add-to-basket control of one product. */
+export class BasketControl {
+  constructor(
+    readonly scope: Locator,
+    readonly productName: string,
+  ) {}
+
+  get add(): Locator {
+    return this.scope.getByRole('button', { name: `В корзину: ${this.productName}`, exact: true });
+  }
+
+  get stepper(): Locator {
+    return this.scope.getByRole('group', { name: `В корзине: ${this.productName}`, exact: true });
+  }
+
+  get plus(): Locator {
+    return this.stepper.getByRole('button', { name: /^Добавить ещё/ });
+  }
+
+  get minus(): Locator {
+    return this.stepper.getByRole('button', { name: /^Убрать одну/ });
+  }
+}
+
+/** /basket: one section per point, each a shop's order. */
+export class BasketPage {
+  constructor(readonly page: Page) {}
+
+  get heading(): Locator {
+    return this.page.getByRole('heading', { level: 1, name: 'Корзина' });
+  }
+
+  /** The groups of the basket (sections titled with the shop's name). */
+  get groups(): Locator {
+    return this.page.getByRole('main').getByRole('region');
+  }
+
+  group(shopName: string): Locator {
+    return this.page.getByRole('region', { name: shopName, exact: true });
+  }
+
+  /** The quantity field of a line (a spin button named after the product). */
+  quantity(productName: string): Locator {
+    return this.page.getByRole('textbox', { name: `Количество: ${productName}`, exact: true });
+  }
+
+  /** The counter around a line's quantity field, with its − and + buttons. */
+  counter(productName: string): Locator {
+    return this.page.getByRole('group').filter({ has: this.quantity(productName) });
+  }
+
+  increase(productName: string): Locator {
+    return this.counter(productName).getByRole('button', { name: 'Увеличить' });
+  }
+
+  checkout(shopName: string): Locator {
+    return this.page.getByRole('link', { name: `Оформить заказ: ${shopName}`, exact: true });
+  }
+
+  get empty(): Locator {
+    return this.page.getByRole('heading', { name: 'Корзина пуста' });
+  }
+}
+
+export type CatalogProduct = {
+  _id: string;
+  slug: string;
+  name: string;
+  store: { _id: string; name: string };
+  offer: { point: string; count: number; price: number } | null;
+};
+
+/** Products of the catalogue API, page by page, until `pick` has what it needs. */
+export async function findProducts(
+  request: APIRequestContext,
+  pick: (products: CatalogProduct[]) => boolean,
+): Promise<CatalogProduct[]> {
+  const found: CatalogProduct[] = [];
+  for (let page = 1; page <= 10; page += 1) {
+    const answer = await request.get(`/api/catalog/products?page=${page}`);
+    const body = (await answer.json()) as { products: CatalogProduct[]; pages: number };
+    found.push(...body.products);
+    if (pick(found) || page >= body.pages) break;
+  }
+  return found;
+}
