@@ -192,7 +192,18 @@ const server = spawnNode([SERVER_ENTRY], {
   PAGE_CACHE_TTL_MS: '0',
 });
 try {
-  await waitFor200(`${origin}/healthz`, performance.now(), 300_000);
+  // A server that dies on start (a migration the bench database cannot take) ends the run at once.
+  const exited = new Promise<never>((_, reject) =>
+    server.once('exit', (code) =>
+      reject(
+        new Error(
+          `the server exited with ${code} before answering; if a migration failed, drop ${DATABASE_URL} and run again`,
+        ),
+      ),
+    ),
+  );
+  exited.catch(() => undefined); // after a good start, the stop at the end is expected
+  await Promise.race([waitFor200(`${origin}/healthz`, performance.now(), 300_000), exited]);
   const offers = await findOffers();
   const customers: Customer[] = [];
   for (let index = 0; index < CONNECTIONS; index += 1) customers.push(await signIn(outbox, index, offers));

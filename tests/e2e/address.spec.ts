@@ -9,8 +9,8 @@ async function catalogueTotal(page: import('@playwright/test').Page): Promise<nu
   const text = await page
     .getByRole('main')
     .getByText(/^\d+\s(товар|товара|товаров)$/)
-    .innerText();
-  return Number(text.replace(/\D/g, ''));
+    .textContent();
+  return Number((text ?? '').replace(/\D/g, ''));
 }
 
 test.describe('delivery address and pickup', () => {

@@ -103,7 +103,7 @@ test.describe('login by phone and SMS code', () => {
       'Дисконтные карты',
     ]);
     await expect(cabinet.tabs.first()).toHaveAttribute('aria-selected', 'true');
-    await expect(cabinet.panel).toContainText('Раздел скоро появится');
+    await expect(cabinet.panel).toContainText('Заказов пока нет');
     await cabinet.tabs.filter({ hasText: 'Чат поддержки' }).click();
     await expect(page).toHaveURL(/\/lk\?active=chat$/);
     await expect(cabinet.tabs.filter({ hasText: 'Чат поддержки' })).toHaveAttribute('aria-selected', 'true');
@@ -178,9 +178,15 @@ test.describe('login by phone and SMS code', () => {
   test('the resend timer counts 15 seconds, restarts on resend and on opening', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
+    const shell = new Shell(page);
+    // The popups load on demand (on hover or focus of 'Войти'); let them arrive before time stops.
+    const loaded = ['code-dialog', 'login-dialog', 'profile-settings-dialog'].map((name) =>
+      page.waitForResponse((response) => new RegExp(`/assets/${name}-[^/]+\\.js$`).test(response.url())),
+    );
+    await shell.header.getByRole('button', { name: 'Войти' }).hover();
+    await Promise.all(loaded);
     // Time stands still in the page from here on, and moves only when the test says so.
     await page.clock.pauseAt(Date.now() + 60_000);
-    const shell = new Shell(page);
     const login = new LoginDialog(page);
     const codeDialog = new CodeDialog(page);
 

@@ -1,9 +1,7 @@
 import type { User } from '@core/contracts/identity';
 import {
   createContext,
-  lazy,
   type ReactNode,
-  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -19,19 +17,37 @@ import type { CodeRecipient } from './login-dialog';
 import { storeUserAddressIfNone } from './user-address';
 
 // The popups (and the Zod contracts their forms validate with) load when first needed, not with every page.
-const loadLoginDialog = () => import('./login-dialog');
-const loadCodeDialog = () => import('./code-dialog');
-const loadProfileDialog = () => import('~/features/profile/profile-settings-dialog');
-const LoginDialog = lazy(async () => ({ default: (await loadLoginDialog()).LoginDialog }));
-const CodeDialog = lazy(async () => ({ default: (await loadCodeDialog()).CodeDialog }));
-const ProfileSettingsDialog = lazy(async () => ({
-  default: (await loadProfileDialog()).ProfileSettingsDialog,
-}));
+// Loaded by hand rather than with React.lazy: once the code is here a popup opens in the same render,
+// with no Suspense fallback in between.
+type AuthDialogs = {
+  LoginDialog: typeof import('./login-dialog').LoginDialog;
+  CodeDialog: typeof import('./code-dialog').CodeDialog;
+  ProfileSettingsDialog: typeof import('~/features/profile/profile-settings-dialog').ProfileSettingsDialog;
+};
+let loadedDialogs: AuthDialogs | undefined;
+let loadingDialogs: Promise<AuthDialogs> | undefined;
 
-/** Starts loading the login popups (on hover or focus of a login control), so opening them is instant. */
+function loadDialogs(): Promise<AuthDialogs> {
+  loadingDialogs ??= Promise.all([
+    import('./login-dialog'),
+    import('./code-dialog'),
+    import('~/features/profile/profile-settings-dialog'),
+  ]).then(([login, code, profile]) => {
+    loadedDialogs = {
+      LoginDialog: login.LoginDialog,
+      CodeDialog: code.CodeDialog,
+      ProfileSettingsDialog: profile.ProfileSettingsDialog,
+    };
+    return loadedDialogs;
+  });
+  return loadingDialogs;
+}
+
+/** Starts loading the popups (on hover or focus of a login control), so opening them is instant. */
 export function preloadLoginDialogs(): void {
-  void loadLoginDialog();
-  void loadCodeDialog();
+  void loadDialogs().catch(() => {
+    loadingDialogs = undefined;
+  });
 }
 
 /** The signed-in customer (SPEC §3 User); the session token itself stays in the httpOnly cookie. */
@@ -75,6 +91,27 @@ export function AuthProvider({
   useEffect(() => setUser(loadedUser), [loadedUser]);
 
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [loaded, setDialogs] = useState<AuthDialogs | undefined>(loadedDialogs);
+  // Preloaded meanwhile (hover on 'Войти'): usable in this very render.
+  const dialogs = loaded ?? loadedDialogs;
+  // A popup asked for before its code is here: load it, then show it.
+  useEffect(() => {
+    if (dialog === null || dialogs) return;
+    let isCurrent = true;
+    loadDialogs().then(
+      (loaded) => {
+        if (isCurrent) setDialogs(loaded);
+      },
+      (error: unknown) => {
+        loadingDialogs = undefined;
+        console.error('the login popups failed to load', error);
+        if (isCurrent) setDialog(null);
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [dialog, dialogs]);
   const [recipient, setRecipient] = useState<CodeRecipient | null>(null);
   const loginHooks = useRef(new Set<LoginHook>());
   const { revalidate } = useRevalidator();
@@ -133,39 +170,37 @@ export function AuthProvider({
     <AuthContext value={value}>
       {children}
       <GuestGuard isAuthenticated={isAuthenticated} />
-      <Suspense fallback={null}>
-        {dialog === 'login' ? (
-          <LoginDialog
-            isOpen
-            onOpenChange={closeOn}
-            onCodeSent={(sentTo) => {
-              setRecipient(sentTo);
-              setDialog('code');
-            }}
-          />
-        ) : null}
-        {dialog === 'code' ? (
-          <CodeDialog
-            isOpen
-            onOpenChange={closeOn}
-            recipient={recipient}
-            onSignedIn={completeLogin}
-            onChangeNumber={() => setDialog('login')}
-          />
-        ) : null}
-        {user && dialog === 'profile' ? (
-          <ProfileSettingsDialog
-            isOpen
-            onOpenChange={closeOn}
-            user={user}
-            onSaved={async (saved) => {
-              setUser(saved);
-              setDialog(null);
-              await revalidate();
-            }}
-          />
-        ) : null}
-      </Suspense>
+      {dialogs && dialog === 'login' ? (
+        <dialogs.LoginDialog
+          isOpen
+          onOpenChange={closeOn}
+          onCodeSent={(sentTo) => {
+            setRecipient(sentTo);
+            setDialog('code');
+          }}
+        />
+      ) : null}
+      {dialogs && dialog === 'code' ? (
+        <dialogs.CodeDialog
+          isOpen
+          onOpenChange={closeOn}
+          recipient={recipient}
+          onSignedIn={completeLogin}
+          onChangeNumber={() => setDialog('login')}
+        />
+      ) : null}
+      {dialogs && user && dialog === 'profile' ? (
+        <dialogs.ProfileSettingsDialog
+          isOpen
+          onOpenChange={closeOn}
+          user={user}
+          onSaved={async (saved) => {
+            setUser(saved);
+            setDialog(null);
+            await revalidate();
+          }}
+        />
+      ) : null}
     </AuthContext>
   );
 }

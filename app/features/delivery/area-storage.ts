@@ -22,6 +22,7 @@ export type StoredAddress = {
 
 export function writeAreaCookie(area: DeliveryArea | null): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari.
   document.cookie = area
     ? `${DELIVERY_AREA_COOKIE}=${formatDeliveryArea(area)}; Path=/; Max-Age=${DELIVERY_AREA_MAX_AGE_S}; SameSite=Lax${secure}`
     : `${DELIVERY_AREA_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;

@@ -3,7 +3,7 @@ import type { Point, Store } from '@core/contracts/catalog';
 import type { SavedAddress } from '@core/contracts/geo';
 import type { PlacedOrders, SlotView } from '@core/contracts/orders';
 import { deliveryFee, type Fulfilment } from '@core/rules/orders';
-import { formatCount } from '@core/rules/plural';
+import { pluralForm } from '@core/rules/plural';
 import { formatRoubles, priceBeforeDiscountRoubles } from '@core/rules/price';
 import { formatSchedule } from '@core/rules/schedule';
 import { formatWeight } from '@core/rules/weight';
@@ -449,7 +449,7 @@ export function CheckoutForm({
           {isSubmitting
             ? 'Оформляем…'
             : groups.length > 1
-              ? `Оформить ${groups.length} заказа`
+              ? `Оформить ${groups.length} ${pluralForm(groups.length, ORDER_FORMS)}`
               : 'Оформить заказ'}
         </button>
       </aside>
