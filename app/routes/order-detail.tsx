@@ -8,6 +8,7 @@ import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { buttonStyles } from '~/components/ui/button';
 import { useToast } from '~/components/ui/toast';
 import { useBasketStore } from '~/features/basket/basket-context';
+import { OrderTotals } from '~/features/orders/order-totals';
 import { api, errorMessage } from '~/lib/api-client';
 import { cx } from '~/lib/cx';
 import { orNotFound } from '~/lib/loader-errors.server';
@@ -168,26 +169,12 @@ export default function OrderDetail({ loaderData: { order, now } }: Route.Compon
             </li>
           ))}
         </ul>
-        <dl className="mt-3 flex flex-col gap-1 border-t border-line pt-3 text-[15px]">
-          <div className="flex justify-between">
-            <dt>Товары</dt>
-            <dd>{formatRoubles(order.items_total)}</dd>
-          </div>
-          {order.savings > 0 ? (
-            <div className="flex justify-between text-brand-700">
-              <dt>Скидка</dt>
-              <dd>−{formatRoubles(order.savings)}</dd>
-            </div>
-          ) : null}
-          <div className="flex justify-between">
-            <dt>Доставка</dt>
-            <dd>{order.delivery_fee > 0 ? formatRoubles(order.delivery_fee) : 'бесплатно'}</dd>
-          </div>
-          <div className="flex justify-between text-lg font-bold">
-            <dt>Итого</dt>
-            <dd>{formatRoubles(order.total)}</dd>
-          </div>
-        </dl>
+        <OrderTotals
+          items={order.items_total}
+          savings={order.savings}
+          fee={order.delivery_fee}
+          total={order.total}
+        />
       </section>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">

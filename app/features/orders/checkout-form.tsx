@@ -14,6 +14,7 @@ import { useToast } from '~/components/ui/toast';
 import { useBasketStore } from '~/features/basket/basket-context';
 import { api, errorMessage } from '~/lib/api-client';
 import { cx } from '~/lib/cx';
+import { OrderTotals } from './order-totals';
 
 export type CheckoutGroup = {
   point: Point;
@@ -255,26 +256,7 @@ function GroupSection({
           </li>
         ))}
       </ul>
-      <dl className="mt-3 flex flex-col gap-1 border-t border-line pt-3 text-[15px]">
-        <div className="flex justify-between">
-          <dt>Товары</dt>
-          <dd>{formatRoubles(sums.items)}</dd>
-        </div>
-        {sums.savings > 0 ? (
-          <div className="flex justify-between text-brand-700">
-            <dt>Скидка</dt>
-            <dd>−{formatRoubles(sums.savings)}</dd>
-          </div>
-        ) : null}
-        <div className="flex justify-between">
-          <dt>Доставка</dt>
-          <dd>{sums.fee > 0 ? formatRoubles(sums.fee) : 'бесплатно'}</dd>
-        </div>
-        <div className="flex justify-between text-lg font-bold">
-          <dt>Итого</dt>
-          <dd>{formatRoubles(sums.total)}</dd>
-        </div>
-      </dl>
+      <OrderTotals items={sums.items} savings={sums.savings} fee={sums.fee} total={sums.total} />
       {toFree > 0 ? (
         <p className="mt-2 text-sm text-muted">до бесплатной доставки осталось {formatRoubles(toFree)}</p>
       ) : null}
