@@ -12,12 +12,13 @@ export function priceBeforeDiscountRoubles(priceKopecks: number, discountPercent
 }
 
 const roublesFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
+const roublesAndKopecksFormat = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** «1 299 ₽», «89,90 ₽»: kopecks shown only when there are any. */
 export function formatRoubles(kopecks: number): string {
   const roubles = kopecks / KOPECKS_PER_ROUBLE;
   const text = Number.isInteger(roubles)
     ? roublesFormat.format(roubles)
-    : new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(roubles);
+    : roublesAndKopecksFormat.format(roubles);
   return `${text} ₽`;
 }

@@ -109,7 +109,11 @@ function filterConditions(filter: ProductFilter, scope: AssortmentScope | undefi
   );
 }
 
-/** One page of in-stock products matching the filter, and how many there are in all. */
+/**
+ * One page of in-stock products matching the filter, and how many there are in all. The total rides on the
+ * page's rows as a window count: one query instead of two, which halves the embedded database's work per
+ * catalogue page. Only a page past the end (no rows to carry it) needs a separate count.
+ */
 export async function findProductCards(
   db: Db,
   filter: ProductFilter,
@@ -117,23 +121,26 @@ export async function findProductCards(
   page: { order: ProductOrder; limit: number; offset: number; withTotal?: boolean },
 ): Promise<{ rows: ProductCardRow[]; total: number }> {
   const where = filterConditions(filter, scope);
-  const [rows, totals] = await Promise.all([
-    db
-      .select({ ...productCardColumns, offer: bestOffer(scope, filter.pointId) })
-      .from(products)
-      .innerJoin(stores, eq(stores.id, products.storeId))
-      .where(where)
-      .orderBy(...ORDERS[page.order])
-      .limit(page.limit)
-      .offset(page.offset),
-    page.withTotal === false
-      ? Promise.resolve(undefined)
-      : db.select({ value: count() }).from(products).where(where),
-  ]);
-  return {
-    rows: rows.map((row) => ({ ...row, isInStock: true })),
-    total: totals?.[0]?.value ?? rows.length,
-  };
+  const withTotal = page.withTotal !== false;
+  const rows = await db
+    .select({
+      ...productCardColumns,
+      offer: bestOffer(scope, filter.pointId),
+      total: withTotal ? sql<number>`(count(*) over ())::int` : sql<number>`0`,
+    })
+    .from(products)
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .where(where)
+    .orderBy(...ORDERS[page.order])
+    .limit(page.limit)
+    .offset(page.offset);
+  let total = rows[0]?.total ?? 0;
+  if (!withTotal) total = rows.length;
+  else if (rows.length === 0 && page.offset > 0) {
+    const [counted] = await db.select({ value: count() }).from(products).where(where);
+    total = counted?.value ?? 0;
+  }
+  return { rows: rows.map(({ total: _total, ...row }) => ({ ...row, isInStock: true })), total };
 }
 
 /** Product cards by id, in the given order, with their stock in scope (search results, recipes). */

@@ -69,6 +69,14 @@ describe.each(TEST_DATABASE_KINDS)('catalogue API on %s', (kind) => {
       expect(seen.size).toBe(first.total);
     });
 
+    it('keeps the total on a page past the end, which has no rows to carry it', async () => {
+      const first = await get('/api/catalog/products', ProductPageSchema);
+      const beyond = await get('/api/catalog/products', ProductPageSchema, { page: String(first.pages + 5) });
+      expect(beyond.products).toEqual([]);
+      expect(beyond.total).toBe(first.total);
+      expect(beyond.pages).toBe(first.pages);
+    });
+
     it.each([
       [
         'price-asc',
