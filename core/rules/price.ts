@@ -12,7 +12,10 @@ export function priceBeforeDiscountRoubles(priceKopecks: number, discountPercent
 }
 
 const roublesFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
-const roublesAndKopecksFormat = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const roublesAndKopecksFormat = new Intl.NumberFormat('ru-RU', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** «1 299 ₽», «89,90 ₽»: kopecks shown only when there are any. */
 export function formatRoubles(kopecks: number): string {
