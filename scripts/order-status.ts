@@ -5,12 +5,13 @@
  */
 import path from 'node:path';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../core/rules/orders';
-import { ConfigError, loadConfig } from '../server/config';
+import { loadConfig } from '../server/config';
 import { openDb } from '../server/db/client';
 import { isAppError } from '../server/errors';
 import { systemClock } from '../server/lib/clock';
 import { createBasketService } from '../server/modules/basket/basket.service';
 import { createOrdersService } from '../server/modules/orders/orders.service';
+import { runCli } from './run-cli';
 
 const USAGE = `Usage: npm run order:status -- <order number> <${Object.keys(ORDER_STATUS_LABELS).join('|')}>`;
 
@@ -48,12 +49,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exitCode = 1;
-  },
-);
+runCli(main);

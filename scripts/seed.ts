@@ -5,9 +5,10 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { ConfigError, loadConfig } from '../server/config';
+import { loadConfig } from '../server/config';
 import { openDb } from '../server/db/client';
 import { isDatabaseEmpty, seedDemo, seedLargeCatalog } from '../server/db/seed/index';
+import { runCli } from './run-cli';
 
 const MAX_PRODUCTS = 10_000_000;
 const EXIT_USAGE = 2;
@@ -162,12 +163,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exitCode = 1;
-  },
-);
+runCli(main);

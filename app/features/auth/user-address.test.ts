@@ -1,27 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryStorage } from '../../../tests/setup/memory-storage';
 import { storeUserAddressIfNone, USER_ADDRESS_STORAGE_KEY } from './user-address';
-
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-}
 
 const house = { address: 'Ярославль, ул. Свободы, 10', deliveryArea: 'zone-1' };
 

@@ -1,29 +1,8 @@
 import type { Basket, BasketProduct } from '@core/contracts/basket';
 import { describe, expect, it } from 'vitest';
+import { MemoryStorage } from '../../../tests/setup/memory-storage';
 import { GUEST_BASKET_STORAGE_KEY, parseBasket, readGuestBasket } from './basket-data';
 import { type BasketApi, type BasketNotice, createBasketStore } from './basket-store';
-
-class MemoryStorage implements Storage {
-  private readonly items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-}
 
 type Call = {
   method: string;
