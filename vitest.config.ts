@@ -12,6 +12,7 @@ export default defineConfig({
   test: {
     include: ['**/*.test.ts', '**/*.test.tsx'],
     exclude: ['node_modules/**', 'build/**', 'build-*/**', 'tmp/**', 'tests/e2e/**', 'data/**'],
+    globalSetup: ['tests/setup/templates.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

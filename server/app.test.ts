@@ -37,11 +37,26 @@ function addProbeRoutes(t: TestApp): void {
       retryAfterS: 42.2,
     });
   });
-  t.app.get('/api/test/slow', async () => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
+  t.app.get('/api/test/held', async () => {
+    heldRequest.markEntered();
+    await heldRequest.released;
     return { finished: true };
   });
 }
+
+/** A request that stays in flight until the test lets it go: no timer decides what is "in flight". */
+function createHeldRequest() {
+  let markEntered = () => {};
+  let release = () => {};
+  const entered = new Promise<void>((resolve) => {
+    markEntered = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { entered, released, markEntered, release };
+}
+let heldRequest = createHeldRequest();
 
 describe.each(TEST_DATABASE_KINDS)('the HTTP shell on %s', (kind) => {
   let t: TestApp;
@@ -198,8 +213,9 @@ describe('graceful shutdown', () => {
     expect(JSON.parse(String(hello))).toEqual({ type: 'hello' });
     const closed = once(socket, 'close');
 
-    const inFlight = fetch(`${base}/api/test/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    heldRequest = createHeldRequest();
+    const inFlight = fetch(`${base}/api/test/held`);
+    await heldRequest.entered;
     let isDatabaseClosed = false;
     const shutdown = createShutdown({
       app: t.app,
@@ -220,6 +236,9 @@ describe('graceful shutdown', () => {
 
     const [code] = await closed;
     expect(code).toBe(WS_GOING_AWAY);
+    // The database stays open while a request is still being answered.
+    expect(isDatabaseClosed).toBe(false);
+    heldRequest.release();
     const response = await inFlight;
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ finished: true });

@@ -14,6 +14,8 @@ export type DbHandle = {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, to open copies of this database quickly. */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -31,6 +33,8 @@ export type OpenDbOptions = {
   databaseUrl?: string;
   /** Directory for PGlite's files; omitted means an in-memory database (tests). */
   pgliteDir?: string;
+  /** A PGlite data directory dumped by `dumpPglite` to start from instead of an empty one (test templates). */
+  pgliteDump?: Blob;
   poolSize?: number;
 };
 
@@ -73,8 +77,8 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   // Extensions the migrations create must be loaded into the WebAssembly build first.
   const extensions = { pg_trgm };
   const client = options.pgliteDir
-    ? new PGlite(options.pgliteDir, { extensions })
-    : new PGlite({ extensions });
+    ? new PGlite(options.pgliteDir, { extensions, loadDataDir: options.pgliteDump })
+    : new PGlite({ extensions, loadDataDir: options.pgliteDump });
   await client.waitReady;
   await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -85,6 +89,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     ping: async () => {
       await client.query('select 1');
     },
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -1,5 +1,5 @@
 /** Builds the API the way server/main.ts does, over a test database and a temporary upload directory. */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,7 +9,7 @@ import { seedDemo } from '../../server/db/seed/index';
 import type { Clock } from '../../server/lib/clock';
 import { openRedis } from '../../server/redis';
 import type { SmsSender } from '../../server/sms/sms';
-import { openTestDatabase, type TestDatabase, type TestDatabaseKind } from './database';
+import { openTestDatabase, type TestDatabase, type TestDatabaseKind, testTemplates } from './database';
 
 export type TestApp = {
   app: App;
@@ -46,8 +46,13 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
     SMS_OUTBOX: smsOutbox,
     ...options.env,
   });
-  const db = await openTestDatabase(kind);
-  if (options.seed ?? true) await seedDemo(db.db, { imagesDir: uploadDir });
+  const shouldSeed = options.seed ?? true;
+  const db = await openTestDatabase(kind, { seeded: shouldSeed });
+  if (shouldSeed) {
+    const templateImages = testTemplates()?.imagesDir;
+    if (db.isSeeded && templateImages) await cp(templateImages, uploadDir, { recursive: true });
+    else await seedDemo(db.db, { imagesDir: uploadDir });
+  }
   const redis = options.redisUrl ? openRedis(options.redisUrl) : undefined;
   const app = await buildApp({
     config,

@@ -1,55 +1,60 @@
 /**
- * A fresh, migrated database per test suite: an in-memory PGlite always, and a throw-away database on the
+ * A migrated database per test suite: an in-memory PGlite always, and a throw-away database on the
  * PostgreSQL server named by TEST_DATABASE_URL when it is set. Suites run once per kind with
- * `describe.each(TEST_DATABASE_KINDS)`.
+ * `describe.each(TEST_DATABASE_KINDS)`. Under `npm run test:unit` each is a copy of a template built once per
+ * run (tests/setup/templates.ts); elsewhere (another Vitest config) it is created and migrated here.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { openAsBlob } from 'node:fs';
+import { inject } from 'vitest';
 import { type DbHandle, openDb } from '../../server/db/client';
+import { dropDatabase, newDatabaseName, openPostgresDatabase, TEST_ADMIN_URL } from './postgres';
+import type { TestTemplates } from './templates';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
-
-const adminUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 
 /** The Redis server of integration tests: TEST_REDIS_URL, else REDIS_URL (CI sets it), else none. */
 export const TEST_REDIS_URL =
   process.env.TEST_REDIS_URL?.trim() || process.env.REDIS_URL?.trim() || undefined;
 
-export const TEST_DATABASE_KINDS: TestDatabaseKind[] = adminUrl ? ['pglite', 'postgres'] : ['pglite'];
+export const TEST_DATABASE_KINDS: TestDatabaseKind[] = TEST_ADMIN_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 export type TestDatabase = DbHandle & {
+  /** Whether the demo data is already in it (a copy of the seeded template). */
+  isSeeded: boolean;
   /** Closes the handle and, for PostgreSQL, drops the throw-away database. */
   destroy(): Promise<void>;
 };
 
-async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
+/** The templates of this run (tests/setup/templates.ts), or undefined when no global setup built them. */
+export function testTemplates(): TestTemplates | undefined {
   try {
-    return await run(client);
-  } finally {
-    await client.end();
+    return inject('testTemplates');
+  } catch {
+    return undefined;
   }
 }
 
-export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
+export async function openTestDatabase(
+  kind: TestDatabaseKind,
+  { seeded = false }: { seeded?: boolean } = {},
+): Promise<TestDatabase> {
+  const templates = testTemplates();
   if (kind === 'pglite') {
-    const handle = await openDb({});
-    await handle.migrate();
-    return { ...handle, destroy: () => handle.close() };
+    const tarball = templates?.pglite[seeded ? 'seeded' : 'migrated'];
+    const handle = await openDb(tarball ? { pgliteDump: await openAsBlob(tarball) } : {});
+    if (!tarball) await handle.migrate();
+    return { ...handle, isSeeded: Boolean(tarball) && seeded, destroy: () => handle.close() };
   }
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set: PostgreSQL tests cannot run');
-  const name = `fresh_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withAdmin((client) => client.query(`create database ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDb({ databaseUrl: url.toString(), poolSize: 20 });
-  await handle.migrate();
+  const name = newDatabaseName('fresh_test');
+  const template = templates?.postgres?.[seeded ? 'seeded' : 'migrated'];
+  const handle = await openPostgresDatabase(name, template);
+  if (!template) await handle.migrate();
   return {
     ...handle,
+    isSeeded: Boolean(template) && seeded,
     destroy: async () => {
       await handle.close();
-      await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
+      await dropDatabase(name);
     },
   };
 }

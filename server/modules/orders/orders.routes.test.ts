@@ -209,10 +209,13 @@ describe.each(TEST_DATABASE_KINDS)('orders on %s', (kind) => {
     expect(ErrorBodySchema.parse(tooSmall.json()).message).toMatch(/Минимальная сумма заказа/);
   });
 
-  it('never oversells: 50 customers race for 10 units, 20 times', async () => {
+  // PGlite runs one query at a time, so its race has little to interleave: once proves the rule there;
+  // PostgreSQL's real concurrency gets twenty rounds.
+  const raceRounds = kind === 'postgres' ? 20 : 1;
+  it(`never oversells: 50 customers race for 10 units, ${raceRounds} times`, async () => {
     const productId = productsA[0] ?? '';
     const customers = await Promise.all(Array.from({ length: 50 }, () => signIn(t, nextPhone())));
-    for (let round = 0; round < 20; round += 1) {
+    for (let round = 0; round < raceRounds; round += 1) {
       await setStock(pointA.id, productId, 10);
       for (const customer of customers) await put(customer, pointA.id, productId, 1);
       const responses = await Promise.all(customers.map((customer) => order(customer, pickup(pointA.id))));
