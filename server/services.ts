@@ -51,9 +51,13 @@ export function createServices({
 }: ServicesOptions) {
   const deps = { db: dbHandle.db };
   const basket = createBasketService(deps);
+  const catalog = createCatalogService({ ...deps, clock }, { cacheTtlMs: contentCacheTtlMs, onCacheError });
   return {
-    content: createContentService(deps, { cacheTtlMs: contentCacheTtlMs, onCacheError }),
-    catalog: createCatalogService({ ...deps, clock }, { cacheTtlMs: contentCacheTtlMs, onCacheError }),
+    content: createContentService(
+      { ...deps, pricing: catalog },
+      { cacheTtlMs: contentCacheTtlMs, onCacheError },
+    ),
+    catalog,
     search: createSearchService(deps, { vocabularyTtlMs: SEARCH_VOCABULARY_TTL_MS }),
     identity: createIdentityService({ ...deps, clock, ...identity }),
     geo: createGeoService(deps, geocoder),

@@ -5,7 +5,6 @@ import { MapPin, Star, Store as StoreIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Breadcrumbs, CATALOG_CRUMB } from '~/components/ui/breadcrumbs';
 import { BuyFromPoint } from '~/features/basket/buy-from-point';
-import { PriceTag } from '~/features/catalog/price-tag';
 import { ProductGrid } from '~/features/catalog/product-card';
 import { ProductGallery } from '~/features/catalog/product-gallery';
 import { jsonLd } from '~/lib/json-ld';
@@ -108,8 +107,7 @@ export default function ProductPage({ loaderData: { product, related, origin } }
             </p>
           </div>
           <div className="rounded-3xl bg-white p-5 shadow-card sm:p-6">
-            <PriceTag price={product.price} discount={product.discount} size="lg" />
-            <BuyFromPoint product={product} className="mt-4" />
+            <BuyFromPoint product={product} />
           </div>
           <section aria-labelledby="points-title" className="rounded-3xl bg-white p-5 shadow-card sm:p-6">
             <h2 id="points-title" className="text-lg font-bold">

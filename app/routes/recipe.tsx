@@ -1,3 +1,4 @@
+import { scopeOf } from '@core/rules/delivery-area';
 import { itemPageMeta, NOT_FOUND_META } from '~/features/content/meta';
 import { RecipeView } from '~/features/content/recipe-views';
 import { recipeJsonLd } from '~/features/content/structured-data';
@@ -5,7 +6,7 @@ import { orNotFound } from '~/lib/loader-errors.server';
 import type { Route } from './+types/recipe';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const recipe = await orNotFound(context.services.content.getRecipe(params.slug));
+  const recipe = await orNotFound(context.services.content.getRecipe(params.slug, scopeOf(context.area)));
   return { recipe, origin: context.publicBaseUrl };
 }
 

@@ -59,8 +59,14 @@ export function parseDeliveryArea(value: string | undefined): DeliveryArea | und
   return label ? { ...area, label } : area;
 }
 
+/**
+ * Whose stock counts: the points serving a delivery zone, or one pickup point. Without a scope every point
+ * counts (nobody has chosen an address yet).
+ */
+export type AssortmentScope = { zoneId?: string; pointId?: string };
+
 /** Whose stock counts for this area: the points serving its zone, or its pickup point. */
-export function scopeOf(area: DeliveryArea | undefined): { zoneId?: string; pointId?: string } | undefined {
+export function scopeOf(area: DeliveryArea | undefined): AssortmentScope | undefined {
   if (!area) return undefined;
   return area.mode === 'delivery' ? { zoneId: area.zoneId } : { pointId: area.pointId };
 }

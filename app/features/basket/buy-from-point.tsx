@@ -1,18 +1,20 @@
 import type { ProductDetail } from '@core/contracts/catalog';
 import { formatRoubles } from '@core/rules/price';
 import { useId, useState } from 'react';
+import { PriceTag } from '~/features/catalog/price-tag';
 import { cx } from '~/lib/cx';
 import { AddToBasket, type BasketOffer } from './add-to-basket';
 import { useBasketQuantity } from './basket-context';
 
 /**
- * The product page's basket control. When several points have the product the customer picks which one
- * to buy from (the card's choice, the point with the most stock in their area, comes first); each point is
- * a separate line of the basket, with its own stock and price.
+ * The product page's price and basket control. When several points in the shopper's area have the product
+ * the customer picks which one to buy from (the card's offer comes first); each point is a separate line of
+ * the basket, with its own stock and price, and the price shown is the chosen point's. Points outside the
+ * area are listed on the page but never sold from here: the basket could not deliver them.
  */
 export function BuyFromPoint({ product, className }: { product: ProductDetail; className?: string }) {
   const offers: (BasketOffer & { name: string; address: string })[] = product.warehouse
-    .filter((entry) => entry.count > 0)
+    .filter((entry) => entry.count > 0 && entry.in_area)
     .map((entry) => ({
       point: entry.point._id,
       count: entry.count,
@@ -26,8 +28,9 @@ export function BuyFromPoint({ product, className }: { product: ProductDetail; c
 
   return (
     <div className={className}>
+      <PriceTag price={chosen?.price ?? product.price} discount={product.discount} size="lg" />
       {offers.length > 1 ? (
-        <fieldset className="mb-4">
+        <fieldset className="mt-4">
           <legend className="mb-2 text-sm font-semibold text-ink">Купить в точке</legend>
           <div className="flex flex-col gap-2">
             {offers.map((offer) => (
@@ -63,7 +66,7 @@ export function BuyFromPoint({ product, className }: { product: ProductDetail; c
           </div>
         </fieldset>
       ) : null}
-      <AddToBasket product={product} offer={chosen} size="lg" />
+      <AddToBasket product={product} offer={chosen} size="lg" className="mt-4" />
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import type { Category, Point, ProductCard, ProductDetail, Store } from '@core/contracts/catalog';
 import type {
-  AssortmentScope,
   CategoryRow,
   PointRow,
   ProductCardRow,
@@ -12,44 +11,32 @@ import type {
 /** A product counts as new for a week after it appears. */
 const NEW_FOR_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** A card in the shopper's area: the price shown is the offer's (ADR 014), what the basket charges. */
 export function presentProductCard(row: ProductCardRow, now: Date): ProductCard {
   return {
     _id: row.id,
     slug: row.slug,
     name: row.name,
     img: row.images[0] ?? null,
-    price: row.priceKopecks,
+    price: row.offer?.price ?? row.priceKopecks,
     discount: row.discountPercent,
     weight: row.weightGrams,
     rating: row.rating,
     reviews: row.reviewsCount,
     store: { _id: row.storeId, name: row.storeName, slug: row.storeSlug },
-    in_stock: row.isInStock,
+    in_stock: row.offer !== null,
     offer: row.offer,
     is_new: now.getTime() - row.createdAt.getTime() < NEW_FOR_MS,
   };
-}
-
-/** Whether a warehouse entry serves the shopper's area (every point does while no area is chosen). */
-function servesScope(entry: WarehouseRow, scope: AssortmentScope | undefined): boolean {
-  if (scope?.pointId) return entry.pointId === scope.pointId;
-  if (scope?.zoneId) return entry.zoneIds.includes(scope.zoneId);
-  return true;
 }
 
 export function presentProductDetail(
   row: ProductDetailRow,
   warehouses: readonly WarehouseRow[],
   now: Date,
-  scope?: AssortmentScope,
 ): ProductDetail {
-  // Warehouses come most stock first: the first in the shopper's area with any is where the basket buys.
-  const best = warehouses.find((entry) => entry.count > 0 && servesScope(entry, scope));
-  const offer = best
-    ? { point: best.pointId, count: best.count, price: best.priceKopecks ?? row.priceKopecks }
-    : null;
   return {
-    ...presentProductCard({ ...row, isInStock: best !== undefined, offer }, now),
+    ...presentProductCard(row, now),
     description: row.description,
     imgs: row.images.map((path) => ({ path })),
     category:
@@ -66,7 +53,7 @@ export function presentProductDetail(
       zone: entry.zoneIds,
       count: entry.count,
       price: entry.priceKopecks ?? row.priceKopecks,
-      in_area: servesScope(entry, scope),
+      in_area: entry.isInArea,
     })),
   };
 }

@@ -1,45 +1,61 @@
 /** The catalogue's queries: products with their shop, categories, shops and points, stock per point. */
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+
+import type { AssortmentScope } from '@core/rules/delivery-area';
+import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categories, points, pointZones, products, stock, stores } from '../../db/schema/index';
 
-/**
- * Whose stock counts: the points serving a delivery zone, or one pickup point. Without a scope every point
- * counts (nobody has chosen an address yet).
- */
-export type AssortmentScope = { zoneId?: string; pointId?: string };
+export type { AssortmentScope };
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A product is in stock when a point in scope (and, when given, `atPoint`) has some. */
-export function inStock(scope: AssortmentScope | undefined, atPoint?: string): SQL {
-  const conditions: SQL[] = [sql`${stock.productId} = ${products.id}`, sql`${stock.count} > 0`];
-  if (atPoint) conditions.push(sql`${stock.pointId} = ${atPoint}`);
-  if (scope?.pointId) conditions.push(sql`${stock.pointId} = ${scope.pointId}`);
+/** Whether the point `pointId` (an SQL expression) serves the scope: the pickup point, or serves the zone. */
+function servesScope(scope: AssortmentScope | undefined, pointId: SQL): SQL {
+  const conditions: SQL[] = [];
+  if (scope?.pointId) conditions.push(sql`${pointId} = ${scope.pointId}`);
   if (scope?.zoneId) {
     conditions.push(
-      sql`exists (select 1 from ${pointZones} where ${pointZones.pointId} = ${stock.pointId} and ${pointZones.zoneId} = ${scope.zoneId})`,
+      sql`exists (select 1 from point_zones sz where sz.point_id = ${pointId} and sz.zone_id = ${scope.zoneId})`,
     );
   }
-  return sql`exists (select 1 from ${stock} where ${and(...conditions)})`;
+  return conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
+}
+
+/** A product is in stock when a point in scope (and, when given, `atPoint`) has some. */
+export function inStock(scope: AssortmentScope | undefined, atPoint?: string): SQL {
+  return sql`exists (select 1 from stock st where st.product_id = ${products.id} and st.count > 0
+    and ${servesScope(scope, sql`st.point_id`)} ${atPoint ? sql`and st.point_id = ${atPoint}` : sql``})`;
+}
+
+/** A shop serves the scope when one of its points is in it (the pickup point, or one serving the zone). */
+export function storeServes(scope: AssortmentScope): SQL {
+  return sql`exists (select 1 from points sp where sp.store_id = ${stores.id} and ${servesScope(scope, sql`sp.id`)})`;
 }
 
 /**
- * Where a shopper buys the product: the point in scope (and, when given, `atPoint`) with the most stock, as
- * `{ point, count, price }` (price in kopecks: the point's own, or the product's), or null when none has any.
+ * THE offer-selection rule (issue 11, ADR 014): where a shopper buys the product, and so the price every card,
+ * shelf, search result, store page and product page shows. Among the points in the shopper's scope (and
+ * `atPoint`, on one point's catalogue) that have the product, the one with the most stock — likeliest to still
+ * have it at checkout — and on equal stock the smaller point id, so every page picks the same point. Its
+ * price is the point's own or the product's: exactly what the basket charges at that point.
+ *
+ * A lateral subquery `offer (point, count, price)`: joined inner it is also the in-stock filter, and price
+ * filters and sorts read `offer.price`, so a list sorted by price is sorted by the price it shows.
  */
-export function bestOffer(scope: AssortmentScope | undefined, atPoint?: string): SQL<Offer | null> {
-  const conditions: SQL[] = [sql`s.product_id = ${products.id}`, sql`s.count > 0`];
-  if (atPoint) conditions.push(sql`s.point_id = ${atPoint}`);
-  if (scope?.pointId) conditions.push(sql`s.point_id = ${scope.pointId}`);
-  if (scope?.zoneId) {
-    conditions.push(
-      sql`exists (select 1 from point_zones pz where pz.point_id = s.point_id and pz.zone_id = ${scope.zoneId})`,
-    );
-  }
-  return sql<Offer | null>`(select json_build_object('point', s.point_id, 'count', s.count, 'price', coalesce(s.price_kopecks, ${products.priceKopecks}))
-    from stock s where ${and(...conditions)} order by s.count desc, s.point_id limit 1)`;
+function offerOf(scope: AssortmentScope | undefined, atPoint?: string): SQL {
+  return sql`(select s.point_id as point, s.count as count, coalesce(s.price_kopecks, ${products.priceKopecks}) as price
+    from stock s
+    where s.product_id = ${products.id} and s.count > 0 and ${servesScope(scope, sql`s.point_id`)}
+      ${atPoint ? sql`and s.point_id = ${atPoint}` : sql``}
+    order by s.count desc, s.point_id
+    limit 1) offer`;
 }
+
+const OFFER_PRICE = sql`offer.price`;
+
+/** The offer's columns; null when no point in scope has the product (only with the left join). */
+const offerColumn = sql<Offer | null>`case when offer.point is null then null
+  else json_build_object('point', offer.point, 'count', offer.count, 'price', offer.price) end`;
 
 export type Offer = { point: string; count: number; price: number };
 
@@ -73,7 +89,7 @@ export type ProductCardRow = {
   storeId: string;
   storeName: string;
   storeSlug: string;
-  isInStock: boolean;
+  /** Null: no point in the shopper's area has it. */
   offer: Offer | null;
 };
 
@@ -91,21 +107,22 @@ export type ProductOrder = 'popular' | 'price-asc' | 'price-desc' | 'discount' |
 
 const ORDERS: Record<ProductOrder, SQL[]> = {
   popular: [sql`${products.popularity} desc`, sql`${products.id}`],
-  'price-asc': [sql`${products.priceKopecks} asc`, sql`${products.id}`],
-  'price-desc': [sql`${products.priceKopecks} desc`, sql`${products.id}`],
+  // The shown price: the offer's (the point's own price where it has one).
+  'price-asc': [sql`${OFFER_PRICE} asc`, sql`${products.id}`],
+  'price-desc': [sql`${OFFER_PRICE} desc`, sql`${products.id}`],
   discount: [sql`${products.discountPercent} desc`, sql`${products.popularity} desc`, sql`${products.id}`],
   new: [sql`${products.createdAt} desc`, sql`${products.id}`],
 };
 
-function filterConditions(filter: ProductFilter, scope: AssortmentScope | undefined): SQL | undefined {
+/** The filter's conditions; the in-stock one is the inner join with the offer. */
+function filterConditions(filter: ProductFilter): SQL | undefined {
   return and(
     filter.storeId ? eq(products.storeId, filter.storeId) : undefined,
     filter.categoryIds ? inArray(products.categoryId, filter.categoryIds) : undefined,
-    filter.minKopecks !== undefined ? gte(products.priceKopecks, filter.minKopecks) : undefined,
-    filter.maxKopecks !== undefined ? lte(products.priceKopecks, filter.maxKopecks) : undefined,
+    filter.minKopecks !== undefined ? sql`${OFFER_PRICE} >= ${filter.minKopecks}` : undefined,
+    filter.maxKopecks !== undefined ? sql`${OFFER_PRICE} <= ${filter.maxKopecks}` : undefined,
     filter.isDiscounted ? gt(products.discountPercent, 0) : undefined,
     filter.excludeId ? sql`${products.id} <> ${filter.excludeId}` : undefined,
-    inStock(scope, filter.pointId),
   );
 }
 
@@ -120,16 +137,18 @@ export async function findProductCards(
   scope: AssortmentScope | undefined,
   page: { order: ProductOrder; limit: number; offset: number; withTotal?: boolean },
 ): Promise<{ rows: ProductCardRow[]; total: number }> {
-  const where = filterConditions(filter, scope);
+  const where = filterConditions(filter);
+  const offer = offerOf(scope, filter.pointId);
   const withTotal = page.withTotal !== false;
   const rows = await db
     .select({
       ...productCardColumns,
-      offer: bestOffer(scope, filter.pointId),
+      offer: offerColumn,
       total: withTotal ? sql<number>`(count(*) over ())::int` : sql<number>`0`,
     })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
+    .innerJoinLateral(offer, sql`true`)
     .where(where)
     .orderBy(...ORDERS[page.order])
     .limit(page.limit)
@@ -137,13 +156,17 @@ export async function findProductCards(
   let total = rows[0]?.total ?? 0;
   if (!withTotal) total = rows.length;
   else if (rows.length === 0 && page.offset > 0) {
-    const [counted] = await db.select({ value: count() }).from(products).where(where);
+    const [counted] = await db
+      .select({ value: count() })
+      .from(products)
+      .innerJoinLateral(offer, sql`true`)
+      .where(where);
     total = counted?.value ?? 0;
   }
-  return { rows: rows.map(({ total: _total, ...row }) => ({ ...row, isInStock: true })), total };
+  return { rows: rows.map(({ total: _total, ...row }) => row), total };
 }
 
-/** Product cards by id, in the given order, with their stock in scope (search results, recipes). */
+/** Product cards by id, in the given order, with their offer in scope or none (search results, recipes). */
 export async function findProductCardsByIds(
   db: Db,
   ids: readonly string[],
@@ -151,18 +174,21 @@ export async function findProductCardsByIds(
 ): Promise<ProductCardRow[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ ...productCardColumns, offer: bestOffer(scope) })
+    .select({ ...productCardColumns, offer: offerColumn })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
+    .leftJoinLateral(offerOf(scope), sql`true`)
     .where(inArray(products.id, [...ids]));
-  const byId = new Map(rows.map((row) => [row.id, { ...row, isInStock: row.offer !== null }]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export async function findProductByIdOrSlug(db: Db, idOrSlug: string) {
+/** A product with its offer in scope (or none). */
+export async function findProductByIdOrSlug(db: Db, idOrSlug: string, scope: AssortmentScope | undefined) {
   const [row] = await db
     .select({
       ...productCardColumns,
+      offer: offerColumn,
       description: products.description,
       categoryId: categories.id,
       categorySlug: categories.slug,
@@ -171,6 +197,7 @@ export async function findProductByIdOrSlug(db: Db, idOrSlug: string) {
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
     .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoinLateral(offerOf(scope), sql`true`)
     .where(UUID_PATTERN.test(idOrSlug) ? eq(products.id, idOrSlug) : eq(products.slug, idOrSlug))
     .limit(1);
   return row;
@@ -178,10 +205,11 @@ export async function findProductByIdOrSlug(db: Db, idOrSlug: string) {
 
 export type ProductDetailRow = NonNullable<Awaited<ReturnType<typeof findProductByIdOrSlug>>>;
 
-/** Stock rows of a product with their points and the zones each point serves. */
-export async function findProductWarehouses(db: Db, productId: string) {
+/** Stock rows of a product with their points, the zones each point serves and whether it serves the scope. */
+export async function findProductWarehouses(db: Db, productId: string, scope: AssortmentScope | undefined) {
   return db
     .select({
+      isInArea: sql<boolean>`${servesScope(scope, sql`${points.id}`)}`,
       pointId: points.id,
       pointSlug: points.slug,
       pointName: points.name,

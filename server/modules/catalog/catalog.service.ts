@@ -31,6 +31,7 @@ import {
   findProductWarehouses,
   findStoreByIdOrSlug,
   findStores,
+  type ProductCardRow,
   type ProductFilter,
   type ProductOrder,
   UUID_PATTERN,
@@ -65,7 +66,7 @@ export function createCatalogService(deps: CatalogDeps, options: CatalogServiceO
   );
   const storeCache = createTtlCache(async () => (await findStores(deps.db)).map(presentStore), cacheOptions);
 
-  const cards = (rows: Parameters<typeof presentProductCard>[0][]) =>
+  const cards = (rows: readonly ProductCardRow[]) =>
     rows.map((row) => presentProductCard(row, new Date(deps.clock.now())));
 
   /** A category and all its descendants: a parent category shows its children's products too. */
@@ -194,10 +195,10 @@ export function createCatalogService(deps: CatalogDeps, options: CatalogServiceO
 
     /** The product page: by slug, or by id (search results link by id). */
     async getProduct(idOrSlug: string, scope?: AssortmentScope): Promise<ProductDetail> {
-      const row = await findProductByIdOrSlug(deps.db, idOrSlug);
+      const row = await findProductByIdOrSlug(deps.db, idOrSlug, scope);
       if (!row) throw new AppError('not_found', PRODUCT_NOT_FOUND);
-      const warehouses = await findProductWarehouses(deps.db, row.id);
-      return presentProductDetail(row, warehouses, new Date(deps.clock.now()), scope);
+      const warehouses = await findProductWarehouses(deps.db, row.id, scope);
+      return presentProductDetail(row, warehouses, new Date(deps.clock.now()));
     },
 
     /** Other products of the same category (or, failing that, the same shop), in the shopper's assortment. */

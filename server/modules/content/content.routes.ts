@@ -17,6 +17,7 @@ import {
 import { z } from '@core/contracts/z';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
+import { scopeOfRequest } from '../../http/area';
 import { ARTICLE_NOT_FOUND_MESSAGES, type ContentService, PAGE_NOT_FOUND_MESSAGE } from './content.service';
 
 export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> = async (app, { content }) => {
@@ -65,7 +66,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
         response: { 200: RecipeSchema, 404: ErrorBodySchema },
       },
     },
-    async (request) => content.getRecipe(request.params.slug),
+    async (request) => content.getRecipe(request.params.slug, scopeOfRequest(request)),
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import type { ProductCard } from '@core/contracts/catalog';
 import {
   type Article,
   type ArticleKind,
@@ -15,6 +16,7 @@ import {
   VacancyListQuerySchema,
 } from '@core/contracts/content';
 import { z } from '@core/contracts/z';
+import type { AssortmentScope } from '@core/rules/delivery-area';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { createTtlCache } from '../../lib/ttl-cache';
@@ -41,7 +43,12 @@ import {
   type PageRow,
 } from './content.repository';
 
-export type ContentDeps = { db: Db };
+/** The catalogue's cards, for the prices of the products a recipe links to (the shopper's offer, ADR 014). */
+export type ProductPricing = {
+  listProductsByIds(ids: readonly string[], scope?: AssortmentScope): Promise<ProductCard[]>;
+};
+
+export type ContentDeps = { db: Db; pricing?: ProductPricing };
 
 const SETTING_KEYS = ['header', 'footer', 'socials'] as const;
 const LinkGroupsSchema = z.array(LinkGroupSchema);
@@ -160,11 +167,28 @@ export function createContentService(deps: ContentDeps, options: ContentServiceO
     },
 
     /** A recipe with its ingredients (linked products included) and steps; not_found for an unknown slug. */
-    getRecipe: async (slug: string): Promise<Recipe> => {
+    getRecipe: async (slug: string, scope?: AssortmentScope): Promise<Recipe> => {
       const valid = ContentSlugSchema.safeParse(slug);
       const found = valid.success ? await findRecipeBySlug(deps.db, valid.data, RELATED_LIMIT) : undefined;
       if (!found) throw new AppError('not_found', RECIPE_NOT_FOUND_MESSAGE);
-      return presentRecipe(found);
+      const recipe = presentRecipe(found);
+      if (!deps.pricing) return recipe;
+      // The price a linked product shows is the one its card and the basket show in the shopper's area.
+      const ids = recipe.ingredients.flatMap((item) => (item.product ? [item.product._id] : []));
+      const cards = new Map(
+        (await deps.pricing.listProductsByIds(ids, scope)).map((card) => [card._id, card.price]),
+      );
+      return {
+        ...recipe,
+        ingredients: recipe.ingredients.map((item) =>
+          item.product
+            ? {
+                ...item,
+                product: { ...item.product, price: cards.get(item.product._id) ?? item.product.price },
+              }
+            : item,
+        ),
+      };
     },
 
     /** Blog posts or news, newest first. */

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { products, stores } from '../../db/schema/index';
-import { type AssortmentScope, inStock } from '../catalog/catalog.repository';
+import { type AssortmentScope, inStock, storeServes } from '../catalog/catalog.repository';
 
 export type VocabularyRow = { word: string; uses: number };
 
@@ -47,6 +47,11 @@ export async function findProductsByText(
   // words' Russian stems, worked out once per query (an array, so no per-row subplan), as LIKE prefixes
   // (the words are letters and digits only, nothing to escape).
   const words = `{${input.leadWords.join(',')}}`;
+  // With a scope every candidate is already in stock there. (A constant such as `true desc` in its place is
+  // what PostgreSQL refuses: "non-integer constant in ORDER BY".)
+  const inStockFirst = input.scope
+    ? sql``
+    : sql`exists (select 1 from stock where stock.product_id = candidates.id and stock.count > 0) desc,`;
   return queryRows<ProductHit>(
     db,
     sql`
@@ -65,9 +70,7 @@ export async function findProductsByText(
       limit ${input.limit * CANDIDATES_PER_RESULT}
     )
     select id, name from candidates
-    order by is_exact desc, is_prefix desc,
-      ${input.scope ? sql`true` : sql`exists (select 1 from stock where stock.product_id = candidates.id and stock.count > 0)`} desc,
-      rank desc, popularity desc
+    order by is_exact desc, is_prefix desc, ${inStockFirst} rank desc, popularity desc
     limit ${input.limit}`,
   );
 }
@@ -96,10 +99,14 @@ export async function findProductsBySimilarName(
   );
 }
 
-/** Shops whose (folded) name contains every word of one of the phrases. */
+/**
+ * Shops whose (folded) name contains every word of one of the phrases. With a scope only shops with a point
+ * in it: a shop catalogue that could show the shopper nothing is not a result.
+ */
 export async function findStoresByWords(
   db: Db,
   phrases: readonly (readonly string[])[],
+  scope: AssortmentScope | undefined,
   limit: number,
 ): Promise<ProductHit[]> {
   const alternatives = phrases
@@ -116,7 +123,7 @@ export async function findStoresByWords(
     db,
     sql`
     select ${stores.id} as id, ${stores.name} as name from ${stores}
-    where ${sql.join(alternatives, sql` or `)}
+    where (${sql.join(alternatives, sql` or `)}) ${scope ? sql`and ${storeServes(scope)}` : sql``}
     order by ${stores.rating} desc, ${stores.name}
     limit ${limit}`,
   );

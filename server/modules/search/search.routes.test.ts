@@ -5,6 +5,13 @@ import { searchItemHref } from '@core/rules/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
+import {
+  cookieHeader,
+  createShopperStates,
+  productsInScope,
+  type ShopperState,
+  storesInScope,
+} from '../../../tests/setup/shopper-states';
 
 const ResultsSchema = z.array(SearchItemSchema);
 
@@ -98,5 +105,61 @@ describe.each(TEST_DATABASE_KINDS)('GET /api/search on %s', (kind) => {
   it('finds nothing for nonsense, without failing', async () => {
     expect(await search('qqqqqqqqq')).toEqual([]);
     expect(await search('ъъъъъъъъ')).toEqual([]);
+  });
+
+  describe('in a shopper’s area (issue 11: every shopper with an area got 500)', () => {
+    let states: ShopperState[];
+
+    beforeAll(async () => {
+      states = await createShopperStates(t, '+7 (900) 511-00-01');
+    });
+
+    it.each(['молоко', 'сыр', 'мол', 'vjkjrj', 'малако', 'хлеб ржаной'])(
+      'answers «%s» in every state with only what the area stocks and shops that serve it',
+      async (q) => {
+        for (const state of states) {
+          const response = await t.app.inject({
+            method: 'GET',
+            url: '/api/search',
+            query: { q },
+            headers: { cookie: cookieHeader(state) },
+          });
+          expect(response.statusCode, `${state.name}: ${response.body}`).toBe(200);
+          const results = ResultsSchema.parse(response.json());
+          const products = await productsInScope(t, state.scope);
+          const shops = await storesInScope(t, state.scope);
+          for (const item of results) {
+            const allowed = item.type === 'product' ? products : shops;
+            expect(allowed.has(item._id), `${state.name}: «${q}» → ${item.name}`).toBe(true);
+          }
+        }
+      },
+    );
+
+    it('finds milk in a zone that has it, and no shop catalogue whose points are all elsewhere', async () => {
+      const zone = states.find((state) => state.name === 'guest, delivery zone');
+      const pickup = states.find((state) => state.name === 'guest, pickup point');
+      const inZone = await t.app.inject({
+        method: 'GET',
+        url: '/api/search',
+        query: { q: 'молоко' },
+        headers: { cookie: zone ? cookieHeader(zone) : '' },
+      });
+      expect(ResultsSchema.parse(inZone.json()).some((item) => item.type === 'product')).toBe(true);
+      // At one pickup point only its own shop's catalogue can be a result.
+      const shops = await storesInScope(t, pickup?.scope);
+      expect(shops.size).toBe(1);
+      const everyShop = await t.app.inject({ method: 'GET', url: '/api/stores' });
+      for (const store of z.array(z.object({ _id: z.string(), name: z.string() })).parse(everyShop.json())) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: '/api/search',
+          query: { q: store.name },
+          headers: { cookie: pickup ? cookieHeader(pickup) : '' },
+        });
+        const found = ResultsSchema.parse(response.json()).filter((item) => item.type === 'category');
+        expect(found.map((item) => item._id)).toEqual(shops.has(store._id) ? [store._id] : []);
+      }
+    });
   });
 });

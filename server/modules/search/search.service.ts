@@ -137,6 +137,7 @@ export function createSearchService(deps: SearchDeps, options: { vocabularyTtlMs
         ? findStoresByWords(
             deps.db,
             readings.map((reading) => reading.words.map((alternatives) => alternatives[0] ?? '')),
+            input.scope,
             input.stores,
           )
         : Promise.resolve([]),
