@@ -3,7 +3,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { type App, buildApp } from '../../server/app';
+import { type App, type AppDeps, buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { seedDemo } from '../../server/db/seed/index';
 import type { Clock } from '../../server/lib/clock';
@@ -35,6 +35,8 @@ export type TestAppOptions = {
   redisKeyPrefix?: string;
   /** A logger to inspect what the app logs (default: none). */
   logger?: FastifyBaseLogger;
+  /** React Router's server build, to render pages as well (tests/setup/server-build.ts); default: API only. */
+  reactRouter?: AppDeps['reactRouter'];
 };
 
 export async function createTestApp(kind: TestDatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
@@ -62,6 +64,7 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
     clock: options.clock,
     sms: options.sms,
     logger: options.logger,
+    reactRouter: options.reactRouter,
     // Each app its own Redis keys: suites run in parallel against one server.
     redisKeyPrefix: options.redisKeyPrefix ?? `fresh-test:${path.basename(uploadDir)}:`,
   });
