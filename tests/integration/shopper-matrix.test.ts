@@ -38,6 +38,17 @@ type Sample = {
 
 const GUEST_ONLY_LOGIN = 401;
 
+/** Page routes whose product lists must keep to the area: catalogue, search, shelves, store pages. */
+const AREA_ROUTES = new Set([
+  '',
+  'catalog',
+  'catalog/:store',
+  'catalog/:store/:point',
+  'catalog/:store/:point/:slug',
+  'search',
+  'store/:id',
+]);
+
 describe.each(TEST_DATABASE_KINDS)('shopper-state matrix on %s', (kind) => {
   let build: ServerBuild;
   let t: TestApp;
@@ -132,20 +143,6 @@ describe.each(TEST_DATABASE_KINDS)('shopper-state matrix on %s', (kind) => {
     },
   );
 
-  /** The URLs whose product lists must keep to the area: catalogue, search, shelves, store pages. */
-  const AREA_PAGES = (samples: readonly Sample[]) =>
-    samples.filter((sample) =>
-      [
-        '',
-        'catalog',
-        'catalog/:store',
-        'catalog/:store/:point',
-        'catalog/:store/:point/:slug',
-        'search',
-        'store/:id',
-      ].includes(sample.route),
-    );
-
   it('lists on pages only products the area stocks, and only shops serving it', async () => {
     const slugs = new Map(
       (await t.db.db.select({ id: products.id, slug: products.slug }).from(products)).map((row) => [
@@ -158,7 +155,7 @@ describe.each(TEST_DATABASE_KINDS)('shopper-state matrix on %s', (kind) => {
     for (const state of states) {
       const allowed = await productsInScope(t, state.scope);
       const shops = await storesInScope(t, state.scope);
-      for (const sample of AREA_PAGES(pages)) {
+      for (const sample of pages.filter((sample) => AREA_ROUTES.has(sample.route))) {
         const response = await t.app.inject({
           method: 'GET',
           url: sample.url,
