@@ -10,12 +10,14 @@ import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import { areaOf } from './http/area';
 import { getViewer, registerAuth } from './http/auth';
+import { registerClosingResponses } from './http/closing';
 import { registerErrorHandler, sendApiNotFound } from './http/error-handler';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
 import { createPageCache } from './http/page-cache';
 import { type ReactRouterOptions, reactRouterPlugin } from './http/react-router';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerClientAssets, registerUploads } from './http/static';
+import { withUnavailablePages } from './http/unavailable';
 import { registerWebSocket, type SocketRegistry } from './http/websocket';
 import { type Clock, systemClock } from './lib/clock';
 import type { LimitStore } from './limits/limit-store';
@@ -97,21 +99,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: deps.config.TRUST_PROXY,
     // Idle keep-alive sockets close at once on shutdown; in-flight requests still finish.
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // Requests arriving during shutdown get our 503 instead (http/closing.ts).
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  // Requests already in flight when shutdown begins finish normally, but their keep-alive connections must
-  // not outlive them, or close() would wait for the keep-alive timeout.
-  let isClosing = false;
-  app.addHook('preClose', async () => {
-    isClosing = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (isClosing) reply.header('connection', 'close');
-  });
+  registerClosingResponses(app);
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') return sendApiNotFound(reply);
     return reply.status(404).type('text/plain; charset=utf-8').send('Не найдено');
@@ -198,6 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (deps.reactRouter) {
     const publicBaseUrl = deps.config.PUBLIC_BASE_URL ?? `http://localhost:${deps.config.PORT}`;
     const sellerSiteUrl = deps.config.SELLER_SITE_URL;
+    // Loaders and actions meeting a lost database connection render the 503 error page, not a 500.
+    const pageServices = withUnavailablePages(services);
     // Per request: loaders see who is signed in (SPEC §6 guards run on the server render too).
     const getLoadContext = async (request: FastifyRequest): Promise<LoadContext> => {
       const viewer = await getViewer(request).catch((error: unknown) => {
@@ -205,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         return null;
       });
       return {
-        services,
+        services: pageServices,
         publicBaseUrl,
         sellerSiteUrl,
         viewer: { user: viewer?.user ?? null },

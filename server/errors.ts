@@ -30,7 +30,7 @@ export const DEFAULT_MESSAGES: Record<AppErrorCode, string> = {
   unprocessable: 'Запрос не может быть выполнен',
   too_many_requests: 'Слишком много запросов, попробуйте позже',
   internal: 'Произошла непредвиденная ошибка, попробуйте ещё раз позднее',
-  unavailable: 'Сервис временно недоступен, попробуйте позже',
+  unavailable: 'Сервис временно недоступен, попробуйте через минуту',
 };
 
 export type AppErrorOptions = {

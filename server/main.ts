@@ -20,6 +20,8 @@ async function prepareDatabase(config: Config, uploadDir: string, logger: Logger
   const dbHandle = await openDb({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: path.join(config.dataDir, 'pglite'),
+    onConnectionError: (error) =>
+      logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
   });
   await dbHandle.migrate();
   if (config.SEED_ON_EMPTY && (await isDatabaseEmpty(dbHandle.db))) {

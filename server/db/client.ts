@@ -36,6 +36,11 @@ export type OpenDbOptions = {
   /** A PGlite data directory dumped by `dumpPglite` to start from instead of an empty one (test templates). */
   pgliteDump?: Blob;
   poolSize?: number;
+  /**
+   * Told about a connection the server dropped (restart, failover, pg_terminate_backend). The pool replaces
+   * it on the next query; the requests that were using it fail and answer 503 (server/http/unavailable.ts).
+   */
+  onConnectionError?: (error: Error) => void;
 };
 
 /** Each driver is imported only when it is used: a process needs one of them, and importing costs boot time. */
@@ -51,9 +56,12 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
       max: options.poolSize ?? 10,
       options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
     });
-    // An idle pooled connection the server drops (restart, failover) emits 'error' on the pool; unhandled it
-    // would end the process. The pool discards that client and opens another for the next query.
-    pool.on('error', () => {});
+    // A connection the server drops emits 'error': an idle one on the pool, which discards it; one checked out
+    // (inside a transaction, between two queries) on the client itself, where pg-pool listens no more. Either
+    // unhandled would end the process. A broken client goes back to the pool not queryable and is discarded.
+    const onConnectionError = options.onConnectionError ?? (() => {});
+    pool.on('error', onConnectionError);
+    pool.on('connect', (client) => client.on('error', onConnectionError));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

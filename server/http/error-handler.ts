@@ -2,6 +2,7 @@ import type { ErrorBody } from '@core/contracts/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type AppError, DEFAULT_MESSAGES, isAppError } from '../errors';
+import { asUnavailable } from './unavailable';
 
 /** Fastify's own error codes that a client causes, with the Russian message a person reads. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
@@ -26,7 +27,9 @@ function toBody(message: string, fields?: Record<string, string>): ErrorBody {
 
 /** Maps every error to the `{success:false, message}` convention; stack traces only reach the log. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    // A dropped database or Redis connection: 503 and Retry-After, not 500 (server/http/unavailable.ts).
+    const error = asUnavailable(thrown) ?? thrown;
     if (isAppError(error)) {
       if (error.retryAfterS !== undefined) reply.header('Retry-After', String(Math.ceil(error.retryAfterS)));
       if (error.status >= 500) request.log.error({ err: error }, 'service error');

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { isShareable, type PageCache, storablePage, withNonce } from './page-cache';
+import { UNAVAILABLE_RETRY_AFTER_S } from './unavailable';
 
 export type ReactRouterOptions = {
   /** The server build, or a function that loads it on each request (development). */
@@ -48,6 +49,10 @@ function sendWebResponse(reply: FastifyReply, response: Response): FastifyReply 
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
+  // A thrown 503 (server/http/unavailable.ts) keeps only its status through React Router's document headers.
+  if (response.status === 503 && !response.headers.has('retry-after')) {
+    reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+  }
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
 }

@@ -21,6 +21,8 @@ export const TEST_DATABASE_KINDS: TestDatabaseKind[] = TEST_ADMIN_URL ? ['pglite
 export type TestDatabase = DbHandle & {
   /** Whether the demo data is already in it (a copy of the seeded template). */
   isSeeded: boolean;
+  /** The throw-away database's name on the PostgreSQL server (PGlite: none). */
+  name?: string;
   /** Closes the handle and, for PostgreSQL, drops the throw-away database. */
   destroy(): Promise<void>;
 };
@@ -36,7 +38,14 @@ export function testTemplates(): TestTemplates | undefined {
 
 export async function openTestDatabase(
   kind: TestDatabaseKind,
-  { seeded = false }: { seeded?: boolean } = {},
+  {
+    seeded = false,
+    onConnectionError,
+  }: {
+    seeded?: boolean;
+    /** PostgreSQL: told when the server drops a pooled connection (server/db/client.ts). */
+    onConnectionError?: (error: Error) => void;
+  } = {},
 ): Promise<TestDatabase> {
   const templates = testTemplates();
   if (kind === 'pglite') {
@@ -47,11 +56,12 @@ export async function openTestDatabase(
   }
   const name = newDatabaseName('fresh_test');
   const template = templates?.postgres?.[seeded ? 'seeded' : 'migrated'];
-  const handle = await openPostgresDatabase(name, template);
+  const handle = await openPostgresDatabase(name, template, { onConnectionError });
   if (!template) await handle.migrate();
   return {
     ...handle,
     isSeeded: Boolean(template) && seeded,
+    name,
     destroy: async () => {
       await handle.close();
       await dropDatabase(name);

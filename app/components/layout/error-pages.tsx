@@ -1,6 +1,7 @@
 import { isChunkLoadError } from '@core/rules/chunk-reload';
 import { Carrot, Citrus, RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
+import { isRouteErrorResponse } from 'react-router';
 import { Button, LinkButton } from '~/components/ui/button';
 import { reloadAfterChunkError } from '~/lib/chunk-reload.client';
 
@@ -40,6 +41,8 @@ export function ErrorPage({ error }: { error?: unknown }) {
     // A route chunk that no longer exists (a deploy happened): reloading fetches the new build.
     if (isChunkLoadError(error)) reloadAfterChunkError();
   }, [error]);
+  // 503: the database or cache connection dropped (server/http/unavailable.ts); it comes back by itself.
+  const isUnavailable = isRouteErrorResponse(error) && error.status === 503;
   return (
     <section className="mx-auto flex max-w-[1360px] flex-col items-center px-4 py-16 text-center sm:py-24">
       <span
@@ -48,9 +51,13 @@ export function ErrorPage({ error }: { error?: unknown }) {
       >
         <Citrus className="size-12" />
       </span>
-      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Что-то пошло не так</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">
+        {isUnavailable ? 'Сервис временно недоступен' : 'Что-то пошло не так'}
+      </h1>
       <p className="mt-4 max-w-md text-base leading-relaxed text-muted sm:text-lg">
-        Мы уже разбираемся. Попробуйте обновить страницу чуть позже или вернитесь на главную.
+        {isUnavailable
+          ? 'Попробуйте обновить страницу через минуту.'
+          : 'Мы уже разбираемся. Попробуйте обновить страницу чуть позже или вернитесь на главную.'}
       </p>
       <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
         <Button size="lg" onPress={() => window.location.reload()}>

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../../tests/setup/database';
+import { terminateBackends } from '../../tests/setup/postgres';
+import { isConnectionLoss } from '../lib/connection-loss';
+import { queryRows } from './client';
+
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL?.trim());
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 500; attempt += 1) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`gave up waiting: ${what}`);
+}
+
+describe.runIf(hasPostgres)('the PostgreSQL pool when the server ends its connections', () => {
+  let database: TestDatabase;
+  const lost: Error[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase('postgres', { onConnectionError: (error) => lost.push(error) });
+  });
+
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it('survives a connection ended inside a transaction, between two queries, and reconnects', async () => {
+    const failure = await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        expect(await terminateBackends(database.name ?? '')).toBeGreaterThan(0);
+        // The checked-out client hears of it with no query running: pg emits 'error' on the client itself,
+        // which would end the process without the pool's listener (server/db/client.ts).
+        await until(() => lost.length > 0, 'the connection error event');
+        await tx.execute(sql`select 1`);
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(isConnectionLoss(failure)).toBe(true);
+    expect(lost.some((error) => isConnectionLoss(error))).toBe(true);
+
+    // The broken client was discarded: the next queries get new connections.
+    await database.ping();
+    expect(await queryRows(database.db, sql`select 2 as two`)).toEqual([{ two: 2 }]);
+  });
+
+  it('survives every idle connection ended at once', async () => {
+    await Promise.all(Array.from({ length: 5 }, () => database.db.execute(sql`select pg_sleep(0.01)`)));
+    lost.length = 0;
+    expect(await terminateBackends(database.name ?? '')).toBeGreaterThan(0);
+    await until(() => lost.length > 0, 'the idle connection error event');
+    await database.ping();
+  });
+});
