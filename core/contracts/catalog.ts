@@ -137,7 +137,7 @@ export const PointsListQuerySchema = z.object({
 });
 
 export const SearchQuerySchema = z.object({
-  q: z.string().max(SEARCH_MAX_LENGTH, `Запрос не длиннее ${SEARCH_MAX_LENGTH} символов`).default(''),
+  q: z.line().max(SEARCH_MAX_LENGTH, `Запрос не длиннее ${SEARCH_MAX_LENGTH} символов`).default(''),
 });
 
 /** SPEC §3 Search item: a shop catalogue (category → /catalog/{id}) or a product (→ /product/{id}). */

@@ -117,7 +117,7 @@ export type ArticleListQuery = z.input<typeof ArticleListQuerySchema>;
 
 /** GET /api/vacancies?city= */
 export const VacancyListQuerySchema = z.object({
-  city: z.string().trim().max(100, CITY_FILTER_MESSAGE).optional(),
+  city: z.line().trim().max(100, CITY_FILTER_MESSAGE).optional(),
 });
 export type VacancyListQuery = z.input<typeof VacancyListQuerySchema>;
 

@@ -20,8 +20,8 @@ export const GeocodedAddressSchema = z.object({ address: z.string(), short: z.st
 
 /** POST /api/user/me/addresses: SPEC §7 address, deliveryArea, city — plus the point the customer chose. */
 export const SaveAddressSchema = z.object({
-  address: z.string().trim().min(1, 'Укажите адрес').max(300, 'Адрес не длиннее 300 символов'),
-  shortAddress: z.string().trim().max(300).optional(),
+  address: z.line().trim().min(1, 'Укажите адрес').max(300, 'Адрес не длиннее 300 символов'),
+  shortAddress: z.line().trim().max(300).optional(),
   deliveryArea: z.uuid('Выберите зону доставки'),
   city: z.uuid('Выберите город'),
   coordinates: CoordinatesSchema,
@@ -30,9 +30,9 @@ export type SaveAddress = z.infer<typeof SaveAddressSchema>;
 
 /** Flat, entrance, floor and comment for the courier (checkout fills them in). */
 export const AddressDetailsSchema = z.object({
-  flat: z.string().trim().max(20, 'Не длиннее 20 символов').default(''),
-  entrance: z.string().trim().max(20, 'Не длиннее 20 символов').default(''),
-  floor: z.string().trim().max(20, 'Не длиннее 20 символов').default(''),
+  flat: z.line().trim().max(20, 'Не длиннее 20 символов').default(''),
+  entrance: z.line().trim().max(20, 'Не длиннее 20 символов').default(''),
+  floor: z.line().trim().max(20, 'Не длиннее 20 символов').default(''),
   comment: z.string().trim().max(300, 'Комментарий не длиннее 300 символов').default(''),
 });
 

@@ -28,7 +28,7 @@ const FIELD_MAX_CHARS = 512;
 
 /** A string field: missing, null or not a string reads as empty, so "required" gets its own message. */
 const text = () =>
-  z.preprocess((value) => (typeof value === 'string' ? value : ''), z.string().max(FIELD_MAX_CHARS));
+  z.preprocess((value) => (typeof value === 'string' ? value : ''), z.line().max(FIELD_MAX_CHARS));
 
 /** Letters and spaces, spaces collapsed, ≤ 100 characters and ≤ 4 words; the output is the normalised name. */
 export const NameSchema = text().transform((value, ctx) => {

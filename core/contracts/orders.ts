@@ -17,7 +17,10 @@ export const OrderStatusSchema = z.enum([
 export const FulfilmentSchema = z.enum(['delivery', 'pickup'], { error: 'Выберите доставку или самовывоз' });
 export const PaymentSchema = z.enum(['card', 'cash'], { error: 'Выберите способ оплаты' });
 
-const detail = (max: number, message: string) => z.string().trim().max(max, message).default('');
+/** A courier's detail: one line (flat, entrance, floor). */
+const detail = (max: number, message: string) => z.line().trim().max(max, message).default('');
+/** A comment: may span lines. */
+const note = (max: number, message: string) => z.string().trim().max(max, message).default('');
 
 /** One point's order in a checkout. */
 export const OrderGroupInputSchema = z
@@ -33,7 +36,7 @@ export const OrderGroupInputSchema = z
         flat: detail(20, 'Квартира — не длиннее 20 символов'),
         entrance: detail(20, 'Подъезд — не длиннее 20 символов'),
         floor: detail(20, 'Этаж — не длиннее 20 символов'),
-        comment: detail(300, 'Комментарий курьеру — не длиннее 300 символов'),
+        comment: note(300, 'Комментарий курьеру — не длиннее 300 символов'),
       })
       .optional(),
   })
@@ -56,7 +59,7 @@ export const PlaceOrdersSchema = z.object({
     ),
   phone: PhoneSchema,
   payment: PaymentSchema,
-  comment: detail(300, 'Комментарий — не длиннее 300 символов'),
+  comment: note(300, 'Комментарий — не длиннее 300 символов'),
 });
 export type PlaceOrders = z.infer<typeof PlaceOrdersSchema>;
 
