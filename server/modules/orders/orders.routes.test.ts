@@ -227,7 +227,7 @@ describe.each(TEST_DATABASE_KINDS)('orders on %s', (kind) => {
       expect(codes.filter((code) => code === 409)).toHaveLength(40);
       for (const response of responses.filter((item) => item.statusCode === 409)) {
         expect(ErrorBodySchema.parse(response.json()).message).toMatch(
-          /Не хватает товаров: «.+» — осталось 0 шт\./,
+          /^Не хватает товаров: «[^»]+» — осталось 0 шт\. Обновите корзину и попробуйте снова$/,
         );
       }
       expect(await stockOf(pointA.id, productId)).toBe(0);

@@ -132,10 +132,10 @@ function assertEnough(
     return [row ? `«${row.name}» — осталось ${row.count} шт.` : 'товара нет в точке'];
   });
   if (short.length > 0) {
-    throw new AppError(
-      'conflict',
-      `Не хватает товаров: ${short.join(', ')}. Обновите корзину и попробуйте снова`,
-    );
+    const list = short.join(', ');
+    // 'шт.' already ends the sentence: no second full stop.
+    const end = list.endsWith('.') ? '' : '.';
+    throw new AppError('conflict', `Не хватает товаров: ${list}${end} Обновите корзину и попробуйте снова`);
   }
 }
 
