@@ -10,11 +10,14 @@ import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import { areaOf } from './http/area';
 import { getViewer, registerAuth } from './http/auth';
+import { answerClientError, answerFrameworkError } from './http/client-errors';
 import { registerClosingResponses } from './http/closing';
+import { acceptEmptyBodies } from './http/empty-body';
 import { registerErrorHandler, sendApiNotFound } from './http/error-handler';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
 import { createPageCache } from './http/page-cache';
 import { type ReactRouterOptions, reactRouterPlugin } from './http/react-router';
+import { recordRoutes } from './http/route-table';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerClientAssets, registerUploads } from './http/static';
 import { withUnavailablePages } from './http/unavailable';
@@ -102,7 +105,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Requests arriving during shutdown get our 503 instead (http/closing.ts).
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors before routing, in our shape and language (server/http/client-errors.ts).
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
+  recordRoutes(app);
+  acceptEmptyBodies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -180,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         // An unknown route is 404 whatever its body: don't parse (or reject) a body nobody will read.
         unknown.removeAllContentTypeParsers();
         unknown.addContentTypeParser('*', (_request, _payload, done) => done(null));
+        unknown.all('/', async (_request, reply) => sendApiNotFound(reply));
         unknown.all('/*', async (_request, reply) => sendApiNotFound(reply));
       });
     },

@@ -8,7 +8,9 @@ import type { IdentityService, Viewer } from '../modules/identity/identity.servi
  * State-changing calls authenticated by the cookie must carry `X-Requested-With`, which a cross-site form or
  * image cannot send: that is the CSRF defence, on top of SameSite=Lax and the Origin check below.
  *
- * Other modules protect a route with `const { user } = await requireUser(request)`.
+ * A route is protected by its options, `config: { auth: 'user' }`: the check runs in an onRequest hook, so a
+ * guest gets 401 before the body is parsed or validated, whatever they sent, and the handler reads the user
+ * with `signedIn(request)`. Answers of protected routes are personal: `Cache-Control: private, no-store`.
  */
 export const SESSION_COOKIE = 'fresh_session';
 export const SAME_ORIGIN_HEADER = 'x-requested-with';
@@ -31,8 +33,17 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The memoised session lookup: at most one per request, and only when something asks. */
     viewerLookup: Promise<SignedIn | null> | null;
+    /** The customer of a route with `config: { auth: 'user' }`, set before its body is read. */
+    signedInViewer: SignedIn | null;
+  }
+  interface FastifyContextConfig {
+    /** 'user': only a signed-in customer may call the route (401 first, before any validation). */
+    auth?: 'user';
   }
 }
+
+/** Personal answers are never kept by a browser or a proxy. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 type TokenSource = { token: string; via: 'cookie' | 'bearer' };
 
@@ -58,6 +69,13 @@ function isSameHost(origin: string, host: string): boolean {
 export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   app.decorate('auth', options);
   app.decorateRequest('viewerLookup', null);
+  app.decorateRequest('signedInViewer', null);
+  // Who asks comes before what they sent: a guest gets 401 even for a malformed body or path.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config?.auth !== 'user') return;
+    reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
+    request.signedInViewer = await requireUser(request);
+  });
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     const origin = request.headers.origin;
@@ -96,6 +114,13 @@ export async function requireUser(
   if (!viewer) throw new AppError('unauthorized');
   if (isStateChanging && viewer.via === 'cookie') assertSameOriginHeader(request);
   return viewer;
+}
+
+/** The customer of a protected route (`config: { auth: 'user' }`), checked before the handler ran. */
+export function signedIn(request: FastifyRequest): SignedIn {
+  // Only a route that forgot its `auth` option gets here without a viewer: refuse rather than guess.
+  if (!request.signedInViewer) throw new AppError('unauthorized');
+  return request.signedInViewer;
 }
 
 export function setSessionCookie(

@@ -4,10 +4,12 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type AppError, DEFAULT_MESSAGES, isAppError } from '../errors';
 import { asUnavailable } from './unavailable';
 
+export const EMPTY_BODY_MESSAGE = 'Пустое тело запроса';
+
 /** Fastify's own error codes that a client causes, with the Russian message a person reads. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Некорректный JSON в теле запроса' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Пустое тело запроса' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: EMPTY_BODY_MESSAGE },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'Слишком большой запрос' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Неподдерживаемый тип данных' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Некорректная длина запроса' },
@@ -15,7 +17,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }>
 
 export const API_NOT_FOUND_MESSAGE = 'Запрашиваемый ресурс не найден';
 
-function sendError(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
+export function sendError(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -37,6 +39,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A route that needs a body got none (an empty JSON body is let through: server/http/empty-body.ts).
+      if (error.validationContext === 'body' && (request.body === undefined || request.body === null)) {
+        return sendError(reply, 400, toBody(EMPTY_BODY_MESSAGE));
+      }
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sendError } from './error-handler';
 
 const YEAR_S = 365 * 24 * 60 * 60;
 
@@ -28,17 +29,34 @@ export async function registerClientAssets(app: FastifyInstance, clientDir: stri
   });
 }
 
-/** Uploaded and generated images, stored under generated names, so they never change once written. */
+export const FILE_NOT_FOUND_MESSAGE = 'Файл не найден';
+
+/**
+ * Uploaded and generated images, stored under generated names, so they never change once written. A missing
+ * file (or the bare /uploads/ folder) is a 404 in the API's shape, not the storefront's HTML error page.
+ */
 export async function registerUploads(app: FastifyInstance, uploadDir: string): Promise<void> {
-  await app.register(fastifyStatic, {
-    root: uploadDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    cacheControl: false,
-    setHeaders(res) {
-      res.setHeader('Cache-Control', 'public, max-age=604800');
-      res.setHeader('X-Content-Type-Options', 'nosniff');
+  await app.register(
+    async (uploads) => {
+      const notFound = (reply: FastifyReply) =>
+        sendError(reply.header('Cache-Control', 'no-store'), 404, {
+          success: false,
+          message: FILE_NOT_FOUND_MESSAGE,
+        });
+      uploads.setNotFoundHandler((_request, reply) => notFound(reply));
+      uploads.all('/', async (_request, reply) => notFound(reply));
+      await uploads.register(fastifyStatic, {
+        root: uploadDir,
+        prefix: '/',
+        decorateReply: false,
+        index: false,
+        cacheControl: false,
+        setHeaders(res) {
+          res.setHeader('Cache-Control', 'public, max-age=604800');
+          res.setHeader('X-Content-Type-Options', 'nosniff');
+        },
+      });
     },
-  });
+    { prefix: '/uploads' },
+  );
 }

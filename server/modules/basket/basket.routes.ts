@@ -7,7 +7,7 @@ import {
 } from '@core/contracts/basket';
 import { ErrorBodySchema } from '@core/contracts/common';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../../http/auth';
+import { signedIn } from '../../http/auth';
 import type { BasketService } from './basket.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
@@ -16,30 +16,24 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
 export const basketRoutes: FastifyPluginAsyncZod<{ basket: BasketService }> = async (app, { basket }) => {
   await app.register(async (plugin) => {
     const mine = plugin.withTypeProvider<ZodTypeProvider>();
-    // A customer's basket is never kept by a browser or a proxy.
-    mine.addHook('onSend', async (_request, reply) => {
-      reply.header('Cache-Control', 'private, no-store');
-    });
-    // Who asks comes before what they sent: a guest gets 401 even for a malformed body.
-    mine.addHook('onRequest', async (request) => {
-      await requireUser(request);
-    });
 
     mine.get(
       '/user/me/basket',
       {
+        config: { auth: 'user' },
         schema: {
           tags: ['basket'],
           summary: 'The basket: point id → lines',
           response: { 200: BasketSchema, ...errors },
         },
       },
-      async (request) => basket.getBasket((await requireUser(request)).user._id),
+      async (request) => basket.getBasket(signedIn(request).user._id),
     );
 
     mine.patch(
       '/user/me/basket',
       {
+        config: { auth: 'user' },
         schema: {
           tags: ['basket'],
           summary: 'Sets (quantity) or steps (delta) a line, capped at the point’s stock; 0 removes it',
@@ -47,12 +41,13 @@ export const basketRoutes: FastifyPluginAsyncZod<{ basket: BasketService }> = as
           response: { 200: BasketSchema, ...errors },
         },
       },
-      async (request) => basket.changeItem((await requireUser(request)).user._id, request.body),
+      async (request) => basket.changeItem(signedIn(request).user._id, request.body),
     );
 
     mine.delete(
       '/user/me/basket/:pointId',
       {
+        config: { auth: 'user' },
         schema: {
           tags: ['basket'],
           summary: 'Removes a point’s whole group',
@@ -60,12 +55,13 @@ export const basketRoutes: FastifyPluginAsyncZod<{ basket: BasketService }> = as
           response: { 200: BasketSchema, ...errors },
         },
       },
-      async (request) => basket.removePoint((await requireUser(request)).user._id, request.params.pointId),
+      async (request) => basket.removePoint(signedIn(request).user._id, request.params.pointId),
     );
 
     mine.put(
       '/user/me/basket/points',
       {
+        config: { auth: 'user' },
         schema: {
           tags: ['basket'],
           summary: 'Merges a guest basket in: nothing lost, the larger quantity wins, capped at stock',
@@ -73,7 +69,7 @@ export const basketRoutes: FastifyPluginAsyncZod<{ basket: BasketService }> = as
           response: { 200: BasketSchema, ...errors },
         },
       },
-      async (request) => basket.mergeBasket((await requireUser(request)).user._id, request.body.data),
+      async (request) => basket.mergeBasket(signedIn(request).user._id, request.body.data),
     );
   });
 

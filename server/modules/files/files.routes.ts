@@ -3,16 +3,22 @@ import { FileResponseSchema } from '@core/contracts/identity';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, isAppError } from '../../errors';
-import { requireUser } from '../../http/auth';
+import { signedIn } from '../../http/auth';
 import type { FilesService } from './files.service';
 import { FILE_TOO_LARGE_MESSAGE, UNSUPPORTED_IMAGE_MESSAGE, UPLOAD_MAX_BYTES } from './image';
 
 export const CHOOSE_FILE_MESSAGE = 'Выберите изображение для загрузки';
+export const MALFORMED_UPLOAD_MESSAGE = 'Не удалось прочитать файл из запроса. Загрузите изображение ещё раз';
 
-/** @fastify/multipart's own errors → our messages. */
-function toUploadError(error: unknown): unknown {
-  if (isAppError(error) || typeof error !== 'object' || error === null || !('code' in error)) return error;
-  switch (error.code) {
+/**
+ * @fastify/multipart's and busboy's errors → our messages. Everything here happens while reading the request
+ * body, so an error without a known code (busboy's 'Multipart: Boundary not found', 'Unexpected end of form',
+ * 'Malformed part header' …) is the client's malformed or truncated body: 400, never 500.
+ */
+function toUploadError(error: unknown): AppError {
+  if (isAppError(error)) return error;
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
@@ -22,7 +28,7 @@ function toUploadError(error: unknown): unknown {
     case 'FST_NO_FORM_DATA':
       return new AppError('unsupported_media_type', UNSUPPORTED_IMAGE_MESSAGE, { cause: error });
     default:
-      return error;
+      return new AppError('bad_request', MALFORMED_UPLOAD_MESSAGE, { cause: error });
   }
 }
 
@@ -35,9 +41,9 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async
 
   app.post(
     '/file/upload',
-    { schema: { tags: ['files'], response: { 200: FileResponseSchema } } },
+    { config: { auth: 'user' }, schema: { tags: ['files'], response: { 200: FileResponseSchema } } },
     async (request) => {
-      const { user } = await requireUser(request);
+      const { user } = signedIn(request);
       if (!request.isMultipart()) throw new AppError('unsupported_media_type', UNSUPPORTED_IMAGE_MESSAGE);
       let data: Buffer;
       try {
@@ -54,10 +60,12 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async
 
   app.get(
     '/file/user',
-    { schema: { tags: ['files'], response: { 200: FileResponseSchema, 404: ErrorBodySchema } } },
-    async (request, reply) => {
-      const { user } = await requireUser(request);
-      reply.header('Cache-Control', 'private, no-store');
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['files'], response: { 200: FileResponseSchema, 404: ErrorBodySchema } },
+    },
+    async (request) => {
+      const { user } = signedIn(request);
       return { success: true as const, ...(await files.getLatestImage(user._id)) };
     },
   );

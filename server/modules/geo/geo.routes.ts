@@ -8,7 +8,7 @@ import {
 } from '@core/contracts/geo';
 import { z } from '@core/contracts/z';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../http/auth';
+import { signedIn } from '../../http/auth';
 import type { GeoService } from './geo.service';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema };
@@ -30,13 +30,14 @@ export const geoRoutes: FastifyPluginAsyncZod<{ geo: GeoService }> = async (app,
 
   app.get(
     '/user/me/addresses',
-    { schema: { tags: ['geo'], response: { 200: AddressListSchema, ...errors } } },
-    async (request) => geo.listAddresses((await requireUser(request)).user._id),
+    { config: { auth: 'user' }, schema: { tags: ['geo'], response: { 200: AddressListSchema, ...errors } } },
+    async (request) => geo.listAddresses(signedIn(request).user._id),
   );
 
   app.post(
     '/user/me/addresses',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['geo'],
         summary: 'Save a delivery address (SPEC §7); outside every zone → 400',
@@ -44,18 +45,24 @@ export const geoRoutes: FastifyPluginAsyncZod<{ geo: GeoService }> = async (app,
         response: { 200: SavedAddressSchema, ...errors },
       },
     },
-    async (request) => geo.saveAddress((await requireUser(request)).user._id, request.body),
+    async (request) => geo.saveAddress(signedIn(request).user._id, request.body),
   );
 
   app.put(
     '/user/me/addresses/:id/default',
-    { schema: { tags: ['geo'], params: IdParams, response: { 200: AddressListSchema, ...errors } } },
-    async (request) => geo.makeDefault((await requireUser(request)).user._id, request.params.id),
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['geo'], params: IdParams, response: { 200: AddressListSchema, ...errors } },
+    },
+    async (request) => geo.makeDefault(signedIn(request).user._id, request.params.id),
   );
 
   app.delete(
     '/user/me/addresses/:id',
-    { schema: { tags: ['geo'], params: IdParams, response: { 200: AddressListSchema, ...errors } } },
-    async (request) => geo.deleteAddress((await requireUser(request)).user._id, request.params.id),
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['geo'], params: IdParams, response: { 200: AddressListSchema, ...errors } },
+    },
+    async (request) => geo.deleteAddress(signedIn(request).user._id, request.params.id),
   );
 };

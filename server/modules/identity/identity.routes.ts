@@ -11,8 +11,8 @@ import {
   assertSameOriginHeader,
   clearSessionCookie,
   getViewer,
-  requireUser,
   setSessionCookie,
+  signedIn,
 } from '../../http/auth';
 import type { Clock } from '../../lib/clock';
 import type { IdentityService } from './identity.service';
@@ -52,18 +52,21 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService; 
 
   app.get(
     '/user/me',
-    { schema: { tags: ['user'], response: { 200: UserResponseSchema } } },
+    { config: { auth: 'user' }, schema: { tags: ['user'], response: { 200: UserResponseSchema } } },
     async (request) => {
-      const { user } = await requireUser(request);
+      const { user } = signedIn(request);
       return { success: true as const, user };
     },
   );
 
   app.put(
     '/user/me/update',
-    { schema: { tags: ['user'], body: ProfileUpdateSchema, response: { 200: UserResponseSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['user'], body: ProfileUpdateSchema, response: { 200: UserResponseSchema } },
+    },
     async (request) => {
-      const { user } = await requireUser(request);
+      const { user } = signedIn(request);
       return { success: true as const, user: await identity.updateProfile(user._id, request.body) };
     },
   );

@@ -13,7 +13,7 @@ import {
 import { z } from '@core/contracts/z';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
-import { requireUser } from '../../http/auth';
+import { signedIn } from '../../http/auth';
 import type { OrdersService } from './orders.service';
 
 const errors = {
@@ -29,18 +29,19 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
   app.post(
     '/orders',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['orders'],
         summary:
           'Place one order per point; needs an Idempotency-Key header (≤255 characters): the same key and body ' +
           'answer the stored result, another body 422, a request while the first runs 409',
-        headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optional() }),
+        headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: z.line().optional() }),
         body: PlaceOrdersSchema,
         response: { 200: PlacedOrdersSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { user } = await requireUser(request);
+      const { user } = signedIn(request);
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       if (typeof key !== 'string' || key.trim() === '') {
         throw new AppError(
@@ -61,29 +62,32 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
 
   app.get(
     '/orders',
-    { schema: { tags: ['orders'], response: { 200: OrderListSchema, ...errors } } },
-    async (request) => orders.listOrders((await requireUser(request)).user._id),
+    { config: { auth: 'user' }, schema: { tags: ['orders'], response: { 200: OrderListSchema, ...errors } } },
+    async (request) => orders.listOrders(signedIn(request).user._id),
   );
 
   app.get(
     '/orders/:slug',
     {
+      config: { auth: 'user' },
       schema: { tags: ['orders'], params: OrderSlugParamsSchema, response: { 200: OrderSchema, ...errors } },
     },
-    async (request) => orders.getOrder((await requireUser(request)).user._id, Number(request.params.slug)),
+    async (request) => orders.getOrder(signedIn(request).user._id, Number(request.params.slug)),
   );
 
   app.post(
     '/orders/:slug/cancel',
     {
+      config: { auth: 'user' },
       schema: { tags: ['orders'], params: OrderSlugParamsSchema, response: { 200: OrderSchema, ...errors } },
     },
-    async (request) => orders.cancelOrder((await requireUser(request)).user._id, Number(request.params.slug)),
+    async (request) => orders.cancelOrder(signedIn(request).user._id, Number(request.params.slug)),
   );
 
   app.post(
     '/orders/:slug/repeat',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['orders'],
         summary: "The order's items back into the basket, capped at today's stock",
@@ -91,7 +95,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
         response: { 200: BasketSchema, ...errors },
       },
     },
-    async (request) => orders.repeatOrder((await requireUser(request)).user._id, Number(request.params.slug)),
+    async (request) => orders.repeatOrder(signedIn(request).user._id, Number(request.params.slug)),
   );
 
   app.get(

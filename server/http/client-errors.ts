@@ -1,0 +1,63 @@
+/**
+ * Errors that happen before a request reaches a route, answered in our shape and language (ADR 003) instead
+ * of Fastify's and Node's English defaults: a path that is not valid percent-encoding or has an over-long
+ * parameter (Fastify's `frameworkErrors`), and requests Node's HTTP parser refuses — headers too large,
+ * malformed syntax, a request that took too long (the server's `clientError` event).
+ */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ErrorBody } from '@core/contracts/common';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_MESSAGES } from '../errors';
+
+export const BAD_URL_MESSAGE = 'Некорректный адрес запроса';
+export const URL_TOO_LONG_MESSAGE = 'Слишком длинный адрес запроса';
+export const HEADERS_TOO_LARGE_MESSAGE = 'Слишком большие заголовки запроса';
+export const REQUEST_TIMEOUT_MESSAGE = 'Время ожидания запроса истекло';
+
+function body(message: string): ErrorBody {
+  return { success: false, message };
+}
+
+/** Fastify's `frameworkErrors` option: router errors that no route or error handler ever sees. */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const [status, message] =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? [414, URL_TOO_LONG_MESSAGE]
+      : error.code === 'FST_ERR_BAD_URL'
+        ? [400, BAD_URL_MESSAGE]
+        : [500, DEFAULT_MESSAGES.internal];
+  void reply.status(status).type('application/json; charset=utf-8').send(body(message));
+}
+
+type ClientError = Error & { code?: string };
+
+/**
+ * Fastify's `clientErrorHandler` (the server's 'clientError' event): the request never became a request, so
+ * the answer is written to the socket by hand, then the connection is closed.
+ */
+export function answerClientError(error: ClientError, socket: Socket): void {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, REQUEST_TIMEOUT_MESSAGE]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, HEADERS_TOO_LARGE_MESSAGE]
+        : [400, DEFAULT_MESSAGES.bad_request];
+  if (socket.writable) {
+    const json = JSON.stringify(body(message));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(json)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        json,
+    );
+  }
+  socket.destroy(error);
+}
