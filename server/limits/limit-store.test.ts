@@ -80,6 +80,24 @@ describe.each(backends)('the limit store on %s', (_name, open) => {
     expect(results.filter((r) => r.allowed)).toHaveLength(3);
   });
 
+  it('gives a slot back within its window, never below zero, and not once the window ended', async () => {
+    expect((await h.store.take('login:a', 2, HOUR_MS)).count).toBe(1);
+    expect((await h.store.take('login:a', 2, HOUR_MS)).count).toBe(2);
+    expect((await h.store.take('login:a', 2, HOUR_MS)).allowed).toBe(false);
+    await h.store.release('login:a', 2);
+    expect((await h.store.take('login:a', 2, HOUR_MS)).allowed).toBe(true);
+    await h.store.release('login:a', 2);
+    await h.store.release('login:a', 2);
+    await h.store.release('login:a', 2);
+    await h.store.release('login:a', 2);
+    expect((await h.store.get('login:a'))?.count).toBe(0);
+    await h.store.release('never-taken', 2);
+    expect(await h.store.get('never-taken')).toBeNull();
+    h.clock.advance(HOUR_MS);
+    await h.store.release('login:a', 2);
+    expect(await h.store.get('login:a')).toBeNull();
+  });
+
   it('keeps separate keys apart', async () => {
     expect((await h.store.take('x:1', 1, 15_000)).allowed).toBe(true);
     expect((await h.store.take('x:2', 1, 15_000)).allowed).toBe(true);

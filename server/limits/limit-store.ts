@@ -18,6 +18,8 @@ export type LimitStore = {
    * taken in it. Atomic: concurrent callers never take more than `limit` between them.
    */
   take(key: string, limit: number, windowMs: number): Promise<TakeResult>;
+  /** Gives back a slot taken with `take(key, limit, …)` in the current window (its attempt succeeded). */
+  release(key: string, limit: number): Promise<void>;
   /** Adds one; the counter then lives ttlMs from now (a run of failures that ends after a quiet spell). */
   increment(key: string, ttlMs: number): Promise<Counter>;
   /** Sets a counter outright until resetAt (a cooldown). */

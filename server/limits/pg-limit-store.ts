@@ -34,6 +34,14 @@ export function createPgLimitStore(db: Db, clock: Clock): LimitStore {
       return { ...toCounter(row), allowed: row.count <= limit };
     },
 
+    async release(key, limit) {
+      // A refused take leaves the count at limit + 1: the slots in use are at most limit.
+      await db
+        .update(rateLimits)
+        .set({ count: sql`greatest(least(${rateLimits.count}, ${limit}::int) - 1, 0)` })
+        .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, new Date(clock.now()))));
+    },
+
     async increment(key, ttlMs) {
       const now = clock.now();
       const [row] = await db

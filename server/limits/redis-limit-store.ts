@@ -25,6 +25,15 @@ redis.call('PEXPIRE', KEYS[1], math.max(reset - now, 1))
 return {1, count, tostring(reset)}
 `;
 
+const RELEASE = `
+local count = tonumber(redis.call('HGET', KEYS[1], 'count'))
+local reset = tonumber(redis.call('HGET', KEYS[1], 'reset'))
+if count ~= nil and reset ~= nil and reset > tonumber(ARGV[1]) and count > 0 then
+  redis.call('HSET', KEYS[1], 'count', count - 1)
+end
+return 0
+`;
+
 const INCREMENT = `
 local count = tonumber(redis.call('HGET', KEYS[1], 'count'))
 local reset = tonumber(redis.call('HGET', KEYS[1], 'reset'))
@@ -52,6 +61,10 @@ export function createRedisLimitStore(client: Redis, clock: Clock, keyPrefix: st
         string,
       ];
       return { allowed: allowed === 1, count, resetAt: Number(reset) };
+    },
+
+    async release(key, _limit) {
+      await client.eval(RELEASE, 1, k(key), clock.now());
     },
 
     async increment(key, ttlMs) {

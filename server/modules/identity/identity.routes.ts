@@ -40,7 +40,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService; 
     '/user/login',
     { schema: { tags: ['user'], body: LoginRequestSchema, response: { 200: LoginResponseSchema } } },
     async (request, reply) => {
-      const session = await identity.login(request.body);
+      const session = await identity.login(request.body, { ip: request.ip });
       setSessionCookie(request, reply, session.token, session.expiresAt, clock.now());
       return {
         success: true as const,
@@ -67,7 +67,10 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService; 
     },
     async (request) => {
       const { user } = signedIn(request);
-      return { success: true as const, user: await identity.updateProfile(user._id, request.body) };
+      return {
+        success: true as const,
+        user: await identity.updateProfile(user._id, request.body, { ip: request.ip }),
+      };
     },
   );
 

@@ -65,24 +65,32 @@ export function createIdentityService(deps: IdentityDeps) {
 
   /**
    * Checks a code for a phone and uses it up. Every try is counted before the comparison, so at most 5 are
-   * ever compared, however many arrive at once; a wrong try also counts towards the phone's cooldowns.
+   * ever compared, however many arrive at once. Every failure counts against the address; only a wrong
+   * guess at a live code counts towards the phone's cooldowns (docs/decisions/017).
    */
-  async function verifyCode(phone: string, code: string, field = 'code'): Promise<{ name: string }> {
+  async function verifyCode(
+    phone: string,
+    code: string,
+    origin: { ip: string },
+    field = 'code',
+  ): Promise<{ name: string }> {
+    await limits.takeAddressAttempt(origin.ip);
     await limits.assertNotCoolingDown(phone);
     const live = await spendCodeAttempt(db, phone, new Date(clock.now()), CODE_MAX_ATTEMPTS);
-    const fail = async (message: string): Promise<never> => {
-      const cooldownMs = await limits.recordFailure(phone);
-      if (cooldownMs > 0) await limits.assertNotCoolingDown(phone);
+    const fail = async (message: string, { isGuess }: { isGuess: boolean }): Promise<never> => {
+      if (isGuess && (await limits.recordFailure(phone)) > 0) await limits.assertNotCoolingDown(phone);
       throw new AppError('bad_request', message, { fields: { [field]: message } });
     };
-    if (!live) return fail(VOID_CODE_MESSAGE);
+    if (!live) return fail(VOID_CODE_MESSAGE, { isGuess: false });
     if (!isSameHmac(live.codeHmac, hmacCode(deps.codeSecret, phone, code))) {
       // The fifth wrong try voids the code; a sixth is refused even with the right digits.
       if (live.attempts >= CODE_MAX_ATTEMPTS) await deleteCode(db, phone, live.codeHmac);
-      return fail(WRONG_CODE_MESSAGE);
+      return fail(WRONG_CODE_MESSAGE, { isGuess: true });
     }
-    if (!(await deleteCode(db, phone, live.codeHmac))) return fail(VOID_CODE_MESSAGE);
+    // Someone else used the same code a moment earlier: not a guess.
+    if (!(await deleteCode(db, phone, live.codeHmac))) return fail(VOID_CODE_MESSAGE, { isGuess: false });
     await limits.recordSuccess(phone);
+    await limits.releaseAddressAttempt(origin.ip);
     return { name: live.name };
   }
 
@@ -121,8 +129,8 @@ export function createIdentityService(deps: IdentityDeps) {
     },
 
     /** POST /api/user/login: a right code signs in (creating the account on first login) with a new token. */
-    async login(input: LoginInput): Promise<Session> {
-      const { name } = await verifyCode(input.phone, input.code);
+    async login(input: LoginInput, origin: { ip: string }): Promise<Session> {
+      const { name } = await verifyCode(input.phone, input.code, origin);
       const user = await findOrCreateUser(db, input.phone, name);
       const token = generateSessionToken();
       const now = clock.now();
@@ -146,7 +154,7 @@ export function createIdentityService(deps: IdentityDeps) {
     getUser: loadUser,
 
     /** PUT /api/user/me/update. A new phone number needs the code sent to it. */
-    async updateProfile(userId: string, input: ProfileInput): Promise<User> {
+    async updateProfile(userId: string, input: ProfileInput, origin: { ip: string }): Promise<User> {
       const current = await loadUser(userId);
       const isNewPhone = input.phone !== current.phone;
       if (isNewPhone) {
@@ -155,7 +163,7 @@ export function createIdentityService(deps: IdentityDeps) {
             fields: { code: NEW_PHONE_CODE_MESSAGE },
           });
         }
-        await verifyCode(input.phone, input.code);
+        await verifyCode(input.phone, input.code, origin);
         // Only someone holding the new number learns that it is taken.
         const owner = await findUserIdByPhone(db, input.phone);
         if (owner && owner !== userId) {

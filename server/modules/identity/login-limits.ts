@@ -19,6 +19,13 @@ export const LONG_COOLDOWN_FAILURES = 20;
 export const LONG_COOLDOWN_MS = 24 * HOUR_MS;
 /** A run of failures is forgotten a day after its last failure (it then outlives any cooldown). */
 export const FAILURE_RUN_TTL_MS = 24 * HOUR_MS;
+/**
+ * Failed logins from one address (issue 12): after 30 in a 15-minute window, logins from it are refused until
+ * the window ends. A person mistyping a code fails a few times; one address behind a carrier's NAT shares the
+ * allowance, and its 10 code sends an hour (5 tries each) bound what it could need anyway.
+ */
+export const LOGIN_FAILURES_PER_IP = 30;
+export const LOGIN_FAILURES_IP_WINDOW_MS = 15 * MINUTE_MS;
 
 /** The cooldown that the n-th consecutive failure starts, in ms (0: none). */
 export function cooldownAfterFailures(failures: number): number {
@@ -40,6 +47,7 @@ const key = {
   phoneHour: (phone: string) => `code:phone-hour:${phone}`,
   ipHour: (ip: string) => `code:ip-hour:${ip}`,
   failures: (phone: string) => `login:failures:${phone}`,
+  ipFailures: (ip: string) => `login:ip-failures:${ip}`,
   cooldown: (phone: string) => `login:cooldown:${phone}`,
 };
 
@@ -85,7 +93,30 @@ export function createLoginLimits(store: LimitStore, clock: Clock) {
       }
     },
 
-    /** Counts a failed login; returns the cooldown it started (ms), 0 when none. */
+    /**
+     * Takes one of the address's login attempts before the code is checked, so a burst of simultaneous tries
+     * cannot slip past the limit; a successful login gives it back (`releaseAddressAttempt`), so only
+     * failures, whatever the phone and whether a code existed, use the allowance up.
+     */
+    async takeAddressAttempt(ip: string): Promise<void> {
+      const slot = await store.take(key.ipFailures(ip), LOGIN_FAILURES_PER_IP, LOGIN_FAILURES_IP_WINDOW_MS);
+      if (!slot.allowed) {
+        throw tooMany(
+          'Слишком много неверных попыток входа с вашего устройства. Повторите через',
+          slot.resetAt - clock.now(),
+        );
+      }
+    },
+
+    async releaseAddressAttempt(ip: string): Promise<void> {
+      await store.release(key.ipFailures(ip), LOGIN_FAILURES_PER_IP);
+    },
+
+    /**
+     * Counts a failed login against the phone's run; returns the cooldown it started (ms), 0 when none. Only
+     * a wrong guess at a code that was really sent counts: otherwise anyone could lock a number out without
+     * its owner ever asking for a code.
+     */
     async recordFailure(phone: string): Promise<number> {
       const { count } = await store.increment(key.failures(phone), FAILURE_RUN_TTL_MS);
       const cooldownMs = cooldownAfterFailures(count);
