@@ -46,10 +46,6 @@ export function findLine<Line extends BasketLineLike>(
   return basket[pointId]?.find((line) => productIdOf(line) === productId);
 }
 
-export function quantityIn(basket: BasketMap, pointId: string, productId: string): number {
-  return findLine(basket, pointId, productId)?.quantity ?? 0;
-}
-
 /** Lines in the basket: what the header badge counts (each product of each point once, whatever its quantity). */
 export function countLines(basket: BasketMap): number {
   let lines = 0;
@@ -95,11 +91,6 @@ export function removePoint<Line extends BasketLineLike>(
   if (!(pointId in basket)) return basket;
   const { [pointId]: _dropped, ...others } = basket;
   return others;
-}
-
-/** Whether one more line fits (BASKET_MAX_LINES). */
-export function hasRoomForLine(basket: BasketMap): boolean {
-  return countLines(basket) < BASKET_MAX_LINES;
 }
 
 /**

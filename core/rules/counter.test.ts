@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTER_MAX, COUNTER_MIN, clampCount, counterBounds, stepCount } from './counter';
+import { COUNTER_MAX, COUNTER_MIN, clampCount, counterBounds } from './counter';
 
 describe('clampCount', () => {
   it('defaults to 0..999', () => {
@@ -30,23 +30,5 @@ describe('clampCount', () => {
   it('never lets min exceed max', () => {
     expect(counterBounds({ min: 5, max: 2 })).toEqual({ min: 5, max: 5 });
     expect(clampCount(1, { min: 5, max: 2 })).toBe(5);
-  });
-});
-
-describe('stepCount', () => {
-  it('adds and removes one within the bounds', () => {
-    expect(stepCount(3, 1)).toBe(4);
-    expect(stepCount(3, -1)).toBe(2);
-  });
-
-  it('stops at the bounds', () => {
-    expect(stepCount(0, -1)).toBe(0);
-    expect(stepCount(999, 1)).toBe(999);
-    expect(stepCount(1, -1, { min: 1, max: 100 })).toBe(1);
-    expect(stepCount(100, 1, { min: 1, max: 100 })).toBe(100);
-  });
-
-  it('first clamps an out-of-range value', () => {
-    expect(stepCount(1500, -1)).toBe(998);
   });
 });

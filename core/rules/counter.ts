@@ -20,8 +20,3 @@ export function clampCount(value: number, bounds: CounterBounds = {}): number {
   if (Number.isNaN(value)) return min;
   return Math.min(max, Math.max(min, Math.floor(value)));
 }
-
-/** The quantity after pressing − (delta -1) or + (delta 1), clamped. */
-export function stepCount(value: number, delta: number, bounds: CounterBounds = {}): number {
-  return clampCount(clampCount(value, bounds) + delta, bounds);
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDuration, formatIsoDay, MONTHS_GENITIVE, toIsoDuration } from './date';
+import { formatDate, formatDuration, MONTHS_GENITIVE, toIsoDuration } from './date';
 
 const NBSP = '\u00a0';
 
@@ -32,14 +32,6 @@ describe('formatDate', () => {
   it('answers an empty string for an invalid date', () => {
     expect(formatDate('not a date')).toBe('');
     expect(formatDate(Number.NaN)).toBe('');
-  });
-});
-
-describe('formatIsoDay', () => {
-  it('gives the Moscow calendar day as YYYY-MM-DD', () => {
-    expect(formatIsoDay('2026-03-12T09:00:00Z')).toBe('2026-03-12');
-    expect(formatIsoDay('2025-12-31T22:30:00Z')).toBe('2026-01-01');
-    expect(formatIsoDay('nope')).toBe('');
   });
 });
 

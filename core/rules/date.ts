@@ -36,13 +36,6 @@ export function formatDate(value: DateInput, utcOffsetMinutes: number = MOSCOW_U
   return `${local.getUTCDate()}\u00a0${MONTHS_GENITIVE[local.getUTCMonth()]} ${local.getUTCFullYear()}`;
 }
 
-/** The calendar day of a date in the given offset as YYYY-MM-DD (for `<time dateTime>` and sitemaps). */
-export function formatIsoDay(value: DateInput, utcOffsetMinutes: number = MOSCOW_UTC_OFFSET_MIN): string {
-  const date = toDate(value);
-  if (!date) return '';
-  return new Date(date.getTime() + utcOffsetMinutes * 60_000).toISOString().slice(0, 10);
-}
-
 /** A cooking time: «45 мин», «1 ч», «1 ч 30 мин»; an empty string for nonsense. */
 export function formatDuration(minutes: number): string {
   if (!Number.isFinite(minutes) || minutes <= 0) return '';

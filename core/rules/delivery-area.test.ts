@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { formatDeliveryArea, parseDeliveryArea, scopeOf } from './delivery-area';
-import { selectZone } from './geo';
 
 const city = '11111111-1111-4111-8111-111111111111';
 const zone = '22222222-2222-4222-8222-222222222222';
@@ -46,14 +45,5 @@ describe('delivery area cookie', () => {
     expect(scopeOf({ mode: 'delivery', cityId: city, zoneId: zone })).toEqual({ zoneId: zone });
     expect(scopeOf({ mode: 'pickup', cityId: city, pointId: zone })).toEqual({ pointId: zone });
     expect(scopeOf(undefined)).toBeUndefined();
-  });
-});
-
-describe('selectZone', () => {
-  const zones = [{ _id: 'a' }, { _id: 'b' }];
-  it('picks the named zone, or the first one (SPEC §9)', () => {
-    expect(selectZone(zones, 'b')).toEqual({ _id: 'b' });
-    expect(selectZone(zones, 'gone')).toEqual({ _id: 'a' });
-    expect(selectZone([], 'a')).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findZoneForPoint, isPointInPolygon, type LngLat, locatePointInRing } from './geo';
+import { findZoneForPoint, isPointInPolygon, type LngLat } from './geo';
 
 const square: LngLat[] = [
   [0, 0],
@@ -99,14 +99,6 @@ describe('isPointInPolygon', () => {
     ];
     expect(isPointInPolygon([39.88, 57.627], [centre])).toBe(true);
     expect(isPointInPolygon([39.95, 57.627], [centre])).toBe(false);
-  });
-});
-
-describe('locatePointInRing', () => {
-  it('tells inside, boundary and outside apart', () => {
-    expect(locatePointInRing([5, 5], square)).toBe('inside');
-    expect(locatePointInRing([5, 0], square)).toBe('boundary');
-    expect(locatePointInRing([5, -1], square)).toBe('outside');
   });
 });
 

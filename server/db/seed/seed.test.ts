@@ -1,11 +1,12 @@
 import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import { asc, count, eq, ilike, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LinkGroupSchema, SocialsSchema } from '../../../core/contracts/content';
 import { z } from '../../../core/contracts/z';
-import { isPointInPolygon, type LngLat, locatePointInRing } from '../../../core/rules/geo';
+import { isPointInPolygon, type LngLat } from '../../../core/rules/geo';
 import { type DbHandle, openDb } from '../client';
 import {
   articles,
@@ -92,8 +93,12 @@ describe('seedDemo', () => {
     // Neighbouring zones share their borders; a sample strictly inside two zones would be an overlap.
     for (let lng = 39.7001; lng < 41.05; lng += 0.0037) {
       for (let lat = 57.5403; lat < 57.83; lat += 0.0021) {
-        const containing = zoneRows.filter(
-          (zone) => locatePointInRing([lng, lat], zone.polygon[0] ?? []) === 'inside',
+        const containing = zoneRows.filter((zone) =>
+          booleanPointInPolygon(
+            [lng, lat],
+            { type: 'Polygon', coordinates: zone.polygon },
+            { ignoreBoundary: true },
+          ),
         );
         expect(containing.length, `${lng},${lat}`).toBeLessThanOrEqual(1);
       }
