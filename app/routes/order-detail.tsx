@@ -1,3 +1,4 @@
+import { formatDayMonthTime } from '@core/rules/date';
 import { formatSlot, ORDER_STATUS_LABELS, statusPath } from '@core/rules/orders';
 import { formatRoubles } from '@core/rules/price';
 import { formatWeight } from '@core/rules/weight';
@@ -32,14 +33,6 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
   }),
   { name: 'robots', content: 'noindex' },
 ];
-
-const DATE = new Intl.DateTimeFormat('ru-RU', {
-  day: 'numeric',
-  month: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Moscow',
-});
 
 export default function OrderDetail({ loaderData: { order, now } }: Route.ComponentProps) {
   const toast = useToast();
@@ -88,7 +81,7 @@ export default function OrderDetail({ loaderData: { order, now } }: Route.Compon
         </p>
       </div>
       <p className="text-[15px] text-muted">
-        {order.store.name} · оформлен {DATE.format(new Date(order.created_at))}
+        {order.store.name} · оформлен {formatDayMonthTime(order.created_at)}
       </p>
 
       <section aria-label="Статус заказа" className="rounded-3xl bg-white p-5 shadow-card sm:p-6">

@@ -1,9 +1,82 @@
 /**
- * Dates and durations as Russian readers write them. Dates are shown in Moscow time (both demo cities use it,
- * and Russia has no daylight saving time since 2014) so the server and every browser render the same day,
- * whatever their own time zone: no hydration mismatch around midnight.
+ * Dates and times as Russian readers write them, always on the Moscow clock: both demo cities and their stores
+ * keep Moscow time, and the server and every browser must render the same day and hour whatever their own
+ * time zone (no hydration mismatch around midnight). The time zone database (`Intl` with 'Europe/Moscow') is
+ * the one source of that clock; nothing here adds a fixed offset by hand.
  */
-export const MOSCOW_UTC_OFFSET_MIN = 180;
+export const MOSCOW_TIME_ZONE = 'Europe/Moscow';
+
+/** A calendar day and a time of day on the Moscow clock; `weekday` is ISO (Monday 1 … Sunday 7). */
+export type MoscowDateTime = {
+  year: number;
+  /** 1–12 */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  weekday: number;
+};
+
+const moscowParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: MOSCOW_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  weekday: 'short',
+});
+
+const ISO_WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+
+/** What a Moscow wall clock and calendar show at this instant. */
+export function toMoscow(date: Date): MoscowDateTime {
+  const parts: Record<string, string> = {};
+  for (const { type, value } of moscowParts.formatToParts(date)) parts[type] = value;
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    weekday: ISO_WEEKDAYS[parts.weekday ?? ''] ?? 0,
+  };
+}
+
+const MS_PER_MINUTE = 60_000;
+const MS_PER_DAY = 86_400_000;
+
+/** Milliseconds the Moscow clock is ahead of UTC at this instant. */
+function moscowOffsetMs(date: Date): number {
+  const { year, month, day, hour, minute } = toMoscow(date);
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  return wall - (date.getTime() - (date.getTime() % MS_PER_MINUTE));
+}
+
+/**
+ * The instant when the Moscow clock shows `minutes` past midnight of the given calendar day. Days and
+ * minutes beyond their range roll over (day 32 of January is 1 February), as `Date.UTC` does.
+ */
+export function fromMoscow(day: { year: number; month: number; day: number }, minutes: number): Date {
+  const wall = Date.UTC(day.year, day.month - 1, day.day, 0, minutes);
+  // The offset at the wall time read as UTC is right except within hours of an offset change; one more
+  // step settles those.
+  const guess = wall - moscowOffsetMs(new Date(wall));
+  return new Date(wall - moscowOffsetMs(new Date(guess)));
+}
+
+/** The Moscow calendar day of an instant as a day count since 1970-01-01: for «сегодня» and «завтра». */
+export function moscowDayNumber(date: Date): number {
+  const { year, month, day } = toMoscow(date);
+  return Date.UTC(year, month - 1, day) / MS_PER_DAY;
+}
+
+/** «14:05» */
+export function formatMoscowTime(date: Date): string {
+  const { hour, minute } = toMoscow(date);
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
 
 /** Month names in the genitive, as a date is read: «12 марта». */
 export const MONTHS_GENITIVE = [
@@ -28,12 +101,26 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** «12 марта 2026»; an empty string for an invalid date. */
-export function formatDate(value: DateInput, utcOffsetMinutes: number = MOSCOW_UTC_OFFSET_MIN): string {
+/** «12 марта» in Moscow time; an empty string for an invalid date. */
+export function formatDayMonth(value: DateInput): string {
   const date = toDate(value);
   if (!date) return '';
-  const local = new Date(date.getTime() + utcOffsetMinutes * 60_000);
-  return `${local.getUTCDate()}\u00a0${MONTHS_GENITIVE[local.getUTCMonth()]} ${local.getUTCFullYear()}`;
+  const { day, month } = toMoscow(date);
+  return `${day}\u00a0${MONTHS_GENITIVE[month - 1]}`;
+}
+
+/** «12 марта 2026» in Moscow time; an empty string for an invalid date. */
+export function formatDate(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return `${formatDayMonth(date)} ${toMoscow(date).year}`;
+}
+
+/** «12 марта в 14:05» in Moscow time; an empty string for an invalid date. */
+export function formatDayMonthTime(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return `${formatDayMonth(date)} в ${formatMoscowTime(date)}`;
 }
 
 /** A cooking time: «45 мин», «1 ч», «1 ч 30 мин»; an empty string for nonsense. */

@@ -1,4 +1,5 @@
 /** Order rules shared by the server, the checkout page and the operator CLI (DESIGN.md §3 "Orders"). */
+import { formatMoscowTime, fromMoscow, moscowDayNumber, toMoscow } from './date';
 
 export type OrderStatus = 'new' | 'confirmed' | 'assembling' | 'on_the_way' | 'ready' | 'done' | 'cancelled';
 export type Fulfilment = 'delivery' | 'pickup';
@@ -53,8 +54,6 @@ export function statusMessage(number: number, status: OrderStatus, fulfilment: F
   }
 }
 
-/** Stores keep local time; the demo cities are on Moscow time (UTC+3, no daylight saving). */
-export const STORE_UTC_OFFSET_MIN = 180;
 export const SLOT_LENGTH_MIN = 120;
 /** The earliest slot starts at least this long after checkout (time to assemble the order). */
 export const SLOT_LEAD_MIN = 60;
@@ -69,42 +68,41 @@ function minutesOf(hhmm: string): number {
 }
 
 /**
- * Delivery slots of a point for today and tomorrow (store time): two-hour windows within its opening hours
- * that start at least an hour from now.
+ * Delivery slots of a point for today and tomorrow: two-hour windows within its opening hours that start
+ * at least an hour from now. Stores keep Moscow time, so the days and hours are read on the Moscow clock.
  */
 export function deliverySlots(schedule: WeeklyHours, now: Date): Slot[] {
-  const offsetMs = STORE_UTC_OFFSET_MIN * 60_000;
-  const local = new Date(now.getTime() + offsetMs);
+  const today = toMoscow(now);
+  const earliest = now.getTime() + SLOT_LEAD_MIN * 60_000;
   const slots: Slot[] = [];
-  for (let day = 0; day < 2; day += 1) {
-    const date = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + day));
-    const isoWeekday = ((date.getUTCDay() + 6) % 7) + 1;
+  for (let offset = 0; offset < 2; offset += 1) {
+    // A calendar day, not an instant: UTC arithmetic on it rolls months and years over and no clock is involved.
+    const calendar = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
+    const day = {
+      year: calendar.getUTCFullYear(),
+      month: calendar.getUTCMonth() + 1,
+      day: calendar.getUTCDate(),
+    };
+    const isoWeekday = ((calendar.getUTCDay() + 6) % 7) + 1;
     const hours = schedule[String(isoWeekday)];
     if (!hours) continue;
-    const open = minutesOf(hours.open);
     const close = minutesOf(hours.close);
-    for (let start = open; start + SLOT_LENGTH_MIN <= close; start += SLOT_LENGTH_MIN) {
-      const startUtc = new Date(date.getTime() + start * 60_000 - offsetMs);
-      if (startUtc.getTime() < now.getTime() + SLOT_LEAD_MIN * 60_000) continue;
-      slots.push({ start: startUtc, end: new Date(startUtc.getTime() + SLOT_LENGTH_MIN * 60_000) });
+    for (let start = minutesOf(hours.open); start + SLOT_LENGTH_MIN <= close; start += SLOT_LENGTH_MIN) {
+      const startAt = fromMoscow(day, start);
+      if (startAt.getTime() < earliest) continue;
+      slots.push({ start: startAt, end: fromMoscow(day, start + SLOT_LENGTH_MIN) });
     }
   }
   return slots;
 }
 
-/** «сегодня, 14:00–16:00» / «завтра, 10:00–12:00» in store time. */
+/** «сегодня, 14:00–16:00» / «завтра, 10:00–12:00» / «14.01.2026, 10:00–12:00» on the Moscow clock. */
 export function formatSlot(slot: { start: Date; end: Date }, now: Date): string {
-  const offsetMs = STORE_UTC_OFFSET_MIN * 60_000;
-  const day = (date: Date) => Math.floor((date.getTime() + offsetMs) / 86_400_000);
-  const time = (date: Date) => new Date(date.getTime() + offsetMs).toISOString().slice(11, 16);
-  const diff = day(slot.start) - day(now);
-  const label =
-    diff === 0
-      ? 'сегодня'
-      : diff === 1
-        ? 'завтра'
-        : new Date(slot.start.getTime() + offsetMs).toISOString().slice(0, 10).split('-').reverse().join('.');
-  return `${label}, ${time(slot.start)}–${time(slot.end)}`;
+  const days = moscowDayNumber(slot.start) - moscowDayNumber(now);
+  const { year, month, day } = toMoscow(slot.start);
+  const date = `${String(day).padStart(2, '0')}.${String(month).padStart(2, '0')}.${year}`;
+  const label = days === 0 ? 'сегодня' : days === 1 ? 'завтра' : date;
+  return `${label}, ${formatMoscowTime(slot.start)}–${formatMoscowTime(slot.end)}`;
 }
 
 /** Delivery is free from the store's threshold; pickup is always free. */

@@ -1,11 +1,10 @@
 import type { Order } from '@core/contracts/orders';
+import { formatDayMonth } from '@core/rules/date';
 import { ORDER_STATUS_LABELS } from '@core/rules/orders';
 import { formatRoubles } from '@core/rules/price';
 import { Package } from 'lucide-react';
 import { Link } from 'react-router';
 import { cx } from '~/lib/cx';
-
-const DATE = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'Europe/Moscow' });
 
 /** The cabinet's 'orders' tab: newest first, with status and total. */
 export function OrdersList({
@@ -48,7 +47,7 @@ export function OrdersList({
                 Заказ №{order.number}
               </Link>
               <p className="text-sm text-muted">
-                {order.store.name} · {DATE.format(new Date(order.created_at))} ·{' '}
+                {order.store.name} · {formatDayMonth(order.created_at)} ·{' '}
                 {order.fulfilment === 'delivery' ? 'доставка' : 'самовывоз'}
               </p>
             </div>
