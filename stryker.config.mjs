@@ -7,7 +7,7 @@
  */
 const config = {
   testRunner: 'vitest',
-  vitest: { configFile: 'vitest.config.ts', dir: 'core' },
+  vitest: { configFile: 'vitest.mutation.config.ts' },
   // Each mutant runs only the tests that executed it in the first, instrumented run.
   coverageAnalysis: 'perTest',
   mutate: [

@@ -15,5 +15,6 @@ export default defineConfig({
       'server/modules/identity/login-limits.test.ts',
     ],
     env: { TEST_DATABASE_URL: '', TEST_REDIS_URL: '', REDIS_URL: '' },
+    reporters: ['./tests/mutation/load-failure-reporter.ts'],
   },
 });

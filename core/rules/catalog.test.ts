@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogSearchString, searchItemHref } from './catalog';
+import { CATALOG_SORT_LABELS, catalogSearchString, searchItemHref } from './catalog';
 
 describe('catalogSearchString', () => {
   it('leaves defaults out and applies the patch', () => {
@@ -11,6 +11,21 @@ describe('catalogSearchString', () => {
       '?sort=new&category=syry',
     );
     expect(catalogSearchString({ sort: 'popular', page: 1 }, { page: 2 })).toBe('?page=2');
+  });
+
+  it('drops only the default sort and the first page, not values that look like them', () => {
+    expect(catalogSearchString({ sort: 'popular', page: 1, category: 'popular' })).toBe('?category=popular');
+    expect(catalogSearchString({ sort: 'popular', page: 1, min: 1 })).toBe('?min=1');
+  });
+
+  it('names every sort in Russian', () => {
+    expect(CATALOG_SORT_LABELS).toEqual({
+      popular: 'Популярные',
+      'price-asc': 'Сначала дешевле',
+      'price-desc': 'Сначала дороже',
+      discount: 'По размеру скидки',
+      new: 'Новинки',
+    });
   });
 });
 

@@ -37,7 +37,7 @@ export function catalogSearchString(
   const merged: Partial<CatalogFilters> = { ...query, ...patch };
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(merged)) {
-    if (value === undefined || value === null) continue;
+    if (value === undefined) continue;
     if (key === 'sort' && value === 'popular') continue;
     if (key === 'page' && value === 1) continue;
     params.set(key, String(value));

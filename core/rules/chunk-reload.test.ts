@@ -35,6 +35,7 @@ describe('chunkReloadKey', () => {
     expect(chunkReloadKey('/catalog')).not.toBe(chunkReloadKey('/basket'));
     expect(chunkReloadKey('/catalog')).toBe(chunkReloadKey('/catalog'));
     expect(chunkReloadKey('')).toBe(chunkReloadKey('/'));
+    expect(chunkReloadKey('/catalog')).toBe('fresh:chunk-reload:/catalog');
   });
 });
 
@@ -42,6 +43,7 @@ describe('parseReloadedAt', () => {
   it('reads stored numbers and treats the rest as never', () => {
     expect(parseReloadedAt('1700000000000')).toBe(1_700_000_000_000);
     expect(parseReloadedAt(null)).toBeUndefined();
+    expect(parseReloadedAt(undefined)).toBeUndefined();
     expect(parseReloadedAt('')).toBeUndefined();
     expect(parseReloadedAt('soon')).toBeUndefined();
   });
@@ -61,5 +63,7 @@ describe('isChunkLoadError', () => {
     expect(isChunkLoadError(new Error('Network request failed'))).toBe(false);
     expect(isChunkLoadError(undefined)).toBe(false);
     expect(isChunkLoadError({ message: 'Failed to fetch dynamically imported module' })).toBe(false);
+    // A reason that cannot even be turned into a string is not a chunk error either.
+    expect(isChunkLoadError(Object.create(null))).toBe(false);
   });
 });

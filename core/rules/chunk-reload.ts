@@ -10,7 +10,8 @@ export function chunkReloadKey(pathname: string): string {
 
 /** Reads a stored timestamp; anything unparsable counts as "never reloaded". */
 export function parseReloadedAt(stored: string | null | undefined): number | undefined {
-  if (stored === null || stored === undefined || stored === '') return undefined;
+  // Number('') and Number(null) are 0, a real timestamp; nothing stored must not read as the epoch.
+  if (!stored) return undefined;
   const value = Number(stored);
   return Number.isFinite(value) ? value : undefined;
 }
@@ -36,6 +37,6 @@ const CHUNK_ERROR_PATTERNS = [
 
 /** Whether an error (or rejection reason) looks like a failed chunk load. */
 export function isChunkLoadError(reason: unknown): boolean {
-  const message = reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : undefined;
-  return message !== undefined && CHUNK_ERROR_PATTERNS.some((pattern) => pattern.test(message));
+  const message = reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : '';
+  return CHUNK_ERROR_PATTERNS.some((pattern) => pattern.test(message));
 }

@@ -136,4 +136,10 @@ describe('toIsoDuration', () => {
     expect(toIsoDuration(150)).toBe('PT2H30M');
     expect(toIsoDuration(0)).toBe('PT0M');
   });
+
+  it('writes nothing but zero for negative and nonsense durations', () => {
+    expect(toIsoDuration(-5)).toBe('PT0M');
+    expect(toIsoDuration(Number.NaN)).toBe('PT0M');
+    expect(toIsoDuration(Number.POSITIVE_INFINITY)).toBe('PT0M');
+  });
 });

@@ -40,18 +40,17 @@ export function toMoscow(date: Date): MoscowDateTime {
     day: Number(parts.day),
     hour: Number(parts.hour),
     minute: Number(parts.minute),
+    // Stryker disable next-line StringLiteral: the format always has a weekday; the default is for the type checker
     weekday: ISO_WEEKDAYS[parts.weekday ?? ''] ?? 0,
   };
 }
 
-const MS_PER_MINUTE = 60_000;
 const MS_PER_DAY = 86_400_000;
 
-/** Milliseconds the Moscow clock is ahead of UTC at this instant. */
+/** Milliseconds the Moscow clock is ahead of UTC at this instant (a whole minute: no seconds are read). */
 function moscowOffsetMs(date: Date): number {
   const { year, month, day, hour, minute } = toMoscow(date);
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  return wall - (date.getTime() - (date.getTime() % MS_PER_MINUTE));
+  return Date.UTC(year, month - 1, day, hour, minute) - date.getTime();
 }
 
 /**
@@ -135,7 +134,7 @@ export function formatDuration(minutes: number): string {
 
 /** An ISO 8601 duration for schema.org (`totalTime`): 90 → 'PT1H30M'. */
 export function toIsoDuration(minutes: number): string {
-  const total = Number.isFinite(minutes) && minutes > 0 ? Math.round(minutes) : 0;
+  const total = Number.isFinite(minutes) ? Math.max(0, Math.round(minutes)) : 0;
   const hours = Math.floor(total / 60);
   const rest = total % 60;
   if (hours === 0) return `PT${rest}M`;

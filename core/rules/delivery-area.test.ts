@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDeliveryArea, parseDeliveryArea, scopeOf } from './delivery-area';
+import {
+  AREA_LABEL_MAX_LENGTH,
+  DELIVERY_AREA_COOKIE,
+  DELIVERY_AREA_MAX_AGE_S,
+  formatDeliveryArea,
+  parseDeliveryArea,
+  scopeOf,
+} from './delivery-area';
 
 const city = '11111111-1111-4111-8111-111111111111';
 const zone = '22222222-2222-4222-8222-222222222222';
@@ -24,6 +31,40 @@ describe('delivery area cookie', () => {
       mode: 'delivery',
       cityId: city,
       zoneId: zone,
+    });
+  });
+
+  it('is the fresh_area cookie, kept for a year', () => {
+    expect(DELIVERY_AREA_COOKIE).toBe('fresh_area');
+    expect(DELIVERY_AREA_MAX_AGE_S).toBe(31_536_000);
+  });
+
+  it('carries labels of any length in cookie-safe characters, padding and all', () => {
+    // «пао» encodes to base64 with both «+» and «/»; one to three bytes need two, one and no padding signs.
+    for (const label of ['пао', 'a', 'ab', 'abc', 'ё']) {
+      const area = { mode: 'pickup', cityId: city, pointId: zone, label } as const;
+      const value = formatDeliveryArea(area);
+      expect(value, label).toMatch(/^[A-Za-z0-9._-]+$/);
+      expect(parseDeliveryArea(value), label).toEqual(area);
+    }
+  });
+
+  it(`cuts the label to ${AREA_LABEL_MAX_LENGTH} characters, written and read`, () => {
+    const long = 'Ярославль, улица Свободы, дом 12, '.repeat(10);
+    const written = parseDeliveryArea(
+      formatDeliveryArea({ mode: 'delivery', cityId: city, zoneId: zone, label: long }),
+    );
+    expect(written?.label).toBe(long.slice(0, AREA_LABEL_MAX_LENGTH));
+    // A cookie written by something else with a longer label is cut as it is read.
+    const forged = `d.${city}.${zone}.${btoa('x'.repeat(200)).replace(/=+$/, '')}`;
+    expect(parseDeliveryArea(forged)?.label).toBe('x'.repeat(AREA_LABEL_MAX_LENGTH));
+  });
+
+  it('reads ids in either case', () => {
+    expect(parseDeliveryArea(`d.${city}.${zone.toUpperCase()}`)).toEqual({
+      mode: 'delivery',
+      cityId: city,
+      zoneId: zone.toUpperCase(),
     });
   });
 

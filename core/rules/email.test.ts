@@ -41,6 +41,21 @@ describe('isValidEmail', () => {
 });
 
 describe('normaliseEmail', () => {
+  it('takes up to 254 characters in all and 64 before the @', () => {
+    const local64 = 'a'.repeat(64);
+    expect(isValidEmail(`${local64}@example.ru`)).toBe(true);
+    expect(isValidEmail(`a${local64}@example.ru`)).toBe(false);
+    const domain = `${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(60)}.${'g'.repeat(60)}.ru`;
+    const address = (length: number) => `${'b'.repeat(length - domain.length - 1)}@${domain}`;
+    expect(address(254)).toHaveLength(254);
+    expect(isValidEmail(address(254))).toBe(true);
+    expect(isValidEmail(address(255))).toBe(false);
+  });
+
+  it('needs an @', () => {
+    expect(isValidEmail('anna.example.ru')).toBe(false);
+  });
+
   it('trims surrounding spaces', () => {
     expect(normaliseEmail('  anna@example.ru ')).toBe('anna@example.ru');
   });

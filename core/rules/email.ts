@@ -13,7 +13,7 @@ const TOP_LEVEL = /^(?:\p{L}{2,63}|xn--[a-z0-9-]{2,59})$/iu;
 export function isValidEmail(value: string): boolean {
   if (value.length > EMAIL_MAX_LENGTH) return false;
   const at = value.lastIndexOf('@');
-  if (at <= 0 || at > 64) return false;
+  if (at === -1 || at > 64) return false;
   const local = value.slice(0, at);
   const labels = value.slice(at + 1).split('.');
   if (!LOCAL_PART.test(local) || labels.length < 2) return false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FLASH_MESSAGES, guestRedirectFor, isFlashKey } from './guards';
+import { FLASH_COOKIE, FLASH_MESSAGES, guestRedirectFor, isFlashKey } from './guards';
 
 describe('guestRedirectFor', () => {
   it('sends a guest on an order path to the basket with the warning', () => {
@@ -13,6 +13,11 @@ describe('guestRedirectFor', () => {
     for (const path of ['/lk', '/lk/', '/lk/settings']) {
       expect(guestRedirectFor(path), path).toEqual({ to: '/' });
     }
+  });
+
+  it('reads the path case-insensitively', () => {
+    expect(guestRedirectFor('/ORDER/A-1')).toEqual({ to: '/basket', flash: 'auth-required' });
+    expect(guestRedirectFor('/LK')).toEqual({ to: '/' });
   });
 
   it('prefers the order rule when both apply', () => {
@@ -41,5 +46,6 @@ describe('isFlashKey', () => {
     expect(isFlashKey('toString')).toBe(false);
     expect(isFlashKey(undefined)).toBe(false);
     expect(isFlashKey('<img src=x>')).toBe(false);
+    expect(FLASH_COOKIE).toBe('fresh_flash');
   });
 });

@@ -9,12 +9,11 @@ const BACK_LAYOUT_SECTIONS = ['order', 'basket'] as const;
  * content page such as '/ordering-rules' keeps the default layout.
  */
 export function chooseLayout(pathname: string): LayoutName {
-  const firstSegment =
-    pathname
-      .split(/[?#]/, 1)[0]
-      ?.split('/')
-      .find((part) => part !== '') ?? '';
-  return (BACK_LAYOUT_SECTIONS as readonly string[]).includes(firstSegment.toLowerCase())
+  // Stryker disable next-line StringLiteral: split always yields a first part; the default is for the type checker
+  const [path = ''] = pathname.split(/[?#]/, 1);
+  const firstSegment = path.split('/').find((part) => part !== '');
+  return firstSegment !== undefined &&
+    (BACK_LAYOUT_SECTIONS as readonly string[]).includes(firstSegment.toLowerCase())
     ? 'back'
     : 'default';
 }

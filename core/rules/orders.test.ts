@@ -197,6 +197,8 @@ describe('formatSlot', () => {
   it('writes the date of any other day', () => {
     expect(formatSlot(slot, new Date('2026-01-12T05:00:00Z'))).toBe('14.01.2026, 10:00–12:00');
     expect(formatSlot(slot, new Date('2026-01-15T05:00:00Z'))).toBe('14.01.2026, 10:00–12:00');
+    const early = { start: new Date('2026-02-05T07:00:00Z'), end: new Date('2026-02-05T09:00:00Z') };
+    expect(formatSlot(early, new Date('2026-02-01T05:00:00Z'))).toBe('05.02.2026, 10:00–12:00');
   });
 
   it('changes day at midnight in Moscow, not at midnight UTC', () => {

@@ -63,6 +63,7 @@ export type WeeklyHours = Partial<Record<string, { open: string; close: string }
 export type Slot = { start: Date; end: Date };
 
 function minutesOf(hhmm: string): number {
+  // Stryker disable next-line StringLiteral: opening hours are validated as HH:MM; the defaults are for the type checker
   const [h = '0', m = '0'] = hhmm.split(':');
   return Number(h) * 60 + Number(m);
 }

@@ -14,7 +14,9 @@ describe('formatPhoneInput', () => {
     expect(formatPhoneInput('+7 (91')).toBe('+7 (91');
     expect(formatPhoneInput('+7 (912')).toBe('+7 (912');
     expect(formatPhoneInput('+7 (9123')).toBe('+7 (912) 3');
+    expect(formatPhoneInput('+7 (912) 345')).toBe('+7 (912) 345');
     expect(formatPhoneInput('+7 (912) 3456')).toBe('+7 (912) 345-6');
+    expect(formatPhoneInput('+7 (912) 345-67')).toBe('+7 (912) 345-67');
     expect(formatPhoneInput('+7 (912) 345-678')).toBe('+7 (912) 345-67-8');
     expect(formatPhoneInput('+7 (912) 345-67-89')).toBe('+7 (912) 345-67-89');
   });
@@ -25,6 +27,12 @@ describe('formatPhoneInput', () => {
     expect(formatPhoneInput('89123456789')).toBe('+7 (912) 345-67-89');
     expect(formatPhoneInput('79123456789')).toBe('+7 (912) 345-67-89');
     expect(formatPhoneInput('8 (912) 345 67 89')).toBe('+7 (912) 345-67-89');
+  });
+
+  it('reads digits after a + as the national number, even pasted with a leading space', () => {
+    // The field already shows «+7 (»; a value starting with + carries it, whatever digit follows.
+    expect(formatPhoneInput(' +8912')).toBe('+7 (891) 2');
+    expect(formatPhoneInput(' +7 (912')).toBe('+7 (912');
   });
 
   it('accepts a pasted national number or +7 number', () => {
@@ -51,6 +59,8 @@ describe('isPhoneInputComplete', () => {
     expect(isPhoneInputComplete('+7 (912) 345-67-89')).toBe(true);
     expect(isPhoneInputComplete('+7 (912) 345-67-8')).toBe(false);
     expect(isPhoneInputComplete('')).toBe(false);
+    // A whole number, but not in the mask: the field is not complete.
+    expect(isPhoneInputComplete('89123456789')).toBe(false);
   });
 
   it('refuses a complete mask that is no real number', () => {
@@ -94,9 +104,18 @@ describe('normalisePhone', () => {
       '8912345678٩',
       '89123456789; drop table users',
       '1'.repeat(100),
+      // A +8 number is another country's, leading spaces or not.
+      ' +89123456789',
     ]) {
       expect(normalisePhone(input), input).toBeNull();
     }
+  });
+
+  it('reads up to 32 characters, spaces included', () => {
+    const spaced = (length: number) => `8${' '.repeat(length - 11)}9123456789`;
+    expect(spaced(32)).toHaveLength(32);
+    expect(normalisePhone(spaced(32))).toBe('+79123456789');
+    expect(normalisePhone(spaced(33))).toBeNull();
   });
 });
 

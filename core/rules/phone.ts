@@ -14,7 +14,7 @@ function digitsOf(value: string): string {
   return value.replace(/\D/g, '');
 }
 
-/** +7 (xxx) xxx-xx-xx for up to ten national digits; separators appear only once a digit follows them. */
+/** +7 (xxx) xxx-xx-xx from the first ten national digits; separators appear only once a digit follows them. */
 function maskNational(national: string): string {
   let masked = MASK_PREFIX + national.slice(0, 3);
   if (national.length > 3) masked += `) ${national.slice(3, 6)}`;
@@ -36,7 +36,7 @@ export function formatPhoneInput(raw: string): string {
   if (hasPlus) national = digits.startsWith('7') ? digits.slice(1) : digits;
   else national = /^[78]/.test(digits) ? digits.slice(1) : digits;
   if (national === '') return hasPlus ? '' : MASK_PREFIX;
-  return maskNational(national.slice(0, PHONE_NATIONAL_DIGITS));
+  return maskNational(national);
 }
 
 /** SPEC §5: the masked value is a whole number only at 18 characters. */

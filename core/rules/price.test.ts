@@ -24,15 +24,39 @@ describe('priceBeforeDiscountRoubles', () => {
     }
   });
 
-  it('returns the price itself without a discount', () => {
+  it('returns the price itself, rounded up to the rouble, without a discount', () => {
     expect(priceBeforeDiscountRoubles(8990, 0)).toBe(90);
+    expect(priceBeforeDiscountRoubles(9000, 0)).toBe(90);
+  });
+
+  it('treats a discount of 100 % or more, or below 0, as none (no division by zero, no negative price)', () => {
+    expect(priceBeforeDiscountRoubles(8990, 100)).toBe(90);
+    expect(priceBeforeDiscountRoubles(8990, 150)).toBe(90);
+    expect(priceBeforeDiscountRoubles(8990, -5)).toBe(90);
+  });
+
+  it('still applies a discount of 99 %', () => {
+    expect(priceBeforeDiscountRoubles(100, 99)).toBe(100);
   });
 });
 
 describe('formatRoubles', () => {
+  const plain = (kopecks: number) => formatRoubles(kopecks).replace(/\s/g, ' ');
+
   it('groups thousands and shows kopecks only when present', () => {
-    expect(formatRoubles(129_900).replace(/\s/g, ' ')).toBe('1 299 ₽');
+    expect(plain(129_900)).toBe('1 299 ₽');
     expect(formatRoubles(8990)).toBe('89,90 ₽');
     expect(formatRoubles(5000)).toBe('50 ₽');
+  });
+
+  it('writes whole roubles without a fraction, however large', () => {
+    expect(formatRoubles(0)).toBe('0 ₽');
+    expect(plain(100_000_000)).toBe('1 000 000 ₽');
+  });
+
+  it('writes kopecks with two digits and a decimal comma', () => {
+    expect(formatRoubles(1)).toBe('0,01 ₽');
+    expect(formatRoubles(10)).toBe('0,10 ₽');
+    expect(plain(12_345_678)).toBe('123 456,78 ₽');
   });
 });

@@ -15,6 +15,7 @@ describe('groupThousands', () => {
   it('rounds to whole roubles and keeps the sign', () => {
     expect(groupThousands(44_999.6)).toBe(`45${NBSP}000`);
     expect(groupThousands(-1500)).toBe(`−1${NBSP}500`);
+    expect(groupThousands(-0.4)).toBe('0');
   });
 });
 
@@ -37,6 +38,7 @@ describe('formatSalary', () => {
   });
 
   it('says the salary is by agreement without a usable bound', () => {
+    expect(SALARY_BY_AGREEMENT).toBe('Доход по договорённости');
     expect(formatSalary(null, null)).toBe(SALARY_BY_AGREEMENT);
     expect(formatSalary(0, undefined)).toBe(SALARY_BY_AGREEMENT);
     expect(formatSalary(Number.NaN, -1)).toBe(SALARY_BY_AGREEMENT);

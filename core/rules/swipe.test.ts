@@ -13,6 +13,8 @@ describe('swipeStep', () => {
   it('ignores drags that are mostly vertical', () => {
     expect(swipeStep(-60, 80)).toBe(0);
     expect(swipeStep(80, -60)).toBe(-1);
+    // A drag exactly as far across as down still turns the picture.
+    expect(swipeStep(-60, 60)).toBe(1);
   });
 });
 

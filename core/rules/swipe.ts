@@ -7,6 +7,7 @@ export const SWIPE_THRESHOLD_PX = 50;
  */
 export function swipeStep(dx: number, dy: number, threshold = SWIPE_THRESHOLD_PX): -1 | 0 | 1 {
   if (Math.abs(dx) < threshold || Math.abs(dx) < Math.abs(dy)) return 0;
+  // Stryker disable next-line EqualityOperator: dx is at least the threshold away from 0 here
   return dx < 0 ? 1 : -1;
 }
 

@@ -9,6 +9,7 @@ describe('formatWeight', () => {
     [1000, '1 кг'],
     [1500, '1,5 кг'],
     [2250, '2,25 кг'],
+    [1234, '1,23 кг'],
     [12_000, '12 кг'],
   ])('%i g → %s', (grams, expected) => {
     expect(formatWeight(grams).replace(/\s/g, ' ')).toBe(expected);
