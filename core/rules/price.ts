@@ -15,9 +15,7 @@ export function priceBeforeDiscountRoubles(priceKopecks: number, discountPercent
   return Math.ceil(priceKopecks / (100 - discountPercent));
 }
 
-// Stryker disable next-line StringLiteral: an empty locale throws on import, and the 8.7 Vitest runner counts a test file that cannot load as no test run (ADR 014)
 const wholeRoublesFormat = new Intl.NumberFormat('ru-RU');
-// Stryker disable next-line StringLiteral: an empty locale throws on import, and the 8.7 Vitest runner counts a test file that cannot load as no test run (ADR 014)
 const roublesAndKopecksFormat = new Intl.NumberFormat('ru-RU', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
