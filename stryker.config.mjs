@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Mutation testing of `core/` (ADR 014): `npm run test:mutation:core`. CI runs this after `npm test` and fails
+ * Mutation testing of `core/` (ADR 018): `npm run test:mutation:core`. CI runs this after `npm test` and fails
  * below `thresholds.break`. `stryker.services.config.mjs` builds the services part on top of this file.
  * While working on one file: `npx stryker run --mutate core/rules/price.ts` (incremental keeps the rest).
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}

@@ -2,7 +2,7 @@
 import core from './stryker.config.mjs';
 
 /**
- * Mutation testing of the services that guard money, stock and access (ADR 014): `npm run
+ * Mutation testing of the services that guard money, stock and access (ADR 018): `npm run
  * test:mutation:services`, run before a release, not in CI. Mutants are tested by the modules' API tests on
  * PGlite; each mutant runs only the tests that executed its code in the first run.
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}

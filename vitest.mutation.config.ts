@@ -3,7 +3,7 @@ import base from './vitest.config';
 
 /**
  * The tests that judge the mutants of `core/` (`stryker.config.mjs`). The Stryker runner chooses the pool
- * itself; the reporter turns a test file that fails to load into a failed run (ADR 016).
+ * itself; the reporter turns a test file that fails to load into a failed run (ADR 018).
  */
 export default defineConfig({
   ...base,

@@ -61,10 +61,11 @@ describe('delivery area cookie', () => {
   });
 
   it('reads ids in either case', () => {
-    expect(parseDeliveryArea(`d.${city}.${zone.toUpperCase()}`)).toEqual({
+    const lettered = 'abcdef12-3456-4789-8abc-def012345678';
+    expect(parseDeliveryArea(`d.${city}.${lettered.toUpperCase()}`)).toEqual({
       mode: 'delivery',
       cityId: city,
-      zoneId: zone.toUpperCase(),
+      zoneId: lettered.toUpperCase(),
     });
   });
 

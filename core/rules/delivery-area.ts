@@ -22,22 +22,22 @@ function encodeLabel(label: string): string {
   let binary = '';
   for (const byte of new TextEncoder().encode(label.slice(0, AREA_LABEL_MAX_LENGTH)))
     binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replaceAll('=', '');
 }
 
 function decodeLabel(encoded: string | undefined): string | undefined {
   // Stryker disable next-line ConditionalExpression: an empty label decodes to '' and is dropped below anyway
   if (!encoded) return undefined;
+  let label: string;
   try {
-    const binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
-    const label = new TextDecoder('utf-8', { fatal: true }).decode(
+    const binary = atob(encoded.replaceAll('-', '+').replaceAll('_', '/'));
+    label = new TextDecoder('utf-8', { fatal: true }).decode(
       Uint8Array.from(binary, (char) => char.charCodeAt(0)),
     );
-    return label.slice(0, AREA_LABEL_MAX_LENGTH) || undefined;
-    // Stryker disable next-line BlockStatement: without the return the function ends and returns undefined all the same
   } catch {
     return undefined;
   }
+  return label.slice(0, AREA_LABEL_MAX_LENGTH) || undefined;
 }
 
 /**

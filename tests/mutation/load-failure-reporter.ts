@@ -5,7 +5,7 @@ import type { Reporter, TestModule, Vitest } from 'vitest/node';
  * (`new Intl.NumberFormat('')`, an invalid time zone, a Map built from nonsense) throws while the module is
  * imported; Vitest then reports the file with an error and no tests, which the 8.7 Vitest runner reads as
  * "no test failed" and so as a surviving mutant. Handing that error to Vitest's unhandled errors makes the
- * runner report the mutant as a runtime error instead, which the mutation score leaves out (ADR 016).
+ * runner report the mutant as a runtime error instead, which the mutation score leaves out (ADR 018).
  */
 export default class LoadFailureReporter implements Reporter {
   private vitest: Vitest | undefined;
