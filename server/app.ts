@@ -29,6 +29,7 @@ import { createRedisLimitStore } from './limits/redis-limit-store';
 import { basketRoutes } from './modules/basket/basket.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { favouritesRoutes } from './modules/favourites/favourites.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { createGeocoder, type GeocoderConfig } from './modules/geo/geocoder';
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(basketRoutes, { basket: services.basket });
       await api.register(geoRoutes, { geo: services.geo });
       await api.register(ordersRoutes, { orders: services.orders });
+      await api.register(favouritesRoutes, { favourites: services.favourites });
       await api.register(async (unknown) => {
         // An unknown route is 404 whatever its body: don't parse (or reject) a body nobody will read.
         unknown.removeAllContentTypeParsers();

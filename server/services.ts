@@ -6,6 +6,7 @@ import type { LimitStore } from './limits/limit-store';
 import { createBasketService } from './modules/basket/basket.service';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createContentService } from './modules/content/content.service';
+import { createFavouritesService } from './modules/favourites/favourites.service';
 import { createFilesService } from './modules/files/files.service';
 import { createGeoService } from './modules/geo/geo.service';
 import type { Geocoder, KnownAddress } from './modules/geo/geocoder';
@@ -52,11 +53,12 @@ export function createServices({
   const deps = { db: dbHandle.db };
   const basket = createBasketService(deps);
   const catalog = createCatalogService({ ...deps, clock }, { cacheTtlMs: contentCacheTtlMs, onCacheError });
+  const content = createContentService(
+    { ...deps, pricing: catalog },
+    { cacheTtlMs: contentCacheTtlMs, onCacheError },
+  );
   return {
-    content: createContentService(
-      { ...deps, pricing: catalog },
-      { cacheTtlMs: contentCacheTtlMs, onCacheError },
-    ),
+    content,
     catalog,
     search: createSearchService(deps, { vocabularyTtlMs: SEARCH_VOCABULARY_TTL_MS }),
     identity: createIdentityService({ ...deps, clock, ...identity }),
@@ -64,6 +66,7 @@ export function createServices({
     files: createFilesService({ ...deps, clock, storage: identity.storage }),
     basket,
     orders: createOrdersService({ ...deps, clock, basket }),
+    favourites: createFavouritesService({ ...deps, catalog, content, basket }),
   };
 }
 

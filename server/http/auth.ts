@@ -39,6 +39,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** 'user': only a signed-in customer may call the route (401 first, before any validation). */
     auth?: 'user';
+    /** A GET that changes state (the spec's favourite toggle): a cookie session needs the same-origin header. */
+    isStateChanging?: boolean;
   }
 }
 
@@ -72,9 +74,10 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   app.decorateRequest('signedInViewer', null);
   // Who asks comes before what they sent: a guest gets 401 even for a malformed body or path.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.config?.auth !== 'user') return;
+    const config = request.routeOptions.config;
+    if (config?.auth !== 'user') return;
     reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
-    request.signedInViewer = await requireUser(request);
+    request.signedInViewer = await requireUser(request, { isStateChanging: config.isStateChanging });
   });
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;

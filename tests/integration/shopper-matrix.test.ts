@@ -365,6 +365,19 @@ async function collectSamples(t: TestApp, orderSlug: string): Promise<{ pages: S
     { route: '/api/orders', url: '/api/orders', ...signedInOnly },
     { route: '/api/orders/{slug}', url: `/api/orders/${orderSlug}`, ...signedInOnly },
     { route: '/api/points/{id}/slots', url: `/api/points/${point.id}/slots` },
+    ...['product', 'store', 'article', 'category'].map((type) => ({
+      route: '/api/user/me/favorites',
+      url: `/api/user/me/favorites?type=${type}`,
+      ...signedInOnly,
+    })),
+    { route: '/api/user/me/favorites/count', url: '/api/user/me/favorites/count', ...signedInOnly },
+    // The toggle changes state: a cookie session without the same-origin header is refused (ADR 018).
+    {
+      route: '/api/user/me/favorites/toggle',
+      url: `/api/user/me/favorites/toggle?type=product&id=${product.id}`,
+      guest: GUEST_ONLY_LOGIN,
+      signedIn: 403,
+    },
   ];
   return { pages, apis };
 }

@@ -35,6 +35,16 @@ export const NOT_SOLD_AT_POINT = 'Этот товар не продаётся в
 
 type Line = { product: string; quantity: number };
 
+/** A line to add to the basket on top of what it holds (a set's 'Добавить товары в корзину'). */
+export type LineAddition = LinePair & { quantity: number };
+
+/** What an addition did: how many pieces went in, and why fewer than asked when so. */
+export type LineAdded = LineAddition & {
+  added: number;
+  /** 'limited': the point has fewer left; 'basket_full': no room for another line (BASKET_MAX_LINES). */
+  shortfall: 'limited' | 'basket_full' | null;
+};
+
 const pairKey = (pointId: string, productId: string) => `${pointId}:${productId}`;
 
 function toMap(lines: readonly LineWrite[]): BasketMap<Line> {
@@ -109,6 +119,45 @@ export function createBasketService(deps: BasketDeps) {
         await upsertLine(tx, userId, { ...pair, quantity });
       });
       return getBasket(userId);
+    },
+
+    /**
+     * Adds lines on top of what the basket holds, each capped at its point's stock, all under the basket's
+     * lock in one transaction. A line never goes down (one already above a fallen stock stays as it is), a
+     * point that does not sell the product adds nothing, and new lines stop at BASKET_MAX_LINES.
+     */
+    async addItems(userId: string, additions: readonly LineAddition[]): Promise<LineAdded[]> {
+      if (additions.length === 0) return [];
+      return deps.db.transaction(async (tx) => {
+        await lockBasket(tx, userId);
+        const existing = toMap(await findLines(tx, userId));
+        const stock = new Map(
+          (await findStock(tx, additions)).map((row) => [pairKey(row.pointId, row.productId), row.count]),
+        );
+        let lines = Object.values(existing).reduce((total, group) => total + group.length, 0);
+        const writes = new Map<string, LineWrite>();
+        const results = additions.map((addition): LineAdded => {
+          const key = pairKey(addition.pointId, addition.productId);
+          const current =
+            writes.get(key)?.quantity ??
+            existing[addition.pointId]?.find((line) => line.product === addition.productId)?.quantity ??
+            0;
+          const isNew = current === 0 && !writes.has(key);
+          if (isNew && lines >= BASKET_MAX_LINES) return { ...addition, added: 0, shortfall: 'basket_full' };
+          const quantity = Math.max(
+            current,
+            nextQuantity(current, { delta: addition.quantity }, stock.get(key) ?? 0),
+          );
+          const added = quantity - current;
+          if (added > 0) {
+            if (isNew) lines += 1;
+            writes.set(key, { pointId: addition.pointId, productId: addition.productId, quantity });
+          }
+          return { ...addition, added, shortfall: added < addition.quantity ? 'limited' : null };
+        });
+        await upsertLines(tx, userId, [...writes.values()]);
+        return results;
+      });
     },
 
     /** DELETE: a point's whole group. */

@@ -183,6 +183,15 @@ export async function findProductCardsByIds(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** The category (and shop) of each product asked for: what "similar" means for a product gone from an area. */
+export async function findProductCategories(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: products.id, categoryId: products.categoryId, storeId: products.storeId })
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+}
+
 /** A product with its offer in scope (or none). */
 export async function findProductByIdOrSlug(db: Db, idOrSlug: string, scope: AssortmentScope | undefined) {
   const [row] = await db

@@ -141,6 +141,22 @@ export async function findArticleBySlug(db: Db, kind: ArticleKind, slug: string,
   return { article, related };
 }
 
+/** Article and recipe cards by id (favourites keep both under 'article'); unknown ids are left out. */
+export async function findPublicationCardsByIds(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return { articleRows: [], recipeRows: [] };
+  const [articleRows, recipeRows] = await Promise.all([
+    db
+      .select(articleCardColumns)
+      .from(articles)
+      .where(inArray(articles.id, [...ids])),
+    db
+      .select(recipeCardColumns)
+      .from(recipes)
+      .where(inArray(recipes.id, [...ids])),
+  ]);
+  return { articleRows, recipeRows };
+}
+
 /** Open vacancies (of one city when given), grouped by city, newest first within a city. */
 export async function findOpenVacancies(db: Db, city?: string) {
   return db

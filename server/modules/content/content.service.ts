@@ -1,6 +1,7 @@
 import type { ProductCard } from '@core/contracts/catalog';
 import {
   type Article,
+  type ArticleCard,
   type ArticleKind,
   type ArticleList,
   ArticleListQuerySchema,
@@ -8,6 +9,7 @@ import {
   LinkGroupSchema,
   type PageSeo,
   type Recipe,
+  type RecipeCard,
   type RecipeList,
   RecipeListQuerySchema,
   type SiteSettings,
@@ -35,6 +37,7 @@ import {
   findArticleCards,
   findCitiesWithZones,
   findOpenVacancies,
+  findPublicationCardsByIds,
   findPublicationDates,
   findRecipeBySlug,
   findRecipeCards,
@@ -210,6 +213,23 @@ export function createContentService(deps: ContentDeps, options: ContentServiceO
         : undefined;
       if (!found) throw new AppError('not_found', ARTICLE_NOT_FOUND_MESSAGES[kind]);
       return presentArticle(found);
+    },
+
+    /**
+     * Blog posts, news and recipes by id, for a customer's favourite 'articles' (docs/decisions/018): the
+     * cards of those that exist, each list in the order of `ids`.
+     */
+    listPublicationCards: async (
+      ids: readonly string[],
+    ): Promise<{ articles: ArticleCard[]; recipes: RecipeCard[] }> => {
+      const { articleRows, recipeRows } = await findPublicationCardsByIds(deps.db, ids);
+      const order = new Map(ids.map((id, index) => [id, index]));
+      const byOrder = (a: { id: string }, b: { id: string }) =>
+        (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0);
+      return {
+        articles: [...articleRows].sort(byOrder).map(presentArticleCard),
+        recipes: [...recipeRows].sort(byOrder).map(presentRecipeCard),
+      };
     },
 
     /** Open vacancies, of one city when asked, and every city that has any. */
