@@ -1,5 +1,5 @@
 /**
- * Favourites and named sets (SPEC §3, §5, §7; docs/decisions/018): the inputs of the ten calls, with the
+ * Favourites and named sets (SPEC §3, §5, §7; docs/decisions/019): the inputs of the ten calls, with the
  * Russian messages the forms and the API show, and the answers' shapes.
  */
 import {

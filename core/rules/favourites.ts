@@ -1,5 +1,5 @@
 /**
- * Favourites and named sets (SPEC §3–§5, §9; docs/decisions/018): the limits both sides apply, how a set line
+ * Favourites and named sets (SPEC §3–§5, §9; docs/decisions/019): the limits both sides apply, how a set line
  * merges, and the sentence that tells a shopper what of a set could not go into the basket.
  */
 import { clampCount } from './counter';

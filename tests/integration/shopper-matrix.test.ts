@@ -371,7 +371,7 @@ async function collectSamples(t: TestApp, orderSlug: string): Promise<{ pages: S
       ...signedInOnly,
     })),
     { route: '/api/user/me/favorites/count', url: '/api/user/me/favorites/count', ...signedInOnly },
-    // The toggle changes state: a cookie session without the same-origin header is refused (ADR 018).
+    // The toggle changes state: a cookie session without the same-origin header is refused (ADR 019).
     {
       route: '/api/user/me/favorites/toggle',
       url: `/api/user/me/favorites/toggle?type=product&id=${product.id}`,

@@ -24,7 +24,7 @@ import { users } from './identity';
 /**
  * One row per customer who has used favourites or sets: the row every change locks first (`insert … on
  * conflict do update`), so one customer's toggles and set edits take turns — twenty toggles of one item flip
- * it twenty times, and no two changes can both pass a limit (docs/decisions/018).
+ * it twenty times, and no two changes can both pass a limit (docs/decisions/019).
  */
 export const favouriteOwners = pgTable('favourite_owners', {
   userId: uuid('user_id')

@@ -216,7 +216,7 @@ export function createContentService(deps: ContentDeps, options: ContentServiceO
     },
 
     /**
-     * Blog posts, news and recipes by id, for a customer's favourite 'articles' (docs/decisions/018): the
+     * Blog posts, news and recipes by id, for a customer's favourite 'articles' (docs/decisions/019): the
      * cards of those that exist, each list in the order of `ids`.
      */
     listPublicationCards: async (

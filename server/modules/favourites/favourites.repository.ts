@@ -17,7 +17,7 @@ export type FavouriteItem = { type: FavouriteType; column: ItemColumn; id: strin
 
 /**
  * Takes the customer's favourites lock until the transaction ends, creating the row on first use. Every
- * change takes it before it reads anything, so one customer's changes take turns (docs/decisions/018).
+ * change takes it before it reads anything, so one customer's changes take turns (docs/decisions/019).
  */
 export async function lockOwner(tx: Executor, userId: string): Promise<void> {
   await tx

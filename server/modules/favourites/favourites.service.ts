@@ -74,7 +74,7 @@ export type FavouritesDeps = {
 export const EMPTY_SET_MESSAGE = 'В наборе нет товаров';
 
 /**
- * Favourites per type and named sets (SPEC §3–§5, §7; docs/decisions/018). Every change runs in one
+ * Favourites per type and named sets (SPEC §3–§5, §7; docs/decisions/019). Every change runs in one
  * transaction that first takes the customer's favourites lock, so one customer's changes take turns: a toggle
  * reads and flips under it, and a limit is checked and kept under it. Items are checked with the catalogue
  * and content services before the transaction, never inside it (the embedded database has one connection).
