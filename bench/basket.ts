@@ -14,12 +14,12 @@
  * Target (issue 5): p99 under 20 ms and no errors for (1).
  */
 import { randomInt } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { formatTable, type LoadResult, pinSelf, ROOT, spawnNode, stopChild, waitFor200 } from './lib';
+import { signInCustomer, startBuiltServer } from './customers';
+import { formatTable, type LoadResult, pinSelf, ROOT, spawnNode, stopChild } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -30,28 +30,10 @@ const TARGET_P99_MS = 20;
 const OFFERS_PER_CUSTOMER = 20;
 const DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fresh_bench_basket';
-const SERVER_ENTRY = path.join(ROOT, process.env.BUILD_DIR || 'build', 'app/main.js');
 const origin = `http://127.0.0.1:${APP_PORT}`;
 
 type Offer = { point: string; product: string };
 type Customer = { cookie: string; offers: Offer[] };
-
-async function ensureDatabase(): Promise<void> {
-  const url = new URL(DATABASE_URL);
-  const name = url.pathname.slice(1);
-  url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) {
-      console.log(`  creating database ${name} (the server migrates and seeds it)…`);
-      await client.query(`create database "${name.replaceAll('"', '""')}"`);
-    }
-  } finally {
-    await client.end();
-  }
-}
 
 /** Products in stock across the catalogue's first pages, as (point, product) pairs. */
 async function findOffers(): Promise<Offer[]> {
@@ -70,42 +52,11 @@ async function findOffers(): Promise<Offer[]> {
   return offers;
 }
 
-async function codeFor(outbox: string, phone: string): Promise<string> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const lines = (await readFile(outbox, 'utf8').catch(() => '')).split('\n').filter(Boolean);
-    const message = lines
-      .map((line) => JSON.parse(line) as { phone: string; code: string })
-      .findLast((entry) => entry.phone === phone);
-    if (message) return message.code;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`no SMS to ${phone}`);
-}
-
-/** The real login: a code request, the code from the outbox, the login; a fresh phone and address each. */
 async function signIn(outbox: string, index: number, offers: readonly Offer[]): Promise<Customer> {
-  const national = `9${String(randomInt(0, 1e9)).padStart(9, '0')}`;
-  const headers = {
-    'content-type': 'application/json',
-    'x-forwarded-for': `198.18.${Math.floor(index / 250)}.${(index % 250) + 1}`,
-  };
-  const sent = await fetch(`${origin}/api/user/code`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ name: 'Покупатель', phone: `8${national}` }),
-  });
-  if (!sent.ok) throw new Error(`code request failed: ${sent.status} ${await sent.text()}`);
-  const code = await codeFor(outbox, `+7${national}`);
-  const login = await fetch(`${origin}/api/user/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ phone: `8${national}`, code }),
-  });
-  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  const { token } = (await login.json()) as { token: string };
+  const { cookie } = await signInCustomer(origin, outbox, index);
   const start = (index * 7) % offers.length;
   return {
-    cookie: `fresh_session=${token}`,
+    cookie,
     offers: Array.from(
       { length: OFFERS_PER_CUSTOMER },
       (_, i) => offers[(start + i) % offers.length] as Offer,
@@ -170,40 +121,10 @@ console.log(
   `Фреш basket benchmark: PATCH /api/user/me/basket, ${SECONDS} s per run, ${CONNECTIONS} connections, ` +
     `PostgreSQL ${new URL(DATABASE_URL).pathname.slice(1)}; ${pinning}`,
 );
-await readFile(SERVER_ENTRY).catch(() => {
-  console.error(`No production build at ${SERVER_ENTRY}: run "npm run build" first.`);
-  process.exit(1);
-});
-await ensureDatabase();
-
+const started = await startBuiltServer(APP_PORT, DATABASE_URL, 'basket');
+const { outbox } = started;
 const workDir = await mkdtemp(path.join(tmpdir(), 'fresh-bench-basket-'));
-const outbox = path.join(workDir, 'sms-outbox.jsonl');
-const server = spawnNode([SERVER_ENTRY], {
-  PORT: String(APP_PORT),
-  HOST: '127.0.0.1',
-  DATA_DIR: workDir,
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
-  DATABASE_URL,
-  SMS_PROVIDER: 'file',
-  SMS_OUTBOX: outbox,
-  // Customers sign in from their own addresses (X-Forwarded-For from loopback), as behind a proxy.
-  TRUST_PROXY: 'loopback',
-  PAGE_CACHE_TTL_MS: '0',
-});
 try {
-  // A server that dies on start (a migration the bench database cannot take) ends the run at once.
-  const exited = new Promise<never>((_, reject) =>
-    server.once('exit', (code) =>
-      reject(
-        new Error(
-          `the server exited with ${code} before answering; if a migration failed, drop ${DATABASE_URL} and run again`,
-        ),
-      ),
-    ),
-  );
-  exited.catch(() => undefined); // after a good start, the stop at the end is expected
-  await Promise.race([waitFor200(`${origin}/healthz`, performance.now(), 300_000), exited]);
   const offers = await findOffers();
   const customers: Customer[] = [];
   for (let index = 0; index < CONNECTIONS; index += 1) customers.push(await signIn(outbox, index, offers));
@@ -299,6 +220,6 @@ try {
       '"GET /api/user/me": the sign-in check alone, with the same customers and connections.',
   );
 } finally {
-  await stopChild(server);
+  await started.stop();
   await rm(workDir, { recursive: true, force: true });
 }
