@@ -1,7 +1,7 @@
 import '@fontsource-variable/inter';
 import './app.css';
 import type { SiteSettings } from '@core/contracts/content';
-import { FLASH_COOKIE, guestRedirectFor } from '@core/rules/guards';
+import { flashCookie, guestRedirectFor } from '@core/rules/guards';
 import type { LayoutName } from '@core/rules/layout';
 import interCyrillicUrl from '@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2?url';
 import interLatinUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
@@ -59,9 +59,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const guard = user ? null : guestRedirectFor(new URL(request.url).pathname);
   if (guard) {
     throw redirect(guard.to, {
-      headers: guard.flash
-        ? { 'Set-Cookie': `${FLASH_COOKIE}=${guard.flash}; Path=/; Max-Age=60; SameSite=Lax` }
-        : {},
+      headers: guard.flash ? { 'Set-Cookie': flashCookie(guard.flash) } : {},
     });
   }
   // SPEC §8: a settings failure is logged and the shell renders without the settings' links.

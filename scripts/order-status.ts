@@ -10,6 +10,8 @@ import { openDb } from '../server/db/client';
 import { isAppError } from '../server/errors';
 import { systemClock } from '../server/lib/clock';
 import { createBasketService } from '../server/modules/basket/basket.service';
+import { createGeoService } from '../server/modules/geo/geo.service';
+import { createGeocoder } from '../server/modules/geo/geocoder';
 import { createOrdersService } from '../server/modules/orders/orders.service';
 import { runCli } from './run-cli';
 
@@ -32,6 +34,9 @@ async function main(): Promise<number> {
       db: handle.db,
       clock: systemClock,
       basket: createBasketService({ db: handle.db }),
+      addresses: createGeoService({ db: handle.db }, (loadKnown) =>
+        createGeocoder(config, loadKnown, (error) => console.error('geocoder failed', error)),
+      ),
     });
     const order = await orders.moveOrder(Number(numberText), status as OrderStatus);
     console.log(

@@ -57,15 +57,16 @@ export function createServices({
     { ...deps, pricing: catalog },
     { cacheTtlMs: contentCacheTtlMs, onCacheError },
   );
+  const geo = createGeoService(deps, geocoder);
   return {
     content,
     catalog,
     search: createSearchService(deps, { vocabularyTtlMs: SEARCH_VOCABULARY_TTL_MS }),
-    identity: createIdentityService({ ...deps, clock, ...identity }),
-    geo: createGeoService(deps, geocoder),
+    identity: createIdentityService({ ...deps, clock, ...identity, addresses: geo }),
+    geo,
     files: createFilesService({ ...deps, clock, storage: identity.storage }),
     basket,
-    orders: createOrdersService({ ...deps, clock, basket }),
+    orders: createOrdersService({ ...deps, clock, basket, addresses: geo }),
     favourites: createFavouritesService({ ...deps, catalog, content, basket }),
   };
 }

@@ -1,3 +1,4 @@
+import type { BasketItem } from '@core/contracts/basket';
 import type { Point } from '@core/contracts/catalog';
 import { countLines } from '@core/rules/basket';
 import { formatCount } from '@core/rules/plural';
@@ -6,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { LinkButton } from '~/components/ui/button';
 import { useBasket, useBasketStore } from '~/features/basket/basket-context';
 import { BasketGroup, PIECE_FORMS } from '~/features/basket/basket-group';
+import { BasketSummary } from '~/features/basket/basket-summary';
 import { api } from '~/lib/api-client';
 import { loadSeo, seoMeta } from '~/lib/seo';
 import type { Route } from './+types/basket';
@@ -58,6 +60,7 @@ export default function BasketPage({ loaderData: { stores } }: Route.ComponentPr
   const pointIds = Object.keys(basket);
   const points = usePoints(pointIds);
   const storesById = useMemo(() => new Map(stores.map((shop) => [shop._id, shop])), [stores]);
+  const storeOf = (items: readonly BasketItem[]) => storesById.get(items[0]?.product.store._id ?? '');
 
   // Today's prices and stock, once per visit of the page (a guest's copy is read from the device first).
   const hasRefreshed = useRef(false);
@@ -106,9 +109,10 @@ export default function BasketPage({ loaderData: { stores } }: Route.ComponentPr
                 pointId={pointId}
                 items={items}
                 point={points.get(pointId)}
-                store={storesById.get(items[0]?.product.store._id ?? '')}
+                store={storeOf(items)}
               />
             ))}
+            <BasketSummary basket={basket} storeOf={storeOf} />
           </div>
         </>
       )}

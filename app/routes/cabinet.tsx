@@ -9,7 +9,9 @@ import { Avatar } from '~/features/auth/avatar';
 import { CABINET_SECTIONS, type CabinetSection } from '~/features/cabinet/cabinet';
 import { LkSectionEmptyState } from '~/features/cabinet/lk-sections';
 import { OrdersList } from '~/features/cabinet/orders-list';
-import { SavedAddresses } from '~/features/cabinet/saved-addresses';
+import { DELIVERY_TAB_HREF, SavedAddresses } from '~/features/cabinet/saved-addresses';
+import { runAddressIntent } from '~/features/delivery/address-actions.server';
+import { redirectWithFlash, requireActionUser, runAction } from '~/lib/actions.server';
 import { cx } from '~/lib/cx';
 import type { Route } from './+types/cabinet';
 
@@ -30,6 +32,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { addresses, orders };
 }
 
+const ADDRESS_FLASH = {
+  save: 'address-saved',
+  update: 'address-saved',
+  delete: 'address-deleted',
+  default: 'address-default',
+} as const;
+
+/** The delivery tab's forms (delete, make default): the geo service, then back to the tab (SPEC §6: signed in). */
+export async function action({ context, request }: Route.ActionArgs) {
+  return runAction(async () => {
+    const user = requireActionUser(context);
+    const result = await runAddressIntent(context.services.geo, user._id, await request.formData());
+    return redirectWithFlash(DELIVERY_TAB_HREF, ADDRESS_FLASH[result.intent]);
+  });
+}
+
 const DEFAULT_SECTION: CabinetSection['key'] = 'orders';
 
 function activeSection(value: string | null): CabinetSection['key'] {
@@ -37,7 +55,7 @@ function activeSection(value: string | null): CabinetSection['key'] {
 }
 
 /** /lk?active=orders|payment|notification|chat|delivery|discount (SPEC §2). */
-export default function Cabinet({ loaderData }: Route.ComponentProps) {
+export default function Cabinet({ loaderData, actionData }: Route.ComponentProps) {
   const { user, openProfileSettings, logout } = useAuth();
   const [params] = useSearchParams();
   const active = activeSection(params.get('active'));
@@ -92,7 +110,10 @@ export default function Cabinet({ loaderData }: Route.ComponentProps) {
         {CABINET_SECTIONS.map((section) => (
           <TabPanel key={section.key} id={section.key} className="outline-none">
             {section.key === 'delivery' ? (
-              <SavedAddresses addresses={loaderData.addresses} />
+              <SavedAddresses
+                addresses={loaderData.addresses}
+                error={actionData?.ok === false ? actionData.message : undefined}
+              />
             ) : section.key === 'orders' ? (
               <OrdersList orders={loaderData.orders} />
             ) : (

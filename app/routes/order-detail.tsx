@@ -1,16 +1,17 @@
 import { formatDayMonthTime } from '@core/rules/date';
 import { formatSlot, ORDER_STATUS_LABELS, statusPath } from '@core/rules/orders';
+import { formatPhone } from '@core/rules/phone';
 import { formatRoubles } from '@core/rules/price';
 import { formatWeight } from '@core/rules/weight';
 import { Check, RotateCcw, X } from 'lucide-react';
 import { useState } from 'react';
-import { data, Link, redirect, useNavigate, useRevalidator } from 'react-router';
+import { data, Form, Link, redirect, useNavigation, useSubmit } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { buttonStyles } from '~/components/ui/button';
-import { useToast } from '~/components/ui/toast';
-import { useBasketStore } from '~/features/basket/basket-context';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
+import { CONFIRMED, ORDER_FIELD } from '~/features/orders/order-actions';
+import { runOrderIntent } from '~/features/orders/order-actions.server';
 import { OrderTotals } from '~/features/orders/order-totals';
-import { api, errorMessage } from '~/lib/api-client';
 import { cx } from '~/lib/cx';
 import { orNotFound } from '~/lib/loader-errors.server';
 import { seoMeta } from '~/lib/seo';
@@ -26,6 +27,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
+/** 'Отменить заказ' (confirmed) and 'Повторить заказ': plain forms, so they work without JavaScript. */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  return runOrderIntent(context, params, request);
+}
+
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
   ...seoMeta(null, {
     title: loaded ? `Заказ №${loaded.order.number}` : 'Заказ',
@@ -34,40 +40,26 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function OrderDetail({ loaderData: { order, now } }: Route.ComponentProps) {
-  const toast = useToast();
-  const navigate = useNavigate();
-  const basket = useBasketStore();
-  const { revalidate } = useRevalidator();
-  const [busy, setBusy] = useState(false);
+const CANCEL_CONSEQUENCE = 'Магазин не будет его собирать, товары вернутся в продажу. Отменить это нельзя.';
+
+function cancelQuestion(number: number): string {
+  return `Отменить заказ №${number}?`;
+}
+
+export default function OrderDetail({ loaderData: { order, now }, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const [isConfirming, setConfirming] = useState(false);
   const path = statusPath(order.fulfilment);
   const reached = new Set(order.events.map((event) => event.status));
-
-  async function cancel() {
-    setBusy(true);
-    try {
-      await api.post(`/api/orders/${order.slug}/cancel`);
-      await revalidate();
-      toast.show({ type: 'success', title: `Заказ №${order.number} отменён` });
-    } catch (error) {
-      toast.show({ type: 'warning', title: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function repeat() {
-    setBusy(true);
-    try {
-      await api.post(`/api/orders/${order.slug}/repeat`);
-      await basket.refresh();
-      toast.show({ type: 'success', title: 'Товары добавлены в корзину' });
-      void navigate('/basket');
-    } catch (error) {
-      toast.show({ type: 'warning', title: errorMessage(error) });
-      setBusy(false);
-    }
-  }
+  const pendingIntent =
+    navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST'
+      ? navigation.formData?.get(ORDER_FIELD.intent)
+      : null;
+  // Instant: the moment the yes is sent, the page shows the order as being cancelled.
+  const isCancelling = pendingIntent === 'cancel';
+  const failure = actionData?.ok === false ? actionData.message : null;
+  const asksToConfirm = actionData?.ok === true && actionData.confirm === 'cancel' && order.can_cancel;
 
   return (
     <div className="mx-auto flex max-w-[960px] flex-col gap-5 px-4 pt-4 pb-6 sm:px-6 sm:pt-6">
@@ -77,12 +69,17 @@ export default function OrderDetail({ loaderData: { order, now } }: Route.Compon
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Заказ №{order.number}</h1>
         <p className="rounded-full bg-brand-50 px-4 py-1.5 text-[15px] font-semibold text-brand-800">
-          {ORDER_STATUS_LABELS[order.status]}
+          {isCancelling ? 'Отменяем…' : ORDER_STATUS_LABELS[order.status]}
         </p>
       </div>
       <p className="text-[15px] text-muted">
         {order.store.name} · оформлен {formatDayMonthTime(order.created_at)}
       </p>
+      {failure ? (
+        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-[15px] font-medium text-berry">
+          {failure}
+        </p>
+      ) : null}
 
       <section aria-label="Статус заказа" className="rounded-3xl bg-white p-5 shadow-card sm:p-6">
         {order.status === 'cancelled' ? (
@@ -140,7 +137,8 @@ export default function OrderDetail({ loaderData: { order, now } }: Route.Compon
           </>
         )}
         <p className="mt-2 text-[15px] text-muted">
-          Оплата при получении: {order.payment === 'card' ? 'картой' : 'наличными'} · {order.phone}
+          Оплата при получении: {order.payment === 'card' ? 'картой' : 'наличными'} ·{' '}
+          <span className="whitespace-nowrap tabular-nums">{formatPhone(order.phone)}</span>
         </p>
       </section>
 
@@ -155,38 +153,97 @@ export default function OrderDetail({ loaderData: { order, now } }: Route.Compon
                 {item.name}
                 <span className="text-muted">
                   {' '}
-                  · {formatWeight(item.weight)} × {item.quantity}
+                  · {formatWeight(item.weight)} · {formatRoubles(item.price)} × {item.quantity}
                 </span>
               </Link>
-              <span className="shrink-0 font-semibold">{formatRoubles(item.price * item.quantity)}</span>
+              <span className="shrink-0 font-semibold tabular-nums">
+                {formatRoubles(item.price * item.quantity)}
+              </span>
             </li>
           ))}
         </ul>
         <OrderTotals
-          items={order.items_total}
-          savings={order.savings}
-          fee={order.delivery_fee}
-          total={order.total}
+          totals={{
+            items: order.items_total,
+            savings: order.savings,
+            fee: order.delivery_fee,
+            total: order.total,
+          }}
         />
       </section>
 
+      {asksToConfirm ? (
+        <section
+          aria-labelledby="confirm-cancel-title"
+          className="rounded-3xl border-2 border-berry bg-white p-5 shadow-card sm:p-6"
+        >
+          <h2 id="confirm-cancel-title" className="text-lg font-bold">
+            {cancelQuestion(order.number)}
+          </h2>
+          <p className="mt-1 text-[15px] text-muted">{CANCEL_CONSEQUENCE}</p>
+          <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+            <Form method="post">
+              <input type="hidden" name={ORDER_FIELD.intent} value="cancel" />
+              <input type="hidden" name={ORDER_FIELD.confirm} value={CONFIRMED} />
+              <button type="submit" className={buttonStyles({ variant: 'danger' })}>
+                Да, отменить заказ
+              </button>
+            </Form>
+            <Link to={`/order/${order.slug}`} className={buttonStyles({ variant: 'outline' })}>
+              Не отменять
+            </Link>
+          </div>
+        </section>
+      ) : null}
+
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
-        {order.can_cancel ? (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => void cancel()}
-            className={buttonStyles({ variant: 'outline' })}
+        {order.can_cancel && !isCancelling ? (
+          <Form
+            method="post"
+            onSubmit={(event) => {
+              // With JavaScript the question is a dialog; the post goes out only with its yes.
+              event.preventDefault();
+              setConfirming(true);
+            }}
           >
-            <X aria-hidden="true" className="size-5" />
-            Отменить заказ
-          </button>
+            <input type="hidden" name={ORDER_FIELD.intent} value="cancel" />
+            <button
+              type="submit"
+              disabled={pendingIntent !== null}
+              className={buttonStyles({ variant: 'outline', className: 'w-full' })}
+            >
+              <X aria-hidden="true" className="size-5" />
+              Отменить заказ
+            </button>
+          </Form>
         ) : null}
-        <button type="button" disabled={busy} onClick={() => void repeat()} className={buttonStyles({})}>
-          <RotateCcw aria-hidden="true" className="size-5" />
-          Повторить заказ
-        </button>
+        <Form method="post">
+          <input type="hidden" name={ORDER_FIELD.intent} value="repeat" />
+          <button
+            type="submit"
+            disabled={pendingIntent !== null}
+            className={buttonStyles({ className: 'w-full' })}
+          >
+            <RotateCcw aria-hidden="true" className="size-5" />
+            {pendingIntent === 'repeat' ? 'Добавляем…' : 'Повторить заказ'}
+          </button>
+        </Form>
       </div>
+      <ConfirmDialog
+        isOpen={isConfirming}
+        onOpenChange={setConfirming}
+        title={cancelQuestion(order.number)}
+        description={CANCEL_CONSEQUENCE}
+        confirmLabel="Отменить заказ"
+        cancelLabel="Не отменять"
+        isDestructive
+        onConfirm={() =>
+          void submit(
+            { [ORDER_FIELD.intent]: 'cancel', [ORDER_FIELD.confirm]: CONFIRMED },
+            { method: 'post' },
+          )
+        }
+      />
     </div>
   );
 }

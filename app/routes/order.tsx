@@ -1,20 +1,20 @@
 import { redirect } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
+import { placeOrdersFromForm } from '~/features/orders/checkout.server';
 import { CheckoutForm, type CheckoutGroup } from '~/features/orders/checkout-form';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/order';
 
 /**
- * /order — the checkout, for every basket group or, with ?point=, for one. Guests never get here: the root
- * loader sends them to /basket with the warning (SPEC §6).
+ * /order — the checkout of every basket group at once. Guests never get here: the root loader sends them
+ * to /basket with the warning (SPEC §6).
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = context.viewer.user;
   if (!user) throw redirect('/basket');
-  const only = new URL(request.url).searchParams.get('point');
   const { basket, catalog, geo, orders } = context.services;
   const lines = await basket.getBasket(user._id);
-  const pointIds = Object.keys(lines).filter((id) => !only || id === only);
+  const pointIds = Object.keys(lines);
   if (pointIds.length === 0) throw redirect('/basket');
   const [points, stores, addresses, slots] = await Promise.all([
     catalog.listPoints(pointIds),
@@ -28,7 +28,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const index = pointIds.indexOf(point._id);
     return store && items.length > 0 ? [{ point, store, items, slots: slots[index] ?? [] }] : [];
   });
-  return { groups, addresses, phone: user.phone };
+  // One key per page view: a double submit, or a retry after a lost answer, places the orders once.
+  return { groups, addresses, phone: user.phone, idempotencyKey: crypto.randomUUID() };
+}
+
+/** 'Оформить заказ': all groups in one post, checked with the API's contract, placed by the orders service. */
+export async function action({ context, request }: Route.ActionArgs) {
+  return placeOrdersFromForm(context, request);
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -36,12 +42,18 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function OrderPage({ loaderData }: Route.ComponentProps) {
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-[1360px] flex-col gap-5 px-4 pt-4 pb-6 sm:px-6 sm:pt-6">
       <Breadcrumbs items={[{ label: 'Корзина', href: '/basket' }, { label: 'Оформление заказа' }]} />
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Оформление заказа</h1>
-      <CheckoutForm groups={loaderData.groups} addresses={loaderData.addresses} phone={loaderData.phone} />
+      <CheckoutForm
+        groups={loaderData.groups}
+        addresses={loaderData.addresses}
+        phone={loaderData.phone}
+        idempotencyKey={loaderData.idempotencyKey}
+        failure={actionData?.ok === false ? actionData : undefined}
+      />
     </div>
   );
 }

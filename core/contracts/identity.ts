@@ -8,6 +8,7 @@ import {
   normaliseName,
 } from '../rules/name';
 import { normalisePhone } from '../rules/phone';
+import { SaveAddressSchema } from './geo';
 import { z } from './z';
 
 /** SPEC §5: the exact Russian messages the forms and the API show. */
@@ -78,8 +79,16 @@ export const EmailSchema = text().transform((value, ctx) => {
 export const CodeRequestSchema = z.object({ name: NameSchema, phone: PhoneSchema });
 export type CodeRequest = z.input<typeof CodeRequestSchema>;
 
-/** POST /api/user/login */
-export const LoginRequestSchema = z.object({ phone: PhoneSchema, code: CodeSchema });
+/**
+ * POST /api/user/login: SPEC §7's code and phone, and optionally the delivery address the customer chose as a
+ * guest (SPEC §4 Login 3, §6: saving it is attempted regardless of login). It is saved to the account right
+ * after a right code; one that does not pass the address contract is dropped, never failing the login.
+ */
+export const LoginRequestSchema = z.object({
+  phone: PhoneSchema,
+  code: CodeSchema,
+  address: SaveAddressSchema.optional().catch(undefined),
+});
 export type LoginRequest = z.input<typeof LoginRequestSchema>;
 
 /** An opaque id (uuid) of a stored record. */

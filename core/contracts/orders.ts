@@ -5,6 +5,14 @@ import { z } from './z';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 
+/** The Idempotency-Key of a checkout: the API's header, the checkout page's hidden field. */
+const KEY_MISSING = 'Нужен ключ повтора (Idempotency-Key): обновите страницу и попробуйте снова';
+export const IdempotencyKeySchema = z
+  .string(KEY_MISSING)
+  .trim()
+  .min(1, KEY_MISSING)
+  .max(IDEMPOTENCY_KEY_MAX_LENGTH, `Idempotency-Key не длиннее ${IDEMPOTENCY_KEY_MAX_LENGTH} символов`);
+
 export const OrderStatusSchema = z.enum([
   'new',
   'confirmed',
@@ -93,7 +101,10 @@ export const OrderSchema = z.object({
   phone: z.string(),
   payment: PaymentSchema,
   comment: z.string(),
-  /** Kopecks. */
+  /**
+   * Kopecks, by core/rules/order-totals.ts: the items at full price, what the discounts saved, the delivery
+   * fee, and the total to pay (items_total − savings + delivery_fee).
+   */
   items_total: z.number().int(),
   savings: z.number().int(),
   delivery_fee: z.number().int(),

@@ -5,7 +5,6 @@ import {
   capQuantity,
   countLines,
   countPieces,
-  deliveryFeeKopecks,
   findLine,
   isOverStock,
   mergeBaskets,
@@ -210,12 +209,5 @@ describe('money of a group', () => {
     expect(subtotalKopecks(group)).toBe(2 * 8990 + 3 * 10_000);
     expect(countPieces(group)).toBe(5);
     expect(subtotalKopecks([])).toBe(0);
-  });
-
-  it('charges delivery below the free threshold only', () => {
-    const store = { delivery_fee: 19_900, free_delivery_from: 250_000 };
-    expect(deliveryFeeKopecks(100_000, store)).toBe(19_900);
-    expect(deliveryFeeKopecks(250_000, store)).toBe(0);
-    expect(deliveryFeeKopecks(900_000, { delivery_fee: 15_000, free_delivery_from: null })).toBe(15_000);
   });
 });

@@ -156,11 +156,3 @@ export function countPieces(group: readonly { quantity: number; product: { count
   for (const line of group) pieces += Math.min(line.quantity, Math.max(0, line.product.count));
   return pieces;
 }
-
-/** What a shop's delivery costs for a subtotal (kopecks): free from its threshold, else its fee. */
-export function deliveryFeeKopecks(
-  subtotal: number,
-  store: { delivery_fee: number; free_delivery_from: number | null },
-): number {
-  return store.free_delivery_from !== null && subtotal >= store.free_delivery_from ? 0 : store.delivery_fee;
-}

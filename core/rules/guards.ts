@@ -19,11 +19,24 @@ export function guestRedirectFor(pathname: string): GuestRedirect | null {
 /** Flash messages that survive a redirect, by the key the server puts in the flash cookie. */
 export const FLASH_MESSAGES = {
   'auth-required': { type: 'warning', title: 'Необходимо авторизоваться' },
+  // After a page action redirected (post, redirect, get): what it did, said on the page it led to.
+  'order-placed': { type: 'success', title: 'Заказ оформлен' },
+  'orders-placed': { type: 'success', title: 'Заказы оформлены' },
+  'order-cancelled': { type: 'success', title: 'Заказ отменён' },
+  'order-repeated': { type: 'success', title: 'Товары добавлены в корзину' },
+  'address-saved': { type: 'success', title: 'Адрес успешно сохранен' },
+  'address-deleted': { type: 'success', title: 'Адрес удалён' },
+  'address-default': { type: 'success', title: 'Основной адрес изменён' },
 } as const;
 
 export type FlashKey = keyof typeof FLASH_MESSAGES;
 
 export const FLASH_COOKIE = 'fresh_flash';
+
+/** The Set-Cookie value of a flash: readable by the page it leads to (not httpOnly), gone within a minute. */
+export function flashCookie(key: FlashKey): string {
+  return `${FLASH_COOKIE}=${key}; Path=/; Max-Age=60; SameSite=Lax`;
+}
 
 export function isFlashKey(value: string | undefined): value is FlashKey {
   // Stryker disable next-line ConditionalExpression: hasOwn would look up the key 'undefined', which is no flash; the check narrows the type

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   canMove,
-  deliveryFee,
   deliverySlots,
   formatSlot,
   isCancellableByCustomer,
@@ -207,19 +206,5 @@ describe('formatSlot', () => {
     expect(formatSlot(slot, new Date('2026-01-13T21:00:00Z'))).toBe('сегодня, 10:00–12:00');
     const lateSlot = { start: new Date('2026-01-14T19:00:00Z'), end: new Date('2026-01-14T21:00:00Z') };
     expect(formatSlot(lateSlot, new Date('2026-01-14T05:00:00Z'))).toBe('сегодня, 22:00–00:00');
-  });
-});
-
-describe('deliveryFee', () => {
-  const store = { deliveryFeeKopecks: 19_900, freeDeliveryFromKopecks: 200_000 };
-  it('is free from the threshold and for pickup', () => {
-    expect(deliveryFee(150_000, store, 'delivery')).toBe(19_900);
-    expect(deliveryFee(200_000, store, 'delivery')).toBe(0);
-    expect(deliveryFee(150_000, store, 'pickup')).toBe(0);
-    expect(deliveryFee(199_999, store, 'delivery')).toBe(19_900);
-    expect(deliveryFee(10, { deliveryFeeKopecks: 9_900, freeDeliveryFromKopecks: null }, 'delivery')).toBe(
-      9_900,
-    );
-    expect(deliveryFee(0, { deliveryFeeKopecks: 9_900, freeDeliveryFromKopecks: 0 }, 'delivery')).toBe(0);
   });
 });

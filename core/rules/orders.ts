@@ -105,14 +105,3 @@ export function formatSlot(slot: { start: Date; end: Date }, now: Date): string 
   const label = days === 0 ? 'сегодня' : days === 1 ? 'завтра' : date;
   return `${label}, ${formatMoscowTime(slot.start)}–${formatMoscowTime(slot.end)}`;
 }
-
-/** Delivery is free from the store's threshold; pickup is always free. */
-export function deliveryFee(
-  itemsKopecks: number,
-  store: { deliveryFeeKopecks: number; freeDeliveryFromKopecks: number | null },
-  fulfilment: Fulfilment,
-): number {
-  if (fulfilment === 'pickup') return 0;
-  if (store.freeDeliveryFromKopecks !== null && itemsKopecks >= store.freeDeliveryFromKopecks) return 0;
-  return store.deliveryFeeKopecks;
-}

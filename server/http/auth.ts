@@ -6,7 +6,8 @@ import type { IdentityService, Viewer } from '../modules/identity/identity.servi
  * Who a request is signed in as, and the checks that go with it (docs/decisions/005). A session token comes
  * as `Authorization: Bearer <token>` (API clients) or in the httpOnly session cookie (the storefront).
  * State-changing calls authenticated by the cookie must carry `X-Requested-With`, which a cross-site form or
- * image cannot send: that is the CSRF defence, on top of SameSite=Lax and the Origin check below.
+ * image cannot send: that is the CSRF defence, on top of SameSite=Lax and the Origin check below. Page form
+ * posts (React Router actions) cannot carry a custom header, so they must name this site in Origin (or Referer).
  *
  * A route is protected by its options, `config: { auth: 'user' }`: the check runs in an onRequest hook, so a
  * guest gets 401 before the body is parsed or validated, whatever they sent, and the handler reads the user
@@ -67,7 +68,32 @@ function isSameHost(origin: string, host: string): boolean {
   }
 }
 
-/** Decorates the app and its requests, and refuses state changes to the API sent by another site's page. */
+/** The origin of a Referer header, or undefined when there is none or it is not a URL. */
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A page form post (a React Router action: `<Form method="post">`, a fetcher, or a plain form without
+ * JavaScript) must come from one of our own pages. Browsers send `Origin` with every POST; the Referer
+ * stands in where a privacy setting strips the Origin. Neither, or another site's: refused. Unlike the API,
+ * a page post has no custom header to rely on (a form without JavaScript cannot add one), so the origin
+ * itself is required.
+ */
+export function isSameOriginPagePost(request: FastifyRequest): boolean {
+  const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
+  return origin !== undefined && origin !== 'null' && isSameHost(origin, request.host);
+}
+
+/**
+ * Decorates the app and its requests, and refuses state changes sent by another site's page: to the API
+ * when an Origin names another site; to a page (its route action) unless the request names this site.
+ */
 export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   app.decorate('auth', options);
   app.decorateRequest('viewerLookup', null);
@@ -80,7 +106,11 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     request.signedInViewer = await requireUser(request, { isStateChanging: config.isStateChanging });
   });
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method)) return;
+    if (!request.url.startsWith('/api/')) {
+      if (!isSameOriginPagePost(request)) throw new AppError('forbidden', CSRF_MESSAGE);
+      return;
+    }
     const origin = request.headers.origin;
     if (origin && !isSameHost(origin, request.host)) throw new AppError('forbidden', CSRF_MESSAGE);
   });

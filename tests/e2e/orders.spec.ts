@@ -107,7 +107,7 @@ test('sign in, check out one shop for delivery and another for pickup, cancel on
   const deliveryGroup = page.getByRole('region', { name: delivery.store.name });
   const pickupGroup = page.getByRole('region', { name: pickup.store.name });
   await deliveryGroup.getByRole('radio', { name: 'Доставка' }).check();
-  await expect(deliveryGroup.getByLabel('Адрес доставки')).toContainText('ул. Тестовая, 1');
+  await expect(deliveryGroup.getByRole('radio', { name: 'г. Ярославль, ул. Тестовая, 1' })).toBeChecked();
   await deliveryGroup.getByLabel('Квартира').fill('15');
   await deliveryGroup
     .getByRole('radio', { name: /^(сегодня|завтра), / })
@@ -134,7 +134,11 @@ test('sign in, check out one shop for delivery and another for pickup, cancel on
   await expect(page.getByText('Самовывоз', { exact: true })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Отменить заказ' }).click();
-  await expect(page.getByText('Заказ отменён')).toBeVisible();
+  const confirm = page.getByRole('alertdialog', { name: /^Отменить заказ №\d+\?$/ });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Отменить заказ' }).click();
+  await expect(page.getByRole('region', { name: 'Статус заказа' })).toHaveText('Заказ отменён');
+  await expect(toast(page, 'Заказ отменён')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Отменить заказ' })).toHaveCount(0);
 
   // Repeat the delivery order: its items go back into the basket.
@@ -148,5 +152,6 @@ test('sign in, check out one shop for delivery and another for pickup, cancel on
   await expect(page.getByText(/кв\. 15/)).toBeVisible();
   await page.getByRole('button', { name: 'Повторить заказ' }).click();
   await expect(page).toHaveURL(/\/basket$/);
+  await expect(toast(page, 'Товары добавлены в корзину')).toBeVisible();
   await expect(page.getByRole('main')).toContainText(delivery.product.name);
 });

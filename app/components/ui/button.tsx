@@ -3,7 +3,7 @@ import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react
 import { Link, type LinkProps } from 'react-router';
 import { cx } from '~/lib/cx';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'sun';
+export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'sun' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const BASE =
@@ -17,6 +17,8 @@ const VARIANTS: Record<ButtonVariant, string> = {
     'border border-line bg-white text-ink hover:border-brand-300 hover:bg-brand-50 data-[pressed]:bg-brand-100',
   ghost: 'text-ink hover:bg-brand-50 data-[pressed]:bg-brand-100',
   sun: 'bg-sun text-ink hover:bg-[#ffcb0f] data-[pressed]:bg-[#f5c000]',
+  /** Cannot be taken back (a confirmation's yes to cancelling or deleting). */
+  danger: 'bg-berry text-white hover:bg-red-700 active:bg-red-800 data-[pressed]:bg-red-800',
 };
 
 const SIZES: Record<ButtonSize, string> = {

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { Modal } from '~/components/ui/modal';
 import { useToast } from '~/components/ui/toast';
+import { clearPendingAddress, pendingAddressForLogin } from '~/features/delivery/area-storage';
 import { ApiError, api, errorMessage } from '~/lib/api-client';
 import { FormTextField } from './form-fields';
 import { type CodeRecipient, sendLoginCode } from './login-dialog';
@@ -67,11 +68,13 @@ function CodeForm({
     }
     setChecking(true);
     try {
+      // The address chosen as a guest goes with the code: the server saves it to the account (SPEC §4, §6).
       const { user } = await api.post(
         '/api/user/login',
-        { phone: recipient.phone, code },
+        { phone: recipient.phone, code, address: pendingAddressForLogin() },
         LoginResponseSchema,
       );
+      clearPendingAddress();
       const { token: _token, ...signedIn } = user;
       await onSignedIn(signedIn);
     } catch (failure) {

@@ -1,22 +1,25 @@
 import type { BasketItem } from '@core/contracts/basket';
 import type { Point, Store } from '@core/contracts/catalog';
-import { countPieces, deliveryFeeKopecks, subtotalKopecks } from '@core/rules/basket';
+import { countPieces } from '@core/rules/basket';
+import {
+  deliveryTermsOf,
+  minimumOrderText,
+  missingForFreeDelivery,
+  missingForMinimum,
+} from '@core/rules/order-totals';
 import { formatRoubles } from '@core/rules/price';
 import { formatWeight } from '@core/rules/weight';
 import { CircleAlert, MapPin, Trash2 } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { LinkButton } from '~/components/ui/button';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Counter } from '~/components/ui/counter';
+import { useDelivery } from '~/features/delivery/delivery-context';
 import { cx } from '~/lib/cx';
 import { useBasketStore } from './basket-context';
+import { groupTotals } from './basket-summary';
 
 export const PIECE_FORMS = ['товар', 'товара', 'товаров'] as const;
-
-/** Where a group's checkout starts (the orders issue builds /order; guests get the login warning). */
-export function checkoutHref(pointId: string): string {
-  return `/order?point=${encodeURIComponent(pointId)}`;
-}
 
 /** What a stock-reduced line says: what is left, or that nothing is. */
 export function shortageText(count: number): string {
@@ -25,7 +28,8 @@ export function shortageText(count: number): string {
 
 /**
  * One point's part of the basket (SPEC §2 basket, §4): the shop and the point, the lines with counters, the
- * subtotal, the shop's minimum order and delivery terms, and the way to checkout.
+ * subtotal, what is missing for the shop's minimum order, and its delivery terms for the header's
+ * delivery/pickup choice. Checkout is one for all groups (BasketSummary).
  */
 export function BasketGroup({
   pointId,
@@ -41,17 +45,16 @@ export function BasketGroup({
   store: Store | undefined;
 }) {
   const basket = useBasketStore();
+  const { mode } = useDelivery();
   const headingId = useId();
+  const [isConfirming, setConfirming] = useState(false);
   const shop = items[0]?.product.store;
   const shopName = store?.name ?? shop?.name ?? 'Магазин';
-  const subtotal = subtotalKopecks(items);
   const pieces = countPieces(items);
-  const missingForMinimum = store ? store.min_order - subtotal : 0;
-  const fee = store ? deliveryFeeKopecks(subtotal, store) : 0;
-  const missingForFree =
-    store?.free_delivery_from != null && subtotal < store.free_delivery_from
-      ? store.free_delivery_from - subtotal
-      : 0;
+  const totals = groupTotals(items, store, mode);
+  const missing = store ? missingForMinimum(totals.goods, store.min_order) : 0;
+  const toFree = store ? missingForFreeDelivery(totals.goods, deliveryTermsOf(store), mode) : 0;
+  const where = `${shopName}${point ? `, ${point.name}` : ''}`;
 
   return (
     <section aria-labelledby={headingId} className="rounded-3xl bg-white p-4 shadow-card sm:p-6">
@@ -79,13 +82,22 @@ export function BasketGroup({
         </div>
         <button
           type="button"
-          onClick={() => basket.removePoint(pointId)}
-          aria-label={`Удалить все товары: ${shopName}${point ? `, ${point.name}` : ''}`}
+          onClick={() => setConfirming(true)}
+          aria-label={`Удалить все товары: ${where}`}
           className="inline-flex h-9 items-center gap-1.5 rounded-xl px-3 text-sm font-medium text-muted hover:bg-surface hover:text-ink"
         >
           <Trash2 aria-hidden="true" className="size-4" />
           Удалить все
         </button>
+        <ConfirmDialog
+          isOpen={isConfirming}
+          onOpenChange={setConfirming}
+          title="Удалить все товары?"
+          description={`Из корзины уберутся все товары «${where}».`}
+          confirmLabel="Удалить"
+          isDestructive
+          onConfirm={() => basket.removePoint(pointId)}
+        />
       </header>
 
       <ul className="divide-y divide-line">
@@ -94,35 +106,25 @@ export function BasketGroup({
         ))}
       </ul>
 
-      <footer className="mt-2 flex flex-col gap-4 border-t border-line pt-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="flex flex-col gap-1 text-sm">
-          <p className="text-base">
-            <span className="text-muted">{pieces}&nbsp;шт. на сумму </span>
-            <span className="font-extrabold text-ink">{formatRoubles(subtotal)}</span>
+      <footer className="mt-2 flex flex-col gap-1 border-t border-line pt-4 text-sm">
+        <p className="text-base">
+          <span className="text-muted">{pieces}&nbsp;шт. на сумму </span>
+          <span className="font-extrabold text-ink">{formatRoubles(totals.goods)}</span>
+        </p>
+        {store && missing > 0 ? (
+          <p className="font-medium text-amber-800">
+            Минимальная сумма заказа — {formatRoubles(store.min_order)}. {minimumOrderText(missing)}
           </p>
-          {store ? (
-            <>
-              {missingForMinimum > 0 ? (
-                <p className="text-amber-800">
-                  Минимальная сумма заказа — {formatRoubles(store.min_order)}, добавьте товаров ещё на{' '}
-                  {formatRoubles(missingForMinimum)}
-                </p>
-              ) : null}
-              <p className="text-muted">Доставка: {fee === 0 ? 'бесплатно' : formatRoubles(fee)}</p>
-              {fee > 0 && missingForFree > 0 ? (
-                <p className="text-brand-700">До бесплатной доставки — {formatRoubles(missingForFree)}</p>
-              ) : null}
-            </>
-          ) : null}
-        </div>
-        <LinkButton
-          to={checkoutHref(pointId)}
-          size="lg"
-          aria-label={`Оформить заказ: ${shopName}`}
-          className="shrink-0"
-        >
-          Оформить заказ
-        </LinkButton>
+        ) : null}
+        {store ? (
+          <p className="text-muted">
+            {mode === 'pickup' ? 'Самовывоз' : 'Доставка'}:{' '}
+            {totals.fee === 0 ? 'бесплатно' : formatRoubles(totals.fee)}
+          </p>
+        ) : null}
+        {toFree > 0 ? (
+          <p className="text-brand-700">До бесплатной доставки — {formatRoubles(toFree)}</p>
+        ) : null}
       </footer>
     </section>
   );

@@ -1,31 +1,61 @@
 import type { SavedAddress } from '@core/contracts/geo';
-import { MapPin, Plus } from 'lucide-react';
-import { useState } from 'react';
-import { useRevalidator } from 'react-router';
+import { MapPin, Pencil, Plus } from 'lucide-react';
+import { Form, useNavigation } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
-import { useToast } from '~/components/ui/toast';
+import { ADDRESS_FIELD, type AddressIntent } from '~/features/delivery/address-form';
 import { useDelivery } from '~/features/delivery/delivery-context';
-import { api, errorMessage } from '~/lib/api-client';
 
-/** The cabinet's 'delivery' tab: saved addresses with delete and make-default (issue 5). */
-export function SavedAddresses({ addresses }: { addresses: readonly SavedAddress[] }) {
+/** The cabinet's own URL for its delivery tab: where its forms post and come back to. */
+export const DELIVERY_TAB_HREF = '/lk?active=delivery';
+
+/** A plain form button: posts one intent for one address to the cabinet's action (works without JavaScript). */
+function IntentButton({
+  intent,
+  item,
+  label,
+  accessibleName,
+  variant,
+  isDisabled,
+}: {
+  intent: AddressIntent;
+  item: SavedAddress;
+  label: string;
+  accessibleName: string;
+  variant: 'secondary' | 'ghost';
+  isDisabled: boolean;
+}) {
+  return (
+    <Form method="post" action={DELIVERY_TAB_HREF}>
+      <input type="hidden" name={ADDRESS_FIELD.intent} value={intent} />
+      <input type="hidden" name={ADDRESS_FIELD.id} value={item._id} />
+      <button
+        type="submit"
+        disabled={isDisabled}
+        aria-label={accessibleName}
+        className={buttonStyles({ variant, size: 'sm' })}
+      >
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * The cabinet's 'delivery' tab: saved addresses. 'Добавить адрес' and 'Изменить' open the map popup, which
+ * saves through the server before it says 'Адрес успешно сохранен'; delete and make-default post to the
+ * cabinet's action. The list is the loader's: after any of them the router loads it again.
+ */
+export function SavedAddresses({
+  addresses,
+  error,
+}: {
+  addresses: readonly SavedAddress[];
+  /** The cabinet action's refusal, if the last post was refused. */
+  error?: string;
+}) {
   const { openAddressDialog } = useDelivery();
-  const { revalidate } = useRevalidator();
-  const toast = useToast();
-  const [busy, setBusy] = useState<string | null>(null);
-
-  async function run(id: string, call: () => Promise<unknown>, done: string) {
-    setBusy(id);
-    try {
-      await call();
-      await revalidate();
-      toast.show({ type: 'success', title: done });
-    } catch (error) {
-      toast.show({ type: 'warning', title: errorMessage(error) });
-    } finally {
-      setBusy(null);
-    }
-  }
+  const navigation = useNavigation();
+  const isBusy = navigation.state === 'submitting' && navigation.formAction?.startsWith('/lk') === true;
 
   return (
     <section aria-labelledby="addresses-title" className="rounded-3xl bg-white p-5 shadow-card sm:p-6">
@@ -33,11 +63,20 @@ export function SavedAddresses({ addresses }: { addresses: readonly SavedAddress
         <h2 id="addresses-title" className="text-xl font-bold">
           Адреса доставки
         </h2>
-        <button type="button" onClick={openAddressDialog} className={buttonStyles({ variant: 'outline' })}>
+        <button
+          type="button"
+          onClick={() => openAddressDialog({ mode: 'new' })}
+          className={buttonStyles({ variant: 'outline' })}
+        >
           <Plus aria-hidden="true" className="size-5" />
           Добавить адрес
         </button>
       </div>
+      {error ? (
+        <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-[15px] font-medium text-berry">
+          {error}
+        </p>
+      ) : null}
       {addresses.length === 0 ? (
         <p className="mt-4 text-[15px] text-muted">
           Сохранённых адресов пока нет. Укажите адрес на карте — он появится здесь.
@@ -60,35 +99,34 @@ export function SavedAddresses({ addresses }: { addresses: readonly SavedAddress
                   ) : null}
                 </span>
               </p>
-              <div className="flex shrink-0 gap-2">
-                {item.is_default ? null : (
-                  <button
-                    type="button"
-                    disabled={busy !== null}
-                    onClick={() =>
-                      void run(
-                        item._id,
-                        () => api.put(`/api/user/me/addresses/${item._id}/default`),
-                        'Основной адрес изменён',
-                      )
-                    }
-                    aria-label={`Сделать основным: ${item.address}`}
-                    className={buttonStyles({ variant: 'secondary', size: 'sm' })}
-                  >
-                    Сделать основным
-                  </button>
-                )}
+              <div className="flex shrink-0 flex-wrap gap-2">
                 <button
                   type="button"
-                  disabled={busy !== null}
-                  onClick={() =>
-                    void run(item._id, () => api.delete(`/api/user/me/addresses/${item._id}`), 'Адрес удалён')
-                  }
-                  aria-label={`Удалить адрес: ${item.address}`}
+                  onClick={() => openAddressDialog({ mode: 'edit', saved: item })}
+                  aria-label={`Изменить адрес: ${item.address}`}
                   className={buttonStyles({ variant: 'ghost', size: 'sm' })}
                 >
-                  Удалить
+                  <Pencil aria-hidden="true" className="size-4" />
+                  Изменить
                 </button>
+                {item.is_default ? null : (
+                  <IntentButton
+                    intent="default"
+                    item={item}
+                    label="Сделать основным"
+                    accessibleName={`Сделать основным: ${item.address}`}
+                    variant="secondary"
+                    isDisabled={isBusy}
+                  />
+                )}
+                <IntentButton
+                  intent="delete"
+                  item={item}
+                  label="Удалить"
+                  accessibleName={`Удалить адрес: ${item.address}`}
+                  variant="ghost"
+                  isDisabled={isBusy}
+                />
               </div>
             </li>
           ))}

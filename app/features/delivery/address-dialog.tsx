@@ -4,14 +4,18 @@ import { findZoneForPoint, type LngLat } from '@core/rules/geo';
 import { MAP_DEFAULT_CENTER, ZONE_FILL_OPACITY } from '@core/rules/map';
 import type { Map as LeafletMap } from 'leaflet';
 import { Crosshair, MapPin } from 'lucide-react';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Marker, Polygon, useMapEvents } from 'react-leaflet';
+import { useFetcher } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Modal } from '~/components/ui/modal';
 import { useToast } from '~/components/ui/toast';
+import { useAuth } from '~/features/auth/auth-context';
 import { api } from '~/lib/api-client';
+import type { action as saveAddressAction } from '~/routes/resources/addresses';
+import { type AddressDraft, addressFormFields } from './address-form';
 import { readStoredAddress, writeStoredAddress } from './area-storage';
-import { useDelivery } from './delivery-context';
+import { type AddressDialogRequest, useDelivery } from './delivery-context';
 import { MapView, pinIcon } from './map-view';
 
 type Chosen = { at: LngLat; zoneId: string };
@@ -27,42 +31,82 @@ function ClickToChoose({ isActive, onChoose }: { isActive: boolean; onChoose: (a
   return null;
 }
 
+/** Where the popup starts: a saved address (edit), this session's address (edit), or nothing (new). */
+function startingPoint(request: AddressDialogRequest | undefined): {
+  city?: string;
+  chosen: Chosen | null;
+  address: string;
+  shortAddress: string;
+} {
+  if (request?.mode === 'edit') {
+    const { saved } = request;
+    return {
+      city: saved.city,
+      chosen: {
+        at: [saved.coordinates.longitude, saved.coordinates.latitude],
+        zoneId: saved.deliveryArea,
+      },
+      address: saved.address,
+      shortAddress: saved.shortAddress,
+    };
+  }
+  const stored = readStoredAddress();
+  if (request?.mode === 'new' || !stored)
+    return { city: stored?.city, chosen: null, address: '', shortAddress: '' };
+  return {
+    city: stored.city,
+    chosen:
+      stored.coordinates && stored.deliveryArea
+        ? { at: [stored.coordinates.longitude, stored.coordinates.latitude], zoneId: stored.deliveryArea }
+        : null,
+    address: stored.address,
+    shortAddress: stored.shortAddress ?? stored.address,
+  };
+}
+
 /**
  * SPEC §2/§4 address map popup: 'Укажите ваш адрес'. Choose a city (the map recentres and draws its zones in
  * their colours), switch on choose-on-map mode, click inside a zone (or mark the map's centre, for the
  * keyboard) — the pin is set and the address filled by reverse geocoding; outside every zone only a warning.
- * 'Сохранить' stores the address (session storage, the shared area, the server for signed-in customers).
+ * In edit mode the stored point is shown and the map takes a new one at once.
+ *
+ * 'Сохранить': a signed-in customer's address goes to the server first (a fetcher to /resources/addresses,
+ * the geo service's zone check); only when it said yes is the address kept in the session, the area made
+ * current and 'Адрес успешно сохранен' shown, and a refusal stays in the popup. A guest's address is kept in
+ * the session as pending: the next login carries it and the server saves it to the account (SPEC §4, §6).
  */
 export function AddressDialog({
   isOpen,
   onOpenChange,
+  request,
 }: {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
+  request?: AddressDialogRequest;
 }) {
   const { cities, mapTileUrl, chooseArea } = useDelivery();
+  const { isAuthenticated } = useAuth();
   const toast = useToast();
-  const stored = useMemo(() => readStoredAddress(), []);
+  const start = useMemo(() => startingPoint(request), [request]);
   const defaultCity = cities.find((city) => city.default) ?? cities[0];
   const [cityId, setCityId] = useState(
-    (stored?.city && cities.some((city) => city._id === stored.city) ? stored.city : undefined) ??
+    (start.city && cities.some((city) => city._id === start.city) ? start.city : undefined) ??
       defaultCity?._id,
   );
   const city: City | undefined = cities.find((item) => item._id === cityId);
-  // Edit mode: a stored point is shown and the address prefilled.
-  const [chosen, setChosen] = useState<Chosen | null>(
-    stored?.coordinates && stored.deliveryArea
-      ? { at: [stored.coordinates.longitude, stored.coordinates.latitude], zoneId: stored.deliveryArea }
-      : null,
-  );
-  const [address, setAddress] = useState(stored?.address ?? '');
-  const [shortAddress, setShortAddress] = useState(stored?.shortAddress ?? stored?.address ?? '');
-  const [isChoosing, setChoosing] = useState(false);
+  const [chosen, setChosen] = useState<Chosen | null>(start.chosen);
+  const [address, setAddress] = useState(start.address);
+  const [shortAddress, setShortAddress] = useState(start.shortAddress);
+  // Edit mode: the map takes a new point straight away (the spec's choose-on-map mode is already on).
+  const [isChoosing, setChoosing] = useState(start.chosen !== null);
   const [isLocating, setLocating] = useState(false);
   const [warning, setWarning] = useState<string | null>(null);
   const mapRef = useRef<LeafletMap>(null);
   const selectId = useId();
   const addressId = useId();
+  const fetcher = useFetcher<typeof saveAddressAction>();
+  const saving = useRef<AddressDraft | null>(null);
+  const isSaving = fetcher.state !== 'idle';
 
   const zones = useMemo(
     () =>
@@ -96,37 +140,59 @@ export function AddressDialog({
     }
   }
 
+  /** SPEC §4 step 6: the session's address, the shared area, the popup closed, the success toast. */
+  const finish = useCallback(
+    (draft: AddressDraft, isPending: boolean) => {
+      writeStoredAddress({ ...draft, isPending });
+      chooseArea({
+        mode: 'delivery',
+        cityId: draft.city,
+        zoneId: draft.deliveryArea,
+        label: draft.shortAddress || draft.address,
+      });
+      onOpenChange(false);
+      toast.show({ type: 'success', title: 'Адрес успешно сохранен' });
+    },
+    [chooseArea, onOpenChange, toast],
+  );
+
+  // The server's answer to a save: yes → finish; no → its message stays in the popup.
+  useEffect(() => {
+    const draft = saving.current;
+    if (fetcher.state !== 'idle' || !draft || fetcher.data === undefined) return;
+    saving.current = null;
+    if (fetcher.data.ok) finish(draft, false);
+    else setWarning(fetcher.data.message);
+  }, [fetcher.state, fetcher.data, finish]);
+
   function save() {
-    if (!chosen || !city || !address) return;
-    const isNew =
-      !stored?.coordinates ||
-      stored.address !== address ||
-      stored.coordinates.longitude !== chosen.at[0] ||
-      stored.coordinates.latitude !== chosen.at[1];
-    writeStoredAddress({
+    if (!chosen || !city || !address || isSaving) return;
+    const draft: AddressDraft = {
       address,
+      shortAddress,
       deliveryArea: chosen.zoneId,
       city: city._id,
-      shortAddress,
       coordinates: { longitude: chosen.at[0], latitude: chosen.at[1] },
-    });
-    chooseArea({ mode: 'delivery', cityId: city._id, zoneId: chosen.zoneId, label: shortAddress || address });
-    onOpenChange(false);
-    if (isNew) {
-      // SPEC §6: saving to the server is attempted for guests too; SPEC §8: its failure is ignored.
-      void api
-        .post('/api/user/me/addresses', {
-          address,
-          shortAddress,
-          deliveryArea: chosen.zoneId,
-          city: city._id,
-          coordinates: { longitude: chosen.at[0], latitude: chosen.at[1] },
-        })
-        .catch(() => {});
+    };
+    if (!isAuthenticated) {
+      finish(draft, true);
+      return;
     }
-    setChoosing(false);
-    setChosen(null);
-    toast.show({ type: 'success', title: 'Адрес успешно сохранен' });
+    const isUnchanged =
+      start.chosen !== null &&
+      start.address === address &&
+      start.chosen.at[0] === chosen.at[0] &&
+      start.chosen.at[1] === chosen.at[1];
+    if (isUnchanged && request?.mode !== 'edit') {
+      finish(draft, false);
+      return;
+    }
+    setWarning(null);
+    saving.current = draft;
+    void fetcher.submit(addressFormFields(draft, request?.mode === 'edit' ? request.saved._id : undefined), {
+      method: 'post',
+      action: '/resources/addresses',
+    });
   }
 
   const center = city?.center ?? MAP_DEFAULT_CENTER;
@@ -215,7 +281,9 @@ export function AddressDialog({
             </Button>
           ) : null}
           {chosen && address && !isLocating ? (
-            <Button onPress={save}>Сохранить</Button>
+            <Button onPress={save} isDisabled={isSaving}>
+              {isSaving ? 'Сохраняем…' : 'Сохранить'}
+            </Button>
           ) : (
             <Button onPress={() => setChoosing(true)} isDisabled={isChoosing}>
               <MapPin aria-hidden="true" className="size-5" />

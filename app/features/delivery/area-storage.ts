@@ -3,6 +3,7 @@
  * session-storage address info of SPEC §3 (under the spec's user-address key), which also remembers the map
  * point and city so the popup can reopen in edit mode.
  */
+import type { SaveAddress } from '@core/contracts/geo';
 import {
   DELIVERY_AREA_COOKIE,
   DELIVERY_AREA_MAX_AGE_S,
@@ -18,7 +19,31 @@ export type StoredAddress = {
   city?: string;
   shortAddress?: string;
   coordinates?: { longitude: number; latitude: number };
+  /**
+   * Chosen by a guest and not yet in an account: the next login carries it, and the server saves it to the
+   * account right after the code check (SPEC §4 Login 3, §6).
+   */
+  isPending?: boolean;
 };
+
+/** The pending address as the login request carries it (SaveAddressSchema's fields), or undefined. */
+export function pendingAddressForLogin(): SaveAddress | undefined {
+  const stored = readStoredAddress();
+  if (!stored?.isPending || !stored.city || !stored.deliveryArea || !stored.coordinates) return undefined;
+  return {
+    address: stored.address,
+    shortAddress: stored.shortAddress,
+    deliveryArea: stored.deliveryArea,
+    city: stored.city,
+    coordinates: stored.coordinates,
+  };
+}
+
+/** After a login carried the pending address, it is the account's business: no longer pending here. */
+export function clearPendingAddress(): void {
+  const stored = readStoredAddress();
+  if (stored?.isPending) writeStoredAddress({ ...stored, isPending: false });
+}
 
 export function writeAreaCookie(area: DeliveryArea | null): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';

@@ -1,4 +1,5 @@
 import type { City } from '@core/contracts/content';
+import type { SavedAddress } from '@core/contracts/geo';
 import type { DeliveryArea } from '@core/rules/delivery-area';
 import {
   createContext,
@@ -25,6 +26,9 @@ export const DELIVERY_MODE_LABELS: Record<DeliveryMode, string> = {
 export const ADDRESS_PLACEHOLDER = 'Укажите адрес доставки';
 export const PICKUP_PLACEHOLDER = 'Выберите пункт самовывоза';
 
+/** Which address the popup starts with. */
+export type AddressDialogRequest = { mode: 'new' } | { mode: 'edit'; saved: SavedAddress };
+
 export type DeliveryContextValue = {
   /** Delivery or pickup; delivery by default (SPEC §2). */
   mode: DeliveryMode;
@@ -35,8 +39,12 @@ export type DeliveryContextValue = {
   chooseArea: (area: DeliveryArea | null) => void;
   /** The chosen delivery address as one line, or null while none is chosen. */
   address: string | null;
-  /** Opens the address popup ('Укажите ваш адрес'); in edit mode when an address is stored. */
-  openAddressDialog: () => void;
+  /**
+   * Opens the address popup ('Укажите ваш адрес'). Without a request: in edit mode when this session has an
+   * address (the header's address line), else new; `{ mode: 'new' }` for another address ('Добавить адрес');
+   * `{ mode: 'edit', saved }` to change one of the customer's saved addresses.
+   */
+  openAddressDialog: (request?: AddressDialogRequest) => void;
   /** Opens the pickup-point map popup. */
   openPickupDialog: () => void;
   cities: readonly City[];
@@ -68,6 +76,7 @@ export function DeliveryProvider({
   const [area, setArea] = useState<DeliveryArea | null>(initialArea);
   const [mode, setModeState] = useState<DeliveryMode>(initialArea?.mode ?? 'delivery');
   const [dialog, setDialog] = useState<'address' | 'pickup' | null>(null);
+  const [addressRequest, setAddressRequest] = useState<AddressDialogRequest | undefined>();
   const { revalidate } = useRevalidator();
 
   const chooseArea = useCallback(
@@ -105,7 +114,10 @@ export function DeliveryProvider({
     [area, chooseArea],
   );
 
-  const openAddressDialog = useCallback(() => setDialog('address'), []);
+  const openAddressDialog = useCallback((request?: AddressDialogRequest) => {
+    setAddressRequest(request);
+    setDialog('address');
+  }, []);
   const openPickupDialog = useCallback(() => setDialog('pickup'), []);
   const close = useCallback((isOpen: boolean) => {
     if (!isOpen) setDialog(null);
@@ -129,7 +141,7 @@ export function DeliveryProvider({
     <DeliveryContext value={value}>
       {children}
       <Suspense fallback={null}>
-        {dialog === 'address' ? <AddressDialog isOpen onOpenChange={close} /> : null}
+        {dialog === 'address' ? <AddressDialog isOpen onOpenChange={close} request={addressRequest} /> : null}
         {dialog === 'pickup' ? <PickupDialog isOpen onOpenChange={close} /> : null}
       </Suspense>
     </DeliveryContext>

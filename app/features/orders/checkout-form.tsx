@@ -1,19 +1,30 @@
 import type { BasketItem } from '@core/contracts/basket';
 import type { Point, Store } from '@core/contracts/catalog';
 import type { SavedAddress } from '@core/contracts/geo';
-import type { PlacedOrders, SlotView } from '@core/contracts/orders';
-import { deliveryFee, type Fulfilment } from '@core/rules/orders';
+import type { SlotView } from '@core/contracts/orders';
+import type { DeliveryArea } from '@core/rules/delivery-area';
+import {
+  deliveryTermsOf,
+  minimumOrderText,
+  missingForFreeDelivery,
+  missingForMinimum,
+  orderTotals,
+  sumTotals,
+  type OrderTotals as Totals,
+} from '@core/rules/order-totals';
+import type { Fulfilment } from '@core/rules/orders';
+import { formatPhone, formatPhoneInput } from '@core/rules/phone';
 import { pluralForm } from '@core/rules/plural';
-import { formatRoubles, priceBeforeDiscountRoubles } from '@core/rules/price';
+import { formatRoubles } from '@core/rules/price';
 import { formatSchedule } from '@core/rules/schedule';
 import { formatWeight } from '@core/rules/weight';
-import { useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Plus } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Form, useNavigation } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
-import { useToast } from '~/components/ui/toast';
-import { useBasketStore } from '~/features/basket/basket-context';
-import { api, errorMessage } from '~/lib/api-client';
+import { type DeliveryMode, useDelivery } from '~/features/delivery/delivery-context';
 import { cx } from '~/lib/cx';
+import { CHECKOUT_FIELD, type CheckoutValues, groupField } from './checkout-fields';
 import { OrderTotals } from './order-totals';
 
 export type CheckoutGroup = {
@@ -23,222 +34,318 @@ export type CheckoutGroup = {
   slots: SlotView[];
 };
 
+/** What a refused post gives the form back: its message, per-field messages and what was typed. */
+export type CheckoutFailure = { message: string; fields: Record<string, string>; values?: CheckoutValues };
+
 type GroupState = {
   fulfilment: Fulfilment;
   addressId: string;
   flat: string;
   entrance: string;
   floor: string;
-  comment: string;
+  courier: string;
   slot: string;
 };
 
 const ORDER_FORMS = ['заказ', 'заказа', 'заказов'] as const;
 const FIELD = 'h-11 w-full rounded-xl border border-line bg-white px-3 text-[15px] text-ink';
 const LABEL = 'mb-1.5 block text-sm font-semibold';
+const ERROR = 'mt-1.5 text-sm font-medium text-berry';
 
-function totals(group: CheckoutGroup, fulfilment: Fulfilment) {
-  const items = group.items.reduce((sum, item) => sum + item.product.price * item.quantity, 0);
-  const savings = group.items.reduce(
-    (sum, item) =>
-      item.product.discount > 0
-        ? sum +
-          (priceBeforeDiscountRoubles(item.product.price, item.product.discount) * 100 - item.product.price) *
-            item.quantity
-        : sum,
-    0,
-  );
-  const fee = deliveryFee(
-    items,
-    { deliveryFeeKopecks: group.store.delivery_fee, freeDeliveryFromKopecks: group.store.free_delivery_from },
-    fulfilment,
-  );
-  return { items, savings, fee, total: items + fee };
+/** The customer's saved addresses this point delivers to. */
+function servedAddresses(group: CheckoutGroup, addresses: readonly SavedAddress[]): SavedAddress[] {
+  return addresses.filter((address) => group.point.zones.includes(address.deliveryArea));
 }
 
-function initialState(group: CheckoutGroup, addresses: readonly SavedAddress[]): GroupState {
-  const served = addresses.filter((address) => group.point.zones.includes(address.deliveryArea));
-  const address = served.find((item) => item.is_default) ?? served[0];
-  const slot = group.slots.find((item) => !item.is_full);
-  const fulfilment: Fulfilment = address && slot ? 'delivery' : group.point.is_pickup ? 'pickup' : 'delivery';
+/**
+ * The address a delivery starts with: the one the header shows (the area's zone and label), else the
+ * default, else the first this point delivers to.
+ */
+function preferredAddress(
+  served: readonly SavedAddress[],
+  area: DeliveryArea | null,
+): SavedAddress | undefined {
+  const current =
+    area?.mode === 'delivery'
+      ? served.find(
+          (item) =>
+            item.deliveryArea === area.zoneId &&
+            (area.label === undefined || item.shortAddress === area.label || item.address === area.label),
+        )
+      : undefined;
+  return current ?? served.find((item) => item.is_default) ?? served[0];
+}
+
+/** The header's delivery/pickup toggle decides, where the point offers it. */
+function fulfilmentFor(group: CheckoutGroup, mode: DeliveryMode): Fulfilment {
+  return mode === 'pickup' && group.point.is_pickup ? 'pickup' : 'delivery';
+}
+
+function addressDetails(address: SavedAddress | undefined) {
   return {
-    fulfilment,
     addressId: address?._id ?? '',
     flat: address?.flat ?? '',
     entrance: address?.entrance ?? '',
     floor: address?.floor ?? '',
-    comment: address?.comment ?? '',
-    slot: slot?.start ?? '',
+    courier: address?.comment ?? '',
   };
+}
+
+function initialState(
+  group: CheckoutGroup,
+  addresses: readonly SavedAddress[],
+  mode: DeliveryMode,
+  area: DeliveryArea | null,
+  posted: CheckoutValues | undefined,
+): GroupState {
+  const point = group.point._id;
+  const fresh: GroupState = {
+    fulfilment: fulfilmentFor(group, mode),
+    ...addressDetails(preferredAddress(servedAddresses(group, addresses), area)),
+    slot: group.slots.find((item) => !item.is_full)?.start ?? '',
+  };
+  if (!posted) return fresh;
+  // After a refused post (without JavaScript the page is new): what the customer had chosen and typed.
+  const value = (name: Parameters<typeof groupField>[0], fallback: string) =>
+    posted[groupField(name, point)] ?? fallback;
+  const fulfilment = value('fulfilment', fresh.fulfilment);
+  return {
+    fulfilment: fulfilment === 'pickup' ? 'pickup' : 'delivery',
+    addressId: value('address', fresh.addressId),
+    flat: value('flat', fresh.flat),
+    entrance: value('entrance', fresh.entrance),
+    floor: value('floor', fresh.floor),
+    courier: value('courier', fresh.courier),
+    slot: value('slot', fresh.slot),
+  };
+}
+
+function groupTotals(group: CheckoutGroup, fulfilment: Fulfilment): Totals {
+  return orderTotals(
+    group.items.map((item) => ({
+      price: item.product.price,
+      discount: item.product.discount,
+      quantity: item.quantity,
+    })),
+    deliveryTermsOf(group.store),
+    fulfilment,
+  );
+}
+
+/** One answer of a radio group, drawn as a bordered chip that is marked while checked. */
+function Choice({
+  name,
+  value,
+  isChecked,
+  isDisabled = false,
+  onChoose,
+  className,
+  children,
+}: {
+  name: string;
+  value: string;
+  isChecked: boolean;
+  isDisabled?: boolean;
+  onChoose: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label
+      className={cx(
+        'inline-flex items-center gap-2 rounded-xl border border-line px-4 py-2.5 text-[15px]',
+        'has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50',
+        isDisabled ? 'cursor-not-allowed opacity-50' : 'cursor-pointer',
+        className,
+      )}
+    >
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={isChecked}
+        disabled={isDisabled}
+        onChange={onChoose}
+        className="accent-brand-600"
+      />
+      {children}
+    </label>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className={ERROR}>
+      {message}
+    </p>
+  ) : null;
 }
 
 function GroupSection({
   group,
+  index,
   state,
   addresses,
+  fields,
   onChange,
 }: {
   group: CheckoutGroup;
+  index: number;
   state: GroupState;
   addresses: readonly SavedAddress[];
+  fields: Record<string, string>;
   onChange: (patch: Partial<GroupState>) => void;
 }) {
   const id = useId();
-  const served = addresses.filter((address) => group.point.zones.includes(address.deliveryArea));
-  const sums = totals(group, state.fulfilment);
-  const toFree =
-    state.fulfilment === 'delivery' && group.store.free_delivery_from !== null && sums.fee > 0
-      ? group.store.free_delivery_from - sums.items
-      : 0;
-  const belowMinimum = sums.items < group.store.min_order;
+  const { openAddressDialog } = useDelivery();
+  const point = group.point._id;
+  const served = servedAddresses(group, addresses);
+  const totals = groupTotals(group, state.fulfilment);
+  const terms = deliveryTermsOf(group.store);
+  const toFree = missingForFreeDelivery(totals.goods, terms, state.fulfilment);
+  const missing = missingForMinimum(totals.goods, group.store.min_order);
+  const addressError = fields[`orders.${index}.address`] ?? fields[`orders.${index}.address.id`];
+  const slotError = fields[`orders.${index}.slot`];
+  const addAddress = (
+    <button
+      type="button"
+      onClick={() => openAddressDialog({ mode: 'new' })}
+      className={buttonStyles({ variant: 'outline', size: 'sm', className: 'self-start' })}
+    >
+      <Plus aria-hidden="true" className="size-4" />
+      {served.length === 0 ? 'Добавить адрес' : 'Другой адрес'}
+    </button>
+  );
+
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-3xl bg-white p-5 shadow-card sm:p-6">
+    // `group`: the delivery and pickup parts show by the checked radio in CSS, so the form works without
+    // JavaScript too; with it, the radios are React state and the CSS simply follows.
+    <section aria-labelledby={`${id}-title`} className="group rounded-3xl bg-white p-5 shadow-card sm:p-6">
+      <input type="hidden" name={CHECKOUT_FIELD.point} value={point} />
       <h2 id={`${id}-title`} className="text-xl font-bold">
         {group.store.name}
       </h2>
-      <p className="text-[15px] text-muted">{group.point.name}</p>
+      <p className="text-[15px] text-muted">
+        {group.point.name}, {group.point.address}
+      </p>
 
       <fieldset className="mt-4">
         <legend className={LABEL}>Способ получения</legend>
         <div className="flex flex-wrap gap-2">
-          {(['delivery', 'pickup'] as const).map((value) => {
-            const isDisabled = value === 'pickup' && !group.point.is_pickup;
-            return (
-              <label
-                key={value}
-                className={cx(
-                  'inline-flex cursor-pointer items-center gap-2 rounded-xl border px-4 py-2.5 text-[15px]',
-                  state.fulfilment === value ? 'border-brand-600 bg-brand-50' : 'border-line',
-                  isDisabled && 'cursor-not-allowed opacity-50',
-                )}
-              >
-                <input
-                  type="radio"
-                  name={`${id}-fulfilment`}
-                  value={value}
-                  checked={state.fulfilment === value}
-                  disabled={isDisabled}
-                  onChange={() => onChange({ fulfilment: value })}
-                  className="accent-brand-600"
-                />
-                {value === 'delivery' ? 'Доставка' : 'Самовывоз'}
-              </label>
-            );
-          })}
+          {(['delivery', 'pickup'] as const).map((value) => (
+            <Choice
+              key={value}
+              name={groupField('fulfilment', point)}
+              value={value}
+              isChecked={state.fulfilment === value}
+              isDisabled={value === 'pickup' && !group.point.is_pickup}
+              onChoose={() => onChange({ fulfilment: value })}
+            >
+              {value === 'delivery' ? 'Доставка' : 'Самовывоз'}
+            </Choice>
+          ))}
         </div>
       </fieldset>
 
-      {state.fulfilment === 'delivery' ? (
-        <div className="mt-4 flex flex-col gap-4">
-          {served.length === 0 ? (
-            <p className="rounded-xl bg-sun-soft px-4 py-3 text-[15px]">
-              Магазин не доставляет по сохранённым адресам. Укажите адрес в его зоне доставки или выберите
-              самовывоз.
+      <div className="mt-4 flex flex-col gap-4 group-has-[[value=pickup]:checked]:hidden">
+        {served.length === 0 ? (
+          <div className="flex flex-col gap-3 rounded-xl bg-sun-soft px-4 py-3 text-[15px]">
+            <p>
+              «{group.store.name}» не доставляет по сохранённым адресам. Добавьте адрес в зоне доставки
+              магазина{group.point.is_pickup ? ' или выберите самовывоз' : ''}.
+            </p>
+            {addAddress}
+          </div>
+        ) : (
+          <fieldset aria-describedby={addressError ? `${id}-address-error` : undefined}>
+            <legend className={LABEL}>Адрес доставки</legend>
+            <div className="flex flex-col gap-2">
+              {served.map((address) => (
+                <Choice
+                  key={address._id}
+                  name={groupField('address', point)}
+                  value={address._id}
+                  isChecked={state.addressId === address._id}
+                  onChoose={() => onChange(addressDetails(address))}
+                >
+                  {address.address}
+                </Choice>
+              ))}
+              {addAddress}
+            </div>
+          </fieldset>
+        )}
+        <FieldError id={`${id}-address-error`} message={addressError} />
+        <div className="grid grid-cols-3 gap-3">
+          {(
+            [
+              ['flat', 'Квартира'],
+              ['entrance', 'Подъезд'],
+              ['floor', 'Этаж'],
+            ] as const
+          ).map(([field, label]) => (
+            <div key={field}>
+              <label htmlFor={`${id}-${field}`} className={LABEL}>
+                {label}
+              </label>
+              <input
+                id={`${id}-${field}`}
+                name={groupField(field, point)}
+                value={state[field]}
+                maxLength={20}
+                onChange={(event) => onChange({ [field]: event.target.value })}
+                className={FIELD}
+              />
+            </div>
+          ))}
+        </div>
+        <div>
+          <label htmlFor={`${id}-courier`} className={LABEL}>
+            Комментарий курьеру
+          </label>
+          <input
+            id={`${id}-courier`}
+            name={groupField('courier', point)}
+            value={state.courier}
+            maxLength={300}
+            onChange={(event) => onChange({ courier: event.target.value })}
+            className={FIELD}
+          />
+        </div>
+        <fieldset aria-describedby={slotError ? `${id}-slot-error` : undefined}>
+          <legend className={LABEL}>Время доставки</legend>
+          {group.slots.length === 0 ? (
+            <p className="text-[15px] text-muted">
+              На сегодня и завтра свободного времени нет{group.point.is_pickup ? ' — выберите самовывоз' : ''}
+              .
             </p>
           ) : (
-            <div>
-              <label htmlFor={`${id}-address`} className={LABEL}>
-                Адрес доставки
-              </label>
-              <select
-                id={`${id}-address`}
-                value={state.addressId}
-                onChange={(event) => {
-                  const address = served.find((item) => item._id === event.target.value);
-                  onChange({
-                    addressId: event.target.value,
-                    flat: address?.flat ?? '',
-                    entrance: address?.entrance ?? '',
-                    floor: address?.floor ?? '',
-                    comment: address?.comment ?? '',
-                  });
-                }}
-                className={FIELD}
-              >
-                {served.map((address) => (
-                  <option key={address._id} value={address._id}>
-                    {address.address}
-                  </option>
-                ))}
-              </select>
+            <div className="flex flex-wrap gap-2">
+              {group.slots.map((slot) => (
+                <Choice
+                  key={slot.start}
+                  name={groupField('slot', point)}
+                  value={slot.start}
+                  isChecked={state.slot === slot.start}
+                  isDisabled={slot.is_full}
+                  onChoose={() => onChange({ slot: slot.start })}
+                  className={cx('px-3 py-2 text-sm', slot.is_full && 'text-muted line-through')}
+                >
+                  {slot.label}
+                  {slot.is_full ? <span className="sr-only"> (занято)</span> : null}
+                </Choice>
+              ))}
             </div>
           )}
-          <div className="grid grid-cols-3 gap-3">
-            {(
-              [
-                ['flat', 'Квартира'],
-                ['entrance', 'Подъезд'],
-                ['floor', 'Этаж'],
-              ] as const
-            ).map(([field, label]) => (
-              <div key={field}>
-                <label htmlFor={`${id}-${field}`} className={LABEL}>
-                  {label}
-                </label>
-                <input
-                  id={`${id}-${field}`}
-                  value={state[field]}
-                  maxLength={20}
-                  onChange={(event) => onChange({ [field]: event.target.value })}
-                  className={FIELD}
-                />
-              </div>
-            ))}
-          </div>
-          <div>
-            <label htmlFor={`${id}-comment`} className={LABEL}>
-              Комментарий курьеру
-            </label>
-            <input
-              id={`${id}-comment`}
-              value={state.comment}
-              maxLength={300}
-              onChange={(event) => onChange({ comment: event.target.value })}
-              className={FIELD}
-            />
-          </div>
-          <fieldset>
-            <legend className={LABEL}>Время доставки</legend>
-            {group.slots.length === 0 ? (
-              <p className="text-[15px] text-muted">
-                На сегодня и завтра свободного времени нет — выберите самовывоз.
-              </p>
-            ) : (
-              <div className="flex flex-wrap gap-2">
-                {group.slots.map((slot) => (
-                  <label
-                    key={slot.start}
-                    className={cx(
-                      'inline-flex items-center gap-2 rounded-xl border px-3 py-2 text-sm',
-                      slot.is_full
-                        ? 'cursor-not-allowed border-line text-muted line-through'
-                        : 'cursor-pointer',
-                      state.slot === slot.start ? 'border-brand-600 bg-brand-50' : 'border-line',
-                    )}
-                  >
-                    <input
-                      type="radio"
-                      name={`${id}-slot`}
-                      value={slot.start}
-                      checked={state.slot === slot.start}
-                      disabled={slot.is_full}
-                      onChange={() => onChange({ slot: slot.start })}
-                      className="accent-brand-600"
-                    />
-                    {slot.label}
-                    {slot.is_full ? <span className="sr-only"> (занято)</span> : null}
-                  </label>
-                ))}
-              </div>
-            )}
-          </fieldset>
-        </div>
-      ) : (
-        <div className="mt-4 rounded-xl bg-surface px-4 py-3 text-[15px]">
-          <p className="font-semibold">{group.point.address}</p>
-          <p className="text-muted">{formatSchedule(group.point.schedule)}</p>
-        </div>
-      )}
+          <FieldError id={`${id}-slot-error`} message={slotError} />
+        </fieldset>
+      </div>
+      <div className="mt-4 hidden rounded-xl bg-surface px-4 py-3 text-[15px] group-has-[[value=pickup]:checked]:block">
+        <p className="font-semibold">
+          {group.point.name}, {group.point.address}
+        </p>
+        <p className="text-muted">{formatSchedule(group.point.schedule)}</p>
+      </div>
 
       <ul className="mt-5 flex flex-col divide-y divide-line" aria-label={`Товары: ${group.store.name}`}>
         {group.items.map((item) => (
@@ -247,115 +354,112 @@ function GroupSection({
               {item.product.name}
               <span className="text-muted">
                 {' '}
-                · {formatWeight(item.product.weight)} × {item.quantity}
+                · {formatWeight(item.product.weight)} · {formatRoubles(item.product.price)} × {item.quantity}
               </span>
             </span>
-            <span className="shrink-0 font-semibold">
+            <span className="shrink-0 font-semibold tabular-nums">
               {formatRoubles(item.product.price * item.quantity)}
             </span>
           </li>
         ))}
       </ul>
-      <OrderTotals items={sums.items} savings={sums.savings} fee={sums.fee} total={sums.total} />
+      <OrderTotals totals={totals} />
       {toFree > 0 ? (
-        <p className="mt-2 text-sm text-muted">до бесплатной доставки осталось {formatRoubles(toFree)}</p>
+        <p className="mt-2 text-sm text-muted">До бесплатной доставки — {formatRoubles(toFree)}</p>
       ) : null}
-      {belowMinimum ? (
+      {missing > 0 ? (
         <p className="mt-2 text-sm font-medium text-berry">
-          Минимальная сумма заказа в этом магазине — {formatRoubles(group.store.min_order)}
+          Минимальная сумма заказа в этом магазине — {formatRoubles(group.store.min_order)}.{' '}
+          {minimumOrderText(missing)}
         </p>
       ) : null}
     </section>
   );
 }
 
-/** The checkout (DESIGN.md §3 "Orders"): one order per point, placed together with one Idempotency-Key. */
+/**
+ * The checkout (DESIGN.md §3 "Orders"): every basket group in one form, one order per point, placed together
+ * by the page's action with one idempotency key. A plain `<Form method="post">`: it works before (and
+ * without) JavaScript; with it, the router submits it and shows the answer at once. Each group starts with
+ * the header's delivery/pickup choice and follows the toggle while the page is open.
+ */
 export function CheckoutForm({
   groups,
   addresses,
   phone,
+  idempotencyKey,
+  failure,
 }: {
   groups: readonly CheckoutGroup[];
   addresses: readonly SavedAddress[];
   phone: string;
+  idempotencyKey: string;
+  failure?: CheckoutFailure;
 }) {
-  const navigate = useNavigate();
-  const toast = useToast();
-  const basket = useBasketStore();
+  const { mode, area } = useDelivery();
+  const navigation = useNavigation();
   const id = useId();
-  // One key per page: a double click or a retry after a lost answer cannot place the orders twice.
-  const idempotencyKey = useRef(
-    typeof crypto !== 'undefined' && 'randomUUID' in crypto
-      ? crypto.randomUUID()
-      : `${Date.now()}-${Math.random()}`,
+  const posted = failure?.values;
+  const fields = failure?.fields ?? {};
+  const [states, setStates] = useState(() =>
+    groups.map((group) => initialState(group, addresses, mode, area, posted)),
   );
-  const [states, setStates] = useState(() => groups.map((group) => initialState(group, addresses)));
-  const [contactPhone, setContactPhone] = useState(phone);
-  const [payment, setPayment] = useState<'card' | 'cash'>('card');
-  const [comment, setComment] = useState('');
-  const [isSubmitting, setSubmitting] = useState(false);
-  const grandTotal = groups.reduce(
-    (sum, group, index) => sum + totals(group, states[index]?.fulfilment ?? 'pickup').total,
-    0,
+  const [contactPhone, setContactPhone] = useState(
+    () => posted?.[CHECKOUT_FIELD.phone] ?? formatPhone(phone),
   );
+  const [payment, setPayment] = useState<'card' | 'cash'>(() =>
+    posted?.[CHECKOUT_FIELD.payment] === 'cash' ? 'cash' : 'card',
+  );
+  const [comment, setComment] = useState(() => posted?.[CHECKOUT_FIELD.comment] ?? '');
 
-  async function submit() {
-    setSubmitting(true);
-    try {
-      const body = {
-        orders: groups.map((group, index) => {
-          const state = states[index] as GroupState;
-          return state.fulfilment === 'pickup'
-            ? { point: group.point._id, fulfilment: 'pickup' }
-            : {
-                point: group.point._id,
-                fulfilment: 'delivery',
-                slot: state.slot || undefined,
-                address: state.addressId
-                  ? {
-                      id: state.addressId,
-                      flat: state.flat,
-                      entrance: state.entrance,
-                      floor: state.floor,
-                      comment: state.comment,
-                    }
-                  : undefined,
-              };
-        }),
-        phone: contactPhone,
-        payment,
-        comment,
-      };
-      const placed = (await api.post('/api/orders', body, undefined, {
-        'Idempotency-Key': idempotencyKey.current,
-      })) as PlacedOrders;
-      await basket.refresh();
-      toast.show({
-        type: 'success',
-        title: placed.orders.length > 1 ? 'Заказы оформлены' : 'Заказ оформлен',
-      });
-      const [first] = placed.orders;
-      void navigate(placed.orders.length === 1 && first ? `/order/${first.slug}` : '/lk?active=orders');
-    } catch (error) {
-      toast.show({ type: 'warning', title: errorMessage(error) });
-      setSubmitting(false);
-    }
-  }
+  // The header's toggle moves every group it can to delivery or pickup.
+  const shownMode = useRef(mode);
+  useEffect(() => {
+    if (shownMode.current === mode) return;
+    shownMode.current = mode;
+    setStates((current) =>
+      current.map((state, index) => {
+        const group = groups[index];
+        return group ? { ...state, fulfilment: fulfilmentFor(group, mode) } : state;
+      }),
+    );
+  }, [mode, groups]);
+
+  // An address added meanwhile (the map popup saved it, the loader brought it): chosen where it is delivered to.
+  const knownAddresses = useRef(new Set(addresses.map((address) => address._id)));
+  useEffect(() => {
+    const added = addresses.filter((address) => !knownAddresses.current.has(address._id));
+    knownAddresses.current = new Set(addresses.map((address) => address._id));
+    if (added.length === 0) return;
+    setStates((current) =>
+      current.map((state, index) => {
+        const group = groups[index];
+        const fresh = group ? servedAddresses(group, added)[0] : undefined;
+        return fresh ? { ...state, ...addressDetails(fresh) } : state;
+      }),
+    );
+  }, [addresses, groups]);
+
+  const totals = groups.map((group, index) => groupTotals(group, states[index]?.fulfilment ?? 'delivery'));
+  const grand = sumTotals(totals);
+  const belowMinimum = groups.filter(
+    (group, index) => missingForMinimum(totals[index]?.goods ?? 0, group.store.min_order) > 0,
+  );
+  const isSubmitting = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
+  const phoneError = fields[CHECKOUT_FIELD.phone];
+  const commentError = fields[CHECKOUT_FIELD.comment];
 
   return (
-    <form
-      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <Form method="post" noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
+      <input type="hidden" name={CHECKOUT_FIELD.key} value={idempotencyKey} />
       <div className="flex flex-col gap-6">
         {groups.map((group, index) => (
           <GroupSection
             key={group.point._id}
             group={group}
+            index={index}
             addresses={addresses}
+            fields={fields}
             state={states[index] as GroupState}
             onChange={(patch) =>
               setStates((current) => current.map((item, i) => (i === index ? { ...item, ...patch } : item)))
@@ -363,19 +467,31 @@ export function CheckoutForm({
           />
         ))}
       </div>
-      <aside className="flex flex-col gap-4 self-start rounded-3xl bg-white p-5 shadow-card sm:p-6 lg:sticky lg:top-6">
+      <aside
+        aria-label="Оплата и подтверждение"
+        className="flex flex-col gap-4 self-start rounded-3xl bg-white p-5 shadow-card sm:p-6 lg:sticky lg:top-6"
+      >
+        {failure ? (
+          <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-[15px] font-medium text-berry">
+            {failure.message}
+          </p>
+        ) : null}
         <div>
           <label htmlFor={`${id}-phone`} className={LABEL}>
             Телефон для связи
           </label>
           <input
             id={`${id}-phone`}
+            name={CHECKOUT_FIELD.phone}
             type="tel"
             autoComplete="tel"
             value={contactPhone}
-            onChange={(event) => setContactPhone(event.target.value)}
+            onChange={(event) => setContactPhone(formatPhoneInput(event.target.value))}
+            aria-invalid={phoneError ? true : undefined}
+            aria-describedby={phoneError ? `${id}-phone-error` : undefined}
             className={FIELD}
           />
+          <FieldError id={`${id}-phone-error`} message={phoneError} />
         </div>
         <fieldset>
           <legend className={LABEL}>Оплата при получении</legend>
@@ -386,23 +502,16 @@ export function CheckoutForm({
                 ['cash', 'Наличными'],
               ] as const
             ).map(([value, label]) => (
-              <label
+              <Choice
                 key={value}
-                className={cx(
-                  'inline-flex flex-1 cursor-pointer items-center gap-2 rounded-xl border px-3 py-2.5 text-[15px]',
-                  payment === value ? 'border-brand-600 bg-brand-50' : 'border-line',
-                )}
+                name={CHECKOUT_FIELD.payment}
+                value={value}
+                isChecked={payment === value}
+                onChoose={() => setPayment(value)}
+                className="flex-1 px-3"
               >
-                <input
-                  type="radio"
-                  name={`${id}-payment`}
-                  value={value}
-                  checked={payment === value}
-                  onChange={() => setPayment(value)}
-                  className="accent-brand-600"
-                />
                 {label}
-              </label>
+              </Choice>
             ))}
           </div>
         </fieldset>
@@ -412,20 +521,33 @@ export function CheckoutForm({
           </label>
           <textarea
             id={`${id}-comment`}
+            name={CHECKOUT_FIELD.comment}
             value={comment}
             maxLength={300}
             rows={3}
             onChange={(event) => setComment(event.target.value)}
+            aria-invalid={commentError ? true : undefined}
+            aria-describedby={commentError ? `${id}-comment-error` : undefined}
             className="w-full rounded-xl border border-line bg-white px-3 py-2 text-[15px]"
           />
+          <FieldError id={`${id}-comment-error`} message={commentError} />
         </div>
-        <p className="flex justify-between text-xl font-extrabold">
-          <span>К оплате</span>
-          <span>{formatRoubles(grandTotal)}</span>
-        </p>
+        <section aria-labelledby={`${id}-sum`}>
+          <h2 id={`${id}-sum`} className="text-lg font-bold">
+            К оплате
+          </h2>
+          <OrderTotals totals={grand} />
+        </section>
+        {belowMinimum.length > 0 ? (
+          <p id={`${id}-minimum`} className="text-sm font-medium text-berry">
+            Не набрана минимальная сумма заказа:{' '}
+            {belowMinimum.map((group) => `«${group.store.name}»`).join(', ')}
+          </p>
+        ) : null}
         <button
           type="submit"
-          disabled={isSubmitting}
+          disabled={isSubmitting || belowMinimum.length > 0}
+          aria-describedby={belowMinimum.length > 0 ? `${id}-minimum` : undefined}
           className={buttonStyles({ size: 'lg', className: 'w-full' })}
         >
           {isSubmitting
@@ -435,6 +557,6 @@ export function CheckoutForm({
               : 'Оформить заказ'}
         </button>
       </aside>
-    </form>
+    </Form>
   );
 }

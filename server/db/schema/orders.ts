@@ -62,7 +62,10 @@ export const orders = pgTable(
     phone: text('phone').notNull(),
     payment: text('payment', { enum: ['card', 'cash'] }).notNull(),
     comment: text('comment').notNull().default(''),
-    /** Money in kopecks: the items at their prices, what discounts saved, the delivery fee, the total. */
+    /**
+     * Money in kopecks, as core/rules/order-totals.ts computes it when the order is placed: the goods at the
+     * prices paid (its `goods`), what discounts saved, the delivery fee, the total (goods + fee).
+     */
     itemsKopecks: integer('items_kopecks').notNull(),
     savingsKopecks: integer('savings_kopecks').notNull().default(0),
     deliveryFeeKopecks: integer('delivery_fee_kopecks').notNull().default(0),

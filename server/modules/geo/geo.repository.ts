@@ -45,4 +45,19 @@ export async function findAddress(db: Db, userId: string, id: string): Promise<A
   return row;
 }
 
+/** Moves a saved address to another point (the popup's edit mode); undefined when it is not the user's. */
+export async function updateAddressRow(
+  db: Db,
+  userId: string,
+  id: string,
+  values: Pick<AddressRow, 'address' | 'shortAddress' | 'cityId' | 'zoneId' | 'longitude' | 'latitude'>,
+): Promise<AddressRow | undefined> {
+  const [row] = await db
+    .update(userAddresses)
+    .set(values)
+    .where(and(eq(userAddresses.userId, userId), eq(userAddresses.id, id)))
+    .returning();
+  return row;
+}
+
 export { userAddresses, users };

@@ -6,14 +6,15 @@ import {
   OUTSIDE_ZONES_MESSAGE,
   SavedAddressSchema,
 } from '@core/contracts/geo';
-import { UserResponseSchema } from '@core/contracts/identity';
+import { LoginResponseSchema, UserResponseSchema } from '@core/contracts/identity';
 import { formatDeliveryArea } from '@core/rules/delivery-area';
 import { findZoneForPoint } from '@core/rules/geo';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
-import { signIn } from '../../../tests/setup/identity';
+import { signIn, testClientAddress } from '../../../tests/setup/identity';
+import { lastCodeFor } from '../../../tests/setup/sms-outbox';
 import { cities, deliveryZones, points } from '../../db/schema/index';
 
 describe.each(TEST_DATABASE_KINDS)('addresses and zones on %s', (kind) => {
@@ -106,6 +107,68 @@ describe.each(TEST_DATABASE_KINDS)('addresses and zones on %s', (kind) => {
       entrance: '',
       floor: '',
     });
+  });
+
+  it('saves the address a guest chose when the login carries it (SPEC §4 Login 3, §6)', async () => {
+    /** The login popups' calls: a code, then the login with the pending address (or a broken one). */
+    async function logInWith(phone: string, address: unknown) {
+      const remoteAddress = testClientAddress();
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/code',
+        payload: { name: 'Гость', phone },
+        remoteAddress,
+      });
+      expect(sent.statusCode).toBe(200);
+      const normalised = `+7${phone.replace(/\D/g, '').slice(1)}`;
+      const code = await lastCodeFor(t.smsOutbox, normalised);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { phone, code, address },
+        remoteAddress,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return LoginResponseSchema.parse(response.json());
+    }
+    const otherZone = zones.find((zone) => zone.id !== centreZone()?.id);
+    const pending = {
+      address: 'г. Ярославль, ул. Гостевая, 7',
+      shortAddress: 'ул. Гостевая, 7',
+      // A stale zone from the browser: the server takes the zone the point lies in.
+      deliveryArea: otherZone?.id,
+      city: yaroslavl.id,
+      coordinates: centre(),
+    };
+    const signedIn = await logInWith('+7 (900) 100-00-09', pending);
+    // The login's own answer already has it as the house; the account lists it as the default address.
+    expect(signedIn.user.house).toMatchObject({
+      address: pending.address,
+      shortAddress: pending.shortAddress,
+      deliveryArea: centreZone()?.id,
+    });
+    const headers = { authorization: `Bearer ${signedIn.token}` };
+    const list = AddressListSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/user/me/addresses', headers })).json(),
+    );
+    expect(list).toEqual([
+      expect.objectContaining({ address: pending.address, deliveryArea: centreZone()?.id, is_default: true }),
+    ]);
+    // A point outside every zone, or something that is no address at all: the login still succeeds, and
+    // nothing is saved (SPEC §8: an address post failure is ignored).
+    for (const [phone, address] of [
+      ['+7 (900) 100-00-10', { ...pending, coordinates: { longitude: 38.5, latitude: 57.1 } }],
+      ['+7 (900) 100-00-11', { address: 42, city: 'нет' }],
+    ] as const) {
+      const other = await logInWith(phone, address);
+      expect(other.user.house).toBeNull();
+      const none = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/me/addresses',
+        headers: { authorization: `Bearer ${other.token}` },
+      });
+      expect(AddressListSchema.parse(none.json())).toEqual([]);
+    }
   });
 
   it('rejects a point outside every zone with the spec message', async () => {

@@ -17,6 +17,7 @@ import {
   findCities,
   findCityZones,
   findKnownAddresses,
+  updateAddressRow,
   userAddresses,
   users,
 } from './geo.repository';
@@ -57,6 +58,18 @@ function houseOf(row: AddressRow): House {
     floor: row.floor,
     shortAddress: row.shortAddress,
     is_new: false,
+  };
+}
+
+/** Where an address is: its text, city, the zone its point really lies in, and the point. */
+function placeOf(input: SaveAddress, zoneId: string) {
+  return {
+    address: input.address,
+    shortAddress: input.shortAddress || input.address,
+    cityId: input.city,
+    zoneId,
+    longitude: input.coordinates.longitude,
+    latitude: input.coordinates.latitude,
   };
 }
 
@@ -148,18 +161,25 @@ export function createGeoService(
           (
             await tx
               .insert(userAddresses)
-              .values({
-                userId,
-                address: input.address,
-                shortAddress: input.shortAddress || input.address,
-                cityId: input.city,
-                zoneId: zone.id,
-                longitude: input.coordinates.longitude,
-                latitude: input.coordinates.latitude,
-              })
+              .values({ userId, ...placeOf(input, zone.id) })
               .returning()
           )[0];
         if (!row) throw new AppError('internal');
+        await makeDefaultIn(tx, userId, row);
+        return presentAddress({ ...row, isDefault: true });
+      });
+    },
+
+    /**
+     * The popup's edit mode for a saved address: the same checks as saving, the address moved to the new point
+     * (flat, entrance, floor and comment kept), and it becomes the default and the user's house, as a newly
+     * saved one does.
+     */
+    async updateAddress(userId: string, id: string, input: SaveAddress): Promise<SavedAddress> {
+      const zone = await zoneFor(input.city, input.coordinates);
+      return deps.db.transaction(async (tx) => {
+        const row = await updateAddressRow(tx, userId, id, placeOf(input, zone.id));
+        if (!row) throw new AppError('not_found', ADDRESS_NOT_FOUND);
         await makeDefaultIn(tx, userId, row);
         return presentAddress({ ...row, isDefault: true });
       });

@@ -1,3 +1,4 @@
+import type { SaveAddress } from '@core/contracts/geo';
 import type {
   CodeRequestSchema,
   LoginRequestSchema,
@@ -47,6 +48,8 @@ export type IdentityDeps = {
   codeSecret: string;
   /** Operators' log for failures customers only see as a Russian message. */
   log?: { warn(details: object, message: string): void };
+  /** Saves a delivery address to an account (the geo module's service): the guest's address at login. */
+  addresses: { saveAddress(userId: string, input: SaveAddress): Promise<unknown> };
 };
 
 export type Session = { token: string; expiresAt: number; user: User };
@@ -128,10 +131,20 @@ export function createIdentityService(deps: IdentityDeps) {
       }
     },
 
-    /** POST /api/user/login: a right code signs in (creating the account on first login) with a new token. */
+    /**
+     * POST /api/user/login: a right code signs in (creating the account on first login) with a new token.
+     * The address a guest chose comes along and is saved to the account before the user is answered, so its
+     * house (and checkout) has it at once; failing to save it is logged and never fails the login (SPEC §8:
+     * an address post failure is ignored).
+     */
     async login(input: LoginInput, origin: { ip: string }): Promise<Session> {
       const { name } = await verifyCode(input.phone, input.code, origin);
       const user = await findOrCreateUser(db, input.phone, name);
+      if (input.address) {
+        await deps.addresses.saveAddress(user.id, input.address).catch((error: unknown) => {
+          deps.log?.warn({ err: error }, "the guest's address could not be saved at login");
+        });
+      }
       const token = generateSessionToken();
       const now = clock.now();
       const expiresAt = now + SESSION_TTL_MS;

@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { type SignedInCustomer, signIn } from '../../../tests/setup/identity';
-import { notifications, points, products, slotReservations, stock, stores } from '../../db/schema/index';
+import { pickupPointsOfTwoShops } from '../../../tests/setup/orders';
+import {
+  notifications,
+  orders,
+  points,
+  products,
+  slotReservations,
+  stock,
+  stores,
+} from '../../db/schema/index';
 import { createFakeClock } from '../../lib/clock';
 
 /** Monday 12 January 2026, 09:00 in Moscow: the demo shops are open and today's slots are ahead. */
@@ -30,11 +39,7 @@ describe.each(TEST_DATABASE_KINDS)('orders on %s', (kind) => {
     t = await createTestApp(kind, { clock: createFakeClock(MONDAY_MORNING) });
     // Minimum orders would make small test baskets fail; the checks are tested on their own below.
     await t.db.db.update(stores).set({ minOrderKopecks: 0 });
-    const pickups = await t.db.db.select().from(points).where(eq(points.isPickup, true));
-    [pointA, pointB] = [pickups[0], pickups.find((point) => point.storeId !== pickups[0]?.storeId)] as [
-      typeof points.$inferSelect,
-      typeof points.$inferSelect,
-    ];
+    [pointA, pointB] = await pickupPointsOfTwoShops(t);
     const stockA = await t.db.db.select().from(stock).where(eq(stock.pointId, pointA.id)).limit(2);
     productsA = stockA.map((row) => row.productId);
     const [rowB] = await t.db.db.select().from(stock).where(eq(stock.pointId, pointB.id)).limit(1);
@@ -86,6 +91,22 @@ describe.each(TEST_DATABASE_KINDS)('orders on %s', (kind) => {
     });
   }
 
+  /** A saved address where point A stands (the stale zone id is corrected by the server). */
+  async function saveAddressAtA(customer: SignedInCustomer, address: string) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/me/addresses',
+      headers: customer.headers,
+      payload: {
+        address,
+        deliveryArea: '00000000-0000-4000-8000-000000000000',
+        city: pointA.cityId,
+        coordinates: { longitude: pointA.longitude, latitude: pointA.latitude },
+      },
+    });
+    return SavedAddressSchema.parse(response.json());
+  }
+
   const pickup = (pointId: string) => ({
     orders: [{ point: pointId, fulfilment: 'pickup' }],
     phone: '+7 (901) 555-44-33',
@@ -97,21 +118,7 @@ describe.each(TEST_DATABASE_KINDS)('orders on %s', (kind) => {
     await put(customer, pointA.id, productsA[0] ?? '', 2);
     await put(customer, pointA.id, productsA[1] ?? '', 1);
     await put(customer, pointB.id, productB, 3);
-    const saved = SavedAddressSchema.parse(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/user/me/addresses',
-          headers: customer.headers,
-          payload: {
-            address: 'г. Ярославль, у магазина',
-            deliveryArea: '00000000-0000-4000-8000-000000000000',
-            city: pointA.cityId,
-            coordinates: { longitude: pointA.longitude, latitude: pointA.latitude },
-          },
-        })
-      ).json(),
-    );
+    const saved = await saveAddressAtA(customer, 'г. Ярославль, у магазина');
     const slots = SlotListSchema.parse(
       (await t.app.inject({ method: 'GET', url: `/api/points/${pointA.id}/slots` })).json(),
     );
@@ -148,9 +155,9 @@ describe.each(TEST_DATABASE_KINDS)('orders on %s', (kind) => {
     expect(delivery?.slot?.start).toBe(slots[0]?.start);
     expect(pickupOrder).toMatchObject({ fulfilment: 'pickup', delivery_fee: 0, address: null, slot: null });
     for (const item of placed) {
-      const sum = item.items.reduce((total, line) => total + line.price * line.quantity, 0);
-      expect(item.items_total).toBe(sum);
-      expect(item.total).toBe(sum + item.delivery_fee);
+      const goods = item.items.reduce((total, line) => total + line.price * line.quantity, 0);
+      expect(item.total).toBe(goods + item.delivery_fee);
+      expect(item.items_total - item.savings + item.delivery_fee).toBe(item.total);
       expect(item.can_cancel).toBe(true);
     }
     expect(await stockOf(pointA.id, productsA[0] ?? '')).toBe((before[0] ?? 0) - 2);
@@ -202,11 +209,133 @@ describe.each(TEST_DATABASE_KINDS)('orders on %s', (kind) => {
     });
     expect(noSlot.statusCode).toBe(400);
     expect(ErrorBodySchema.parse(noSlot.json()).message).toMatch(/[а-я]/);
-    await t.db.db.update(stores).set({ minOrderKopecks: 10_000_000 }).where(eq(stores.id, pointA.storeId));
-    const tooSmall = await order(customer, pickup(pointA.id));
-    await t.db.db.update(stores).set({ minOrderKopecks: 0 }).where(eq(stores.id, pointA.storeId));
-    expect(tooSmall.statusCode).toBe(400);
-    expect(ErrorBodySchema.parse(tooSmall.json()).message).toMatch(/Минимальная сумма заказа/);
+  });
+
+  it('refuses a group below its shop’s minimum order, naming what is missing, and places nothing', async () => {
+    const customer = await signIn(t, nextPhone());
+    const [productOk, productSmall] = [productsA[1] ?? '', productB];
+    await setStock(pointA.id, productOk, 20);
+    await setStock(pointB.id, productSmall, 20);
+    await put(customer, pointA.id, productOk, 1);
+    await put(customer, pointB.id, productSmall, 1);
+    const [row] = await t.db.db
+      .select({ price: stock.priceKopecks, base: products.priceKopecks })
+      .from(stock)
+      .innerJoin(products, eq(products.id, stock.productId))
+      .where(and(eq(stock.pointId, pointB.id), eq(stock.productId, productSmall)));
+    const goods = row?.price ?? row?.base ?? 0;
+    // Shop B needs 120 ₽ more than the basket holds; shop A has no minimum.
+    await t.db.db
+      .update(stores)
+      .set({ minOrderKopecks: goods + 12_000 })
+      .where(eq(stores.id, pointB.storeId));
+    try {
+      const stockBefore = [await stockOf(pointA.id, productOk), await stockOf(pointB.id, productSmall)];
+      const tooSmall = await order(customer, {
+        ...pickup(pointA.id),
+        orders: [
+          { point: pointA.id, fulfilment: 'pickup' },
+          { point: pointB.id, fulfilment: 'pickup' },
+        ],
+      });
+      expect(tooSmall.statusCode).toBe(400);
+      expect(ErrorBodySchema.parse(tooSmall.json()).message).toMatch(
+        /минимальная сумма заказа .+ ₽\. Добавьте товаров ещё на 120 ₽$/,
+      );
+      // All or nothing: shop A's order was not placed either.
+      expect([await stockOf(pointA.id, productOk), await stockOf(pointB.id, productSmall)]).toEqual(
+        stockBefore,
+      );
+      const list = OrderListSchema.parse(
+        (await t.app.inject({ method: 'GET', url: '/api/orders', headers: customer.headers })).json(),
+      );
+      expect(list).toEqual([]);
+      // Reaching the minimum exactly is enough.
+      await t.db.db.update(stores).set({ minOrderKopecks: goods }).where(eq(stores.id, pointB.storeId));
+      const enough = await order(customer, pickup(pointB.id));
+      expect(enough.statusCode, enough.body).toBe(200);
+    } finally {
+      await t.db.db.update(stores).set({ minOrderKopecks: 0 }).where(eq(stores.id, pointB.storeId));
+    }
+  });
+
+  it('computes items at full price, savings, fee and total by one rule, as stored and as presented', async () => {
+    const customer = await signIn(t, nextPhone());
+    const [discounted, plain] = [productsA[0] ?? '', productsA[1] ?? ''];
+    await setStock(pointA.id, discounted, 20);
+    await setStock(pointA.id, plain, 20);
+    await t.db.db
+      .update(stock)
+      .set({ priceKopecks: 31_900 })
+      .where(and(eq(stock.pointId, pointA.id), eq(stock.productId, discounted)));
+    await t.db.db
+      .update(stock)
+      .set({ priceKopecks: 19_200 })
+      .where(and(eq(stock.pointId, pointA.id), eq(stock.productId, plain)));
+    const [before] = await t.db.db.select().from(products).where(eq(products.id, discounted));
+    const [plainBefore] = await t.db.db.select().from(products).where(eq(products.id, plain));
+    await t.db.db.update(products).set({ discountPercent: 25 }).where(eq(products.id, discounted));
+    await t.db.db.update(products).set({ discountPercent: 0 }).where(eq(products.id, plain));
+    const [store] = await t.db.db.select().from(stores).where(eq(stores.id, pointA.storeId));
+    await t.db.db
+      .update(stores)
+      .set({ deliveryFeeKopecks: 19_900, freeDeliveryFromKopecks: 500_000 })
+      .where(eq(stores.id, pointA.storeId));
+    try {
+      await put(customer, pointA.id, discounted, 2);
+      await put(customer, pointA.id, plain, 1);
+      const saved = await saveAddressAtA(customer, 'г. Ярославль, у точки');
+      const [slot] = SlotListSchema.parse(
+        (await t.app.inject({ method: 'GET', url: `/api/points/${pointA.id}/slots` })).json(),
+      ).filter((item) => !item.is_full);
+      const response = await order(customer, {
+        ...pickup(pointA.id),
+        orders: [{ point: pointA.id, fulfilment: 'delivery', slot: slot?.start, address: { id: saved._id } }],
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const [placed] = PlacedOrdersSchema.parse(response.json()).orders;
+      // 319 ₽ at 25 % off was 426 ₽ (SPEC §9's helper): 2 × 426 + 192 = 1 044 ₽ of items, 214 ₽ saved.
+      expect(placed).toMatchObject({
+        items_total: 2 * 42_600 + 19_200,
+        savings: 2 * (42_600 - 31_900),
+        delivery_fee: 19_900,
+        total: 2 * 31_900 + 19_200 + 19_900,
+      });
+      // Stored: the goods at the prices paid, the savings, the fee, the total — the same rule's numbers.
+      const [row] = await t.db.db
+        .select()
+        .from(orders)
+        .where(eq(orders.id, placed?._id ?? ''));
+      expect(row).toMatchObject({
+        itemsKopecks: 2 * 31_900 + 19_200,
+        savingsKopecks: 2 * (42_600 - 31_900),
+        deliveryFeeKopecks: 19_900,
+        totalKopecks: 2 * 31_900 + 19_200 + 19_900,
+      });
+      const shown = OrderSchema.parse(
+        (
+          await t.app.inject({ method: 'GET', url: `/api/orders/${placed?.slug}`, headers: customer.headers })
+        ).json(),
+      );
+      expect(shown.items_total - shown.savings + shown.delivery_fee).toBe(shown.total);
+      expect(shown.total).toBe(row?.totalKopecks);
+    } finally {
+      await t.db.db
+        .update(products)
+        .set({ discountPercent: before?.discountPercent ?? 0 })
+        .where(eq(products.id, discounted));
+      await t.db.db
+        .update(products)
+        .set({ discountPercent: plainBefore?.discountPercent ?? 0 })
+        .where(eq(products.id, plain));
+      await t.db.db
+        .update(stores)
+        .set({
+          deliveryFeeKopecks: store?.deliveryFeeKopecks ?? 0,
+          freeDeliveryFromKopecks: store?.freeDeliveryFromKopecks ?? null,
+        })
+        .where(eq(stores.id, pointA.storeId));
+    }
   });
 
   // PGlite runs one query at a time, so its race has little to interleave: once proves the rule there;
@@ -326,21 +455,7 @@ describe.each(TEST_DATABASE_KINDS)('orders on %s', (kind) => {
 
   it('rejects a full delivery slot and shows it as full', async () => {
     const customer = await signIn(t, nextPhone());
-    const saved = SavedAddressSchema.parse(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/user/me/addresses',
-          headers: customer.headers,
-          payload: {
-            address: 'г. Ярославль, рядом',
-            deliveryArea: '00000000-0000-4000-8000-000000000000',
-            city: pointA.cityId,
-            coordinates: { longitude: pointA.longitude, latitude: pointA.latitude },
-          },
-        })
-      ).json(),
-    );
+    const saved = await saveAddressAtA(customer, 'г. Ярославль, рядом');
     const [slot] = SlotListSchema.parse(
       (await t.app.inject({ method: 'GET', url: `/api/points/${pointA.id}/slots` })).json(),
     ).slice(-1);

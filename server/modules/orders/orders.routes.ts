@@ -2,7 +2,7 @@ import { BasketSchema } from '@core/contracts/basket';
 import { ErrorBodySchema } from '@core/contracts/common';
 import {
   IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IdempotencyKeySchema,
   OrderListSchema,
   OrderSchema,
   OrderSlugParamsSchema,
@@ -42,21 +42,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     },
     async (request, reply) => {
       const { user } = signedIn(request);
-      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-      if (typeof key !== 'string' || key.trim() === '') {
-        throw new AppError(
-          'bad_request',
-          'Нужен заголовок Idempotency-Key: обновите страницу и попробуйте снова',
-        );
-      }
-      if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
-        throw new AppError(
-          'bad_request',
-          `Idempotency-Key не длиннее ${IDEMPOTENCY_KEY_MAX_LENGTH} символов`,
-        );
-      }
-      const stored = await orders.placeOrders(user._id, key, request.body);
-      return reply.status(stored.status).send(stored.body as z.infer<typeof PlacedOrdersSchema>);
+      const key = IdempotencyKeySchema.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER]);
+      if (!key.success) throw new AppError('bad_request', key.error.issues[0]?.message);
+      const stored = await orders.placeOrders(user._id, key.data, request.body);
+      return reply.status(stored.status).send(stored.body);
     },
   );
 

@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { Order, PlaceOrders, SlotView } from '@core/contracts/orders';
+import type { SavedAddress } from '@core/contracts/geo';
+import {
+  type Order,
+  type PlacedOrders,
+  PlacedOrdersSchema,
+  type PlaceOrders,
+  type SlotView,
+} from '@core/contracts/orders';
+import { minimumOrderText, missingForMinimum, orderTotals } from '@core/rules/order-totals';
 import {
   canMove,
-  deliveryFee,
   deliverySlots,
   formatSlot,
   isCancellableByCustomer,
@@ -10,21 +17,15 @@ import {
   SLOT_CAPACITY,
   statusMessage,
 } from '@core/rules/orders';
-import { formatRoubles, priceBeforeDiscountRoubles } from '@core/rules/price';
+import { formatRoubles } from '@core/rules/price';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  idempotencyKeys,
-  notifications,
-  orderEvents,
-  orderItems,
-  orders,
-  userAddresses,
-} from '../../db/schema/index';
+import { idempotencyKeys, notifications, orderEvents, orderItems, orders } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { deletePointLines, type Executor, findLines, lockBasket } from '../basket/basket.repository';
 import type { BasketService } from '../basket/basket.service';
+import { presentOrder } from './orders.presenter';
 import {
   type CheckoutPoint,
   findCheckoutPoints,
@@ -41,7 +42,13 @@ import {
   takeStock,
 } from './orders.repository';
 
-export type OrdersDeps = { db: Db; clock: Clock; basket: BasketService };
+export type OrdersDeps = {
+  db: Db;
+  clock: Clock;
+  basket: BasketService;
+  /** The customer's saved delivery addresses (the geo module's service). */
+  addresses: { listAddresses(userId: string): Promise<SavedAddress[]> };
+};
 
 export const ORDER_NOT_FOUND = 'Заказ не найден';
 const TRANSACTION_ATTEMPTS = 3;
@@ -65,54 +72,6 @@ export async function withRetries<T>(db: Db, work: (tx: Executor) => Promise<T>)
       if (attempt >= TRANSACTION_ATTEMPTS || !RETRYABLE_CODES.has(pgCode(error) ?? '')) throw error;
     }
   }
-}
-
-const iso = (value: string | Date) => new Date(value).toISOString();
-
-function presentOrder(
-  row: OrderRow,
-  items: Awaited<ReturnType<typeof findOrderItems>>,
-  events: Awaited<ReturnType<typeof findOrderEvents>>,
-): Order {
-  return {
-    _id: row.id,
-    slug: String(row.number),
-    number: row.number,
-    status: row.status,
-    fulfilment: row.fulfilment,
-    store: { _id: row.storeId, name: row.storeName, slug: row.storeSlug },
-    point: { _id: row.pointId, name: row.pointName, address: row.pointAddress, phone: row.pointPhone },
-    address: row.address,
-    flat: row.flat,
-    entrance: row.entrance,
-    floor: row.floor,
-    courier_comment: row.courierComment,
-    slot: row.slotStart && row.slotEnd ? { start: iso(row.slotStart), end: iso(row.slotEnd) } : null,
-    phone: row.phone,
-    payment: row.payment,
-    comment: row.comment,
-    items_total: row.itemsKopecks,
-    savings: row.savingsKopecks,
-    delivery_fee: row.deliveryFeeKopecks,
-    total: row.totalKopecks,
-    items: items
-      .filter((item) => item.orderId === row.id)
-      .map((item) => ({
-        product: item.productId,
-        slug: item.slug,
-        name: item.name,
-        img: item.image,
-        weight: item.weightGrams,
-        price: item.priceKopecks,
-        discount: item.discountPercent,
-        quantity: item.quantity,
-      })),
-    events: events
-      .filter((event) => event.orderId === row.id)
-      .map((event) => ({ status: event.status, at: iso(event.at) })),
-    created_at: iso(row.createdAt),
-    can_cancel: isCancellableByCustomer(row.status),
-  };
 }
 
 async function loadOrders(tx: Executor, rows: OrderRow[]): Promise<Order[]> {
@@ -144,7 +103,8 @@ export function requestFingerprint(input: PlaceOrders): string {
   return createHash('sha256').update(JSON.stringify(input)).digest('hex');
 }
 
-export type StoredResponse = { status: number; body: unknown };
+/** A checkout's answer as it was first given, and is given again for a repeated request with the same key. */
+export type StoredResponse = { status: number; body: PlacedOrders };
 
 export function createOrdersService(deps: OrdersDeps) {
   const now = () => new Date(deps.clock.now());
@@ -166,17 +126,11 @@ export function createOrdersService(deps: OrdersDeps) {
   }
 
   /** Validates the groups against the points, the customer's addresses and the slots; nothing is written. */
-  async function planGroups(
-    tx: Executor,
-    userId: string,
+  function planGroups(
+    addresses: readonly SavedAddress[],
     input: PlaceOrders,
     pointsById: Map<string, CheckoutPoint>,
   ) {
-    const addressIds = input.orders.flatMap((group) => (group.address ? [group.address.id] : []));
-    const addresses =
-      addressIds.length > 0
-        ? await tx.select().from(userAddresses).where(eq(userAddresses.userId, userId))
-        : [];
     return input.orders.map((group) => {
       const point = pointsById.get(group.point);
       if (!point) throw new AppError('not_found', 'Точка продаж не найдена');
@@ -184,12 +138,12 @@ export function createOrdersService(deps: OrdersDeps) {
         if (!point.isPickup) throw new AppError('bad_request', `В «${point.name}» нет самовывоза`);
         return { group, point, address: null, slot: null };
       }
-      const address = addresses.find((item) => item.id === group.address?.id);
+      const address = addresses.find((item) => item._id === group.address?.id);
       if (!address)
         throw new AppError('bad_request', 'Выберите адрес доставки', {
           fields: { address: 'Выберите адрес доставки' },
         });
-      if (!point.zoneIds.includes(address.zoneId)) {
+      if (!point.zoneIds.includes(address.deliveryArea)) {
         throw new AppError(
           'bad_request',
           `«${point.storeName}» не доставляет по адресу ${address.shortAddress}`,
@@ -208,12 +162,17 @@ export function createOrdersService(deps: OrdersDeps) {
   }
 
   /** The checkout itself: one transaction, all groups or nothing. */
-  async function placeInTransaction(tx: Executor, userId: string, input: PlaceOrders): Promise<string[]> {
+  async function placeInTransaction(
+    tx: Executor,
+    userId: string,
+    input: PlaceOrders,
+    addresses: readonly SavedAddress[],
+  ): Promise<string[]> {
     await lockBasket(tx, userId);
     const wanted = new Set(input.orders.map((group) => group.point));
     const lines = (await findLines(tx, userId)).filter((line) => wanted.has(line.pointId));
     const pointsById = new Map((await findCheckoutPoints(tx, [...wanted])).map((point) => [point.id, point]));
-    const plans = await planGroups(tx, userId, input, pointsById);
+    const plans = planGroups(addresses, input, pointsById);
     for (const plan of plans) {
       if (!lines.some((line) => line.pointId === plan.point.id)) {
         throw new AppError('bad_request', `Корзина «${plan.point.name}» пуста`);
@@ -244,24 +203,22 @@ export function createOrdersService(deps: OrdersDeps) {
       const groupLines = wantedLines
         .filter((line) => line.pointId === plan.point.id)
         .map((line) => ({ ...line, stock: stock.get(`${line.pointId}/${line.productId}`) as LockedStock }));
-      const itemsKopecks = groupLines.reduce((sum, line) => sum + line.stock.priceKopecks * line.quantity, 0);
-      if (itemsKopecks < plan.point.minOrderKopecks) {
+      const totals = orderTotals(
+        groupLines.map((line) => ({
+          price: line.stock.priceKopecks,
+          discount: line.stock.discountPercent,
+          quantity: line.quantity,
+        })),
+        { fee: plan.point.deliveryFeeKopecks, freeFrom: plan.point.freeDeliveryFromKopecks },
+        plan.group.fulfilment,
+      );
+      const missing = missingForMinimum(totals.goods, plan.point.minOrderKopecks);
+      if (missing > 0) {
         throw new AppError(
           'bad_request',
-          `Минимальная сумма заказа в «${plan.point.storeName}» — ${formatRoubles(plan.point.minOrderKopecks)}`,
+          `«${plan.point.storeName}»: минимальная сумма заказа ${formatRoubles(plan.point.minOrderKopecks)}. ${minimumOrderText(missing)}`,
         );
       }
-      const savingsKopecks = groupLines.reduce(
-        (sum, line) =>
-          line.stock.discountPercent > 0
-            ? sum +
-              (priceBeforeDiscountRoubles(line.stock.priceKopecks, line.stock.discountPercent) * 100 -
-                line.stock.priceKopecks) *
-                line.quantity
-            : sum,
-        0,
-      );
-      const fee = deliveryFee(itemsKopecks, plan.point, plan.group.fulfilment);
       if (plan.slot && !(await reserveSlot(tx, plan.point.id, plan.slot.start, SLOT_CAPACITY))) {
         throw new AppError(
           'conflict',
@@ -280,18 +237,18 @@ export function createOrdersService(deps: OrdersDeps) {
           entrance: plan.group.address?.entrance ?? '',
           floor: plan.group.address?.floor ?? '',
           courierComment: plan.group.address?.comment ?? '',
-          zoneId: plan.address?.zoneId ?? null,
-          longitude: plan.address?.longitude ?? null,
-          latitude: plan.address?.latitude ?? null,
+          zoneId: plan.address?.deliveryArea ?? null,
+          longitude: plan.address?.coordinates.longitude ?? null,
+          latitude: plan.address?.coordinates.latitude ?? null,
           slotStart: plan.slot?.start ?? null,
           slotEnd: plan.slot?.end ?? null,
           phone: input.phone,
           payment: input.payment,
           comment: input.comment,
-          itemsKopecks,
-          savingsKopecks,
-          deliveryFeeKopecks: fee,
-          totalKopecks: itemsKopecks + fee,
+          itemsKopecks: totals.goods,
+          savingsKopecks: totals.savings,
+          deliveryFeeKopecks: totals.fee,
+          totalKopecks: totals.total,
           createdAt: now(),
           updatedAt: now(),
         })
@@ -336,7 +293,12 @@ export function createOrdersService(deps: OrdersDeps) {
   }
 
   async function place(userId: string, input: PlaceOrders): Promise<Order[]> {
-    const ids = await withRetries(deps.db, (tx) => placeInTransaction(tx, userId, input));
+    // The geo module owns saved addresses: read through its service, before the transaction (an address is
+    // not locked, and on PGlite's single connection a read beside the open transaction would wait for it).
+    const addresses = input.orders.some((group) => group.address)
+      ? await deps.addresses.listAddresses(userId)
+      : [];
+    const ids = await withRetries(deps.db, (tx) => placeInTransaction(tx, userId, input, addresses));
     const placed = await loadOrders(deps.db, await findOrders(deps.db, { ids }));
     // In the order the checkout named the points.
     return ids.flatMap((id) => placed.filter((item) => item._id === id));
@@ -375,11 +337,11 @@ export function createOrdersService(deps: OrdersDeps) {
         }
         if (existing.responseStatus === null)
           throw new AppError('conflict', 'Заказ уже оформляется, подождите');
-        return { status: existing.responseStatus, body: existing.responseBody };
+        return { status: existing.responseStatus, body: PlacedOrdersSchema.parse(existing.responseBody) };
       }
       try {
         const placed = await place(userId, input);
-        const response = { status: 200, body: { success: true as const, orders: placed } };
+        const response: StoredResponse = { status: 200, body: { success: true, orders: placed } };
         await deps.db
           .update(idempotencyKeys)
           .set({ responseStatus: response.status, responseBody: response.body })

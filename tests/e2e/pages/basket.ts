@@ -32,9 +32,12 @@ export class BasketPage {
     return this.page.getByRole('heading', { level: 1, name: 'Корзина' });
   }
 
-  /** The groups of the basket (sections titled with the shop's name). */
+  /** The groups of the basket (sections titled with the shop's name, each with its 'Удалить все'). */
   get groups(): Locator {
-    return this.page.getByRole('main').getByRole('region');
+    return this.page
+      .getByRole('main')
+      .getByRole('region')
+      .filter({ has: this.page.getByRole('button', { name: /^Удалить все товары: / }) });
   }
 
   group(shopName: string): Locator {
@@ -55,8 +58,18 @@ export class BasketPage {
     return this.counter(productName).getByRole('button', { name: 'Увеличить' });
   }
 
-  checkout(shopName: string): Locator {
-    return this.page.getByRole('link', { name: `Оформить заказ: ${shopName}`, exact: true });
+  /** The basket's one 'Оформить заказ' for all groups: a link, or a disabled button below a shop's minimum. */
+  get checkout(): Locator {
+    return this.page.getByRole('main').getByRole('link', { name: 'Оформить заказ', exact: true });
+  }
+
+  get disabledCheckout(): Locator {
+    return this.page.getByRole('main').getByRole('button', { name: 'Оформить заказ', exact: true });
+  }
+
+  /** The summary of all groups: 'Товары · Скидка · Доставка · Итого'. */
+  get summary(): Locator {
+    return this.page.getByRole('region', { name: 'Итого', exact: true });
   }
 
   get empty(): Locator {

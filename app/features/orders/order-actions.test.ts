@@ -1,0 +1,226 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { action as checkoutAction } from '~/routes/order';
+import { action as orderPageAction } from '~/routes/order-detail';
+import { stock, stores } from '../../../server/db/schema/index';
+import { createFakeClock } from '../../../server/lib/clock';
+import { actionArgs, formPost, outcomeOf, pageContext } from '../../../tests/setup/actions';
+import { createTestApp, type TestApp } from '../../../tests/setup/app';
+import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
+import { type SignedInCustomer, signIn } from '../../../tests/setup/identity';
+import { type PointRow, pickupPointsOfTwoShops } from '../../../tests/setup/orders';
+import { groupField } from './checkout-fields';
+
+/** Monday 12 January 2026, 09:00 in Moscow: the demo shops are open and today's slots are ahead. */
+const MONDAY_MORNING = Date.UTC(2026, 0, 12, 6, 0, 0);
+
+/**
+ * Checkout, cancel and repeat through their page actions (the forms that also work without JavaScript):
+ * the form read with the API's contract, the orders service, a redirect with a flash, or the form's errors.
+ */
+describe.each(TEST_DATABASE_KINDS)('order page actions on %s', (kind) => {
+  let t: TestApp;
+  let pointA: PointRow;
+  let pointB: PointRow;
+  let productA: string;
+  let productB: string;
+  let phoneCounter = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { clock: createFakeClock(MONDAY_MORNING) });
+    await t.db.db.update(stores).set({ minOrderKopecks: 0 });
+    [pointA, pointB] = await pickupPointsOfTwoShops(t);
+    const [rowA] = await t.db.db.select().from(stock).where(eq(stock.pointId, pointA.id)).limit(1);
+    const [rowB] = await t.db.db.select().from(stock).where(eq(stock.pointId, pointB.id)).limit(1);
+    productA = rowA?.productId ?? '';
+    productB = rowB?.productId ?? '';
+    for (const [pointId, productId] of [
+      [pointA.id, productA],
+      [pointB.id, productB],
+    ] as const) {
+      await t.db.db
+        .update(stock)
+        .set({ count: 500 })
+        .where(and(eq(stock.pointId, pointId), eq(stock.productId, productId)));
+    }
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function customerWithBasket(): Promise<SignedInCustomer> {
+    phoneCounter += 1;
+    const customer = await signIn(t, `+7 (902) 400-00-${String(phoneCounter).padStart(2, '0')}`);
+    await t.app.services.basket.changeItem(customer.user._id, {
+      warehouse_id: pointA.id,
+      product_id: productA,
+      quantity: 2,
+    });
+    await t.app.services.basket.changeItem(customer.user._id, {
+      warehouse_id: pointB.id,
+      product_id: productB,
+      quantity: 1,
+    });
+    return customer;
+  }
+
+  const checkout = (customer: SignedInCustomer | null, form: Record<string, string | string[]>) =>
+    checkoutAction(
+      actionArgs(formPost('/order', form), pageContext(t, customer?.user ?? null), {
+        params: {},
+        pattern: '/order',
+      }),
+    );
+
+  const orderPage = (customer: SignedInCustomer, slug: string, form: Record<string, string>) =>
+    orderPageAction(
+      actionArgs(formPost(`/order/${slug}`, form), pageContext(t, customer.user), {
+        params: { slug },
+        pattern: '/order/:slug',
+      }),
+    );
+
+  async function deliveryForm(customer: SignedInCustomer) {
+    const saved = await t.app.services.geo.saveAddress(customer.user._id, {
+      address: 'г. Ярославль, у магазина',
+      deliveryArea: '00000000-0000-4000-8000-000000000000',
+      city: pointA.cityId,
+      coordinates: { longitude: pointA.longitude, latitude: pointA.latitude },
+    });
+    const [slot] = (await t.app.services.orders.listSlots(pointA.id)).filter((item) => !item.is_full);
+    return {
+      key: crypto.randomUUID(),
+      point: [pointA.id, pointB.id],
+      [groupField('fulfilment', pointA.id)]: 'delivery',
+      [groupField('address', pointA.id)]: saved._id,
+      [groupField('slot', pointA.id)]: slot?.start ?? '',
+      [groupField('flat', pointA.id)]: '15',
+      [groupField('entrance', pointA.id)]: '',
+      [groupField('floor', pointA.id)]: '',
+      [groupField('courier', pointA.id)]: '',
+      // The pickup group's hidden delivery fields come along too: they must not matter.
+      [groupField('fulfilment', pointB.id)]: 'pickup',
+      [groupField('slot', pointB.id)]: 'не время',
+      phone: '+7 (903) 111-22-33',
+      payment: 'cash',
+      comment: '',
+    };
+  }
+
+  it('refuses a guest with 401 before it reads the form', async () => {
+    expect(outcomeOf(await checkout(null, {}))).toMatchObject({
+      kind: 'data',
+      status: 401,
+      data: { ok: false, message: 'Необходимо авторизоваться' },
+    });
+  });
+
+  it('places every group in one post, once per key, and goes to the orders with a flash', async () => {
+    const customer = await customerWithBasket();
+    const form = await deliveryForm(customer);
+    const placed = outcomeOf(await checkout(customer, form));
+    expect(placed).toEqual({
+      kind: 'redirect',
+      status: 302,
+      location: '/lk?active=orders',
+      cookie: expect.stringContaining('fresh_flash=orders-placed'),
+    });
+    const orders = await t.app.services.orders.listOrders(customer.user._id);
+    expect(orders.map((order) => order.fulfilment).sort()).toEqual(['delivery', 'pickup']);
+    const delivery = await t.app.services.orders.getOrder(
+      customer.user._id,
+      orders.find((order) => order.fulfilment === 'delivery')?.number ?? 0,
+    );
+    expect(delivery).toMatchObject({ flat: '15', phone: '+79031112233', payment: 'cash' });
+    expect(await t.app.services.basket.getBasket(customer.user._id)).toEqual({});
+    // The same form again (a double click, a reload of the post): the stored answer, no second orders.
+    expect(outcomeOf(await checkout(customer, form))).toMatchObject({
+      kind: 'redirect',
+      location: '/lk?active=orders',
+    });
+    expect(await t.app.services.orders.listOrders(customer.user._id)).toHaveLength(2);
+  });
+
+  it('answers a refused checkout with the contract’s messages and the values as they were posted', async () => {
+    const customer = await customerWithBasket();
+    const form = await deliveryForm(customer);
+    const badPhone = outcomeOf(await checkout(customer, { ...form, phone: '12', comment: 'Позвоните' }));
+    expect(badPhone).toMatchObject({
+      kind: 'data',
+      status: 400,
+      data: {
+        ok: false,
+        message: 'Введите существующий номер телефона',
+        fields: { phone: 'Введите существующий номер телефона' },
+        values: { phone: '12', comment: 'Позвоните', [groupField('flat', pointA.id)]: '15' },
+      },
+    });
+    const noAddress = outcomeOf(
+      await checkout(customer, { ...form, [groupField('address', pointA.id)]: '' }),
+    );
+    expect(noAddress).toMatchObject({
+      status: 400,
+      data: { fields: { 'orders.0.address': 'Выберите адрес доставки' } },
+    });
+    // Below a shop's minimum: the service refuses, naming what is missing; nothing is placed.
+    await t.db.db.update(stores).set({ minOrderKopecks: 100_000_000 }).where(eq(stores.id, pointB.storeId));
+    try {
+      const small = outcomeOf(await checkout(customer, form));
+      expect(small).toMatchObject({
+        status: 400,
+        data: { message: expect.stringMatching(/Добавьте товаров ещё на/) },
+      });
+    } finally {
+      await t.db.db.update(stores).set({ minOrderKopecks: 0 }).where(eq(stores.id, pointB.storeId));
+    }
+    expect(await t.app.services.orders.listOrders(customer.user._id)).toEqual([]);
+  });
+
+  it('asks before it cancels, cancels once confirmed, and repeats an order into the basket', async () => {
+    const customer = await customerWithBasket();
+    const one = outcomeOf(
+      await checkout(customer, {
+        key: crypto.randomUUID(),
+        point: pointB.id,
+        [groupField('fulfilment', pointB.id)]: 'pickup',
+        phone: '89031112233',
+        payment: 'card',
+      }),
+    );
+    expect(one).toMatchObject({ kind: 'redirect', location: expect.stringMatching(/^\/order\/\d+$/) });
+    const slug = one.kind === 'redirect' ? ((one.location ?? '').split('/').pop() ?? '') : '';
+
+    // Without the yes (a form without JavaScript): the question, and nothing changes.
+    expect(outcomeOf(await orderPage(customer, slug, { intent: 'cancel' }))).toEqual({
+      kind: 'data',
+      status: 200,
+      data: { ok: true, confirm: 'cancel' },
+    });
+    expect((await t.app.services.orders.getOrder(customer.user._id, Number(slug))).status).toBe('new');
+    const cancelled = outcomeOf(await orderPage(customer, slug, { intent: 'cancel', confirm: 'yes' }));
+    expect(cancelled).toEqual({
+      kind: 'redirect',
+      status: 302,
+      location: `/order/${slug}`,
+      cookie: expect.stringContaining('fresh_flash=order-cancelled'),
+    });
+    expect((await t.app.services.orders.getOrder(customer.user._id, Number(slug))).status).toBe('cancelled');
+
+    const repeated = outcomeOf(await orderPage(customer, slug, { intent: 'repeat' }));
+    expect(repeated).toMatchObject({
+      kind: 'redirect',
+      location: '/basket',
+      cookie: expect.stringContaining('order-repeated'),
+    });
+    const basket = await t.app.services.basket.getBasket(customer.user._id);
+    expect(basket[pointB.id]?.map((line) => line.product._id)).toEqual([productB]);
+
+    const stranger = await signIn(t, '+7 (902) 400-99-99');
+    expect(outcomeOf(await orderPage(stranger, slug, { intent: 'repeat' }))).toMatchObject({
+      status: 404,
+      data: { message: 'Заказ не найден' },
+    });
+    expect(outcomeOf(await orderPage(customer, slug, { intent: 'взорвать' }))).toMatchObject({ status: 400 });
+  });
+});

@@ -1,0 +1,15 @@
+import { runAddressIntent } from '~/features/delivery/address-actions.server';
+import { requireActionUser, runAction } from '~/lib/actions.server';
+import type { Route } from './+types/addresses';
+
+/**
+ * POST /resources/addresses: the address popup's fetcher (save a new address, or move a saved one). A
+ * widget's resource route: it answers data, never a page; the router then revalidates the page's loaders,
+ * so checkout and the cabinet list the address at once.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  return runAction(async () => {
+    const user = requireActionUser(context);
+    return runAddressIntent(context.services.geo, user._id, await request.formData());
+  });
+}
