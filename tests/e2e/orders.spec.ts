@@ -1,8 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
-import { actAsDistinctClient, CodeDialog, codeFromOutbox, LoginDialog, toast } from './pages/auth';
+import { actAsDistinctClient, signInThroughPopups, toast } from './pages/auth';
 import { type CatalogProduct, findProducts } from './pages/basket';
-import { Shell } from './pages/shell';
 
 test.beforeEach(async ({ context }, testInfo) => {
   await actAsDistinctClient(context, testInfo);
@@ -17,20 +16,6 @@ type Point = {
 };
 type Store = { _id: string; name: string; min_order: number };
 const SAME_ORIGIN = { 'x-requested-with': 'XMLHttpRequest' };
-
-async function signInThroughPopups(page: Page, phoneDigits: string) {
-  const shell = new Shell(page);
-  await page.goto('/');
-  await shell.header.getByRole('button', { name: 'Войти' }).click();
-  const login = new LoginDialog(page);
-  await login.name.fill('Ирина');
-  await login.phone.pressSequentially(phoneDigits);
-  await login.submit.click();
-  const code = new CodeDialog(page);
-  await code.code.fill(await codeFromOutbox(`+7${phoneDigits}`));
-  await code.submit.click();
-  await expect(code.dialog).toBeHidden();
-}
 
 /** A product of `store` with enough of it at one point to reach the shop's minimum order. */
 function pick(
@@ -58,7 +43,7 @@ test('sign in, check out one shop for delivery and another for pickup, cancel on
   page,
 }) => {
   test.slow();
-  await signInThroughPopups(page, '9120000077');
+  await signInThroughPopups(page, 'Ирина', '9120000077');
   const stores = (await (await page.request.get('/api/stores')).json()) as Store[];
   const products = await findProducts(page.request, () => false);
   // Delivery from a point that delivers to where it stands; pickup from another shop's pickup point.

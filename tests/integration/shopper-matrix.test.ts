@@ -320,6 +320,8 @@ async function collectSamples(t: TestApp, orderSlug: string): Promise<{ pages: S
     { route: 'vacancy', url: '/vacancy' },
     { route: 'basket', url: '/basket' },
     { route: 'lk', url: '/lk', guest: homeRedirect },
+    // A resource route for the address popup's fetcher: posts only.
+    { route: 'resources/addresses', url: '/resources/addresses', guest: 404, signedIn: 404 },
     ...cabinetTabs.map((tab) => ({ route: 'lk', url: `/lk?active=${tab}`, guest: homeRedirect })),
     ...contentPaths.map((path) => ({ route: ':slug', url: path })),
     { route: ':slug', url: '/net-takoy-stranicy', guest: 404, signedIn: 404 },

@@ -19,7 +19,7 @@ import { formatRoubles } from '@core/rules/price';
 import { formatSchedule } from '@core/rules/schedule';
 import { formatWeight } from '@core/rules/weight';
 import { Plus } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
 import { type DeliveryMode, useDelivery } from '~/features/delivery/delivery-context';
@@ -381,7 +381,7 @@ function GroupSection({
  * The checkout (DESIGN.md §3 "Orders"): every basket group in one form, one order per point, placed together
  * by the page's action with one idempotency key. A plain `<Form method="post">`: it works before (and
  * without) JavaScript; with it, the router submits it and shows the answer at once. Each group starts with
- * the header's delivery/pickup choice and follows the toggle while the page is open.
+ * the header's delivery/pickup choice (the area cookie the toggle writes, so the server renders it too).
  */
 export function CheckoutForm({
   groups,
@@ -401,8 +401,21 @@ export function CheckoutForm({
   const id = useId();
   const posted = failure?.values;
   const fields = failure?.fields ?? {};
-  const [states, setStates] = useState(() =>
-    groups.map((group) => initialState(group, addresses, mode, area, posted)),
+  // Each group's choices, by point (a group the loader brings later starts from the defaults).
+  const [states, setStates] = useState<Record<string, GroupState>>(() =>
+    Object.fromEntries(
+      groups.map((group) => [group.point._id, initialState(group, addresses, mode, area, posted)]),
+    ),
+  );
+  const stateOf = (group: CheckoutGroup): GroupState =>
+    states[group.point._id] ?? initialState(group, addresses, mode, area, undefined);
+  const update = useCallback(
+    (group: CheckoutGroup, patch: (state: GroupState) => Partial<GroupState>) =>
+      setStates((current) => {
+        const state = current[group.point._id] ?? initialState(group, addresses, mode, area, undefined);
+        return { ...current, [group.point._id]: { ...state, ...patch(state) } };
+      }),
+    [addresses, mode, area],
   );
   const [contactPhone, setContactPhone] = useState(
     () => posted?.[CHECKOUT_FIELD.phone] ?? formatPhone(phone),
@@ -412,35 +425,19 @@ export function CheckoutForm({
   );
   const [comment, setComment] = useState(() => posted?.[CHECKOUT_FIELD.comment] ?? '');
 
-  // The header's toggle moves every group it can to delivery or pickup.
-  const shownMode = useRef(mode);
-  useEffect(() => {
-    if (shownMode.current === mode) return;
-    shownMode.current = mode;
-    setStates((current) =>
-      current.map((state, index) => {
-        const group = groups[index];
-        return group ? { ...state, fulfilment: fulfilmentFor(group, mode) } : state;
-      }),
-    );
-  }, [mode, groups]);
-
   // An address added meanwhile (the map popup saved it, the loader brought it): chosen where it is delivered to.
   const knownAddresses = useRef(new Set(addresses.map((address) => address._id)));
   useEffect(() => {
     const added = addresses.filter((address) => !knownAddresses.current.has(address._id));
     knownAddresses.current = new Set(addresses.map((address) => address._id));
     if (added.length === 0) return;
-    setStates((current) =>
-      current.map((state, index) => {
-        const group = groups[index];
-        const fresh = group ? servedAddresses(group, added)[0] : undefined;
-        return fresh ? { ...state, ...addressDetails(fresh) } : state;
-      }),
-    );
-  }, [addresses, groups]);
+    for (const group of groups) {
+      const fresh = servedAddresses(group, added)[0];
+      if (fresh) update(group, () => addressDetails(fresh));
+    }
+  }, [addresses, groups, update]);
 
-  const totals = groups.map((group, index) => groupTotals(group, states[index]?.fulfilment ?? 'delivery'));
+  const totals = groups.map((group) => groupTotals(group, stateOf(group).fulfilment));
   const grand = sumTotals(totals);
   const belowMinimum = groups.filter(
     (group, index) => missingForMinimum(totals[index]?.goods ?? 0, group.store.min_order) > 0,
@@ -460,10 +457,8 @@ export function CheckoutForm({
             index={index}
             addresses={addresses}
             fields={fields}
-            state={states[index] as GroupState}
-            onChange={(patch) =>
-              setStates((current) => current.map((item, i) => (i === index ? { ...item, ...patch } : item)))
-            }
+            state={stateOf(group)}
+            onChange={(patch) => update(group, () => patch)}
           />
         ))}
       </div>

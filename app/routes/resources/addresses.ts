@@ -1,3 +1,4 @@
+import { data } from 'react-router';
 import { runAddressIntent } from '~/features/delivery/address-actions.server';
 import { requireActionUser, runAction } from '~/lib/actions.server';
 import type { Route } from './+types/addresses';
@@ -12,4 +13,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = requireActionUser(context);
     return runAddressIntent(context.services.geo, user._id, await request.formData());
   });
+}
+
+/** Only posts: there is nothing to show at this address. */
+export function loader() {
+  throw data(null, { status: 404 });
 }

@@ -91,6 +91,20 @@ export class CabinetPage {
   }
 }
 
+/** Signs in from the header's 'Войти' through the login and code popups, as a customer does. */
+export async function signInThroughPopups(page: Page, name: string, phoneDigits: string): Promise<void> {
+  if (page.url() === 'about:blank') await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Войти' }).click();
+  const login = new LoginDialog(page);
+  await login.name.fill(name);
+  await login.phone.pressSequentially(phoneDigits);
+  await login.submit.click();
+  const code = new CodeDialog(page);
+  await code.code.fill(await codeFromOutbox(`+7${phoneDigits}`));
+  await code.submit.click();
+  await expect(code.dialog).toBeHidden();
+}
+
 /** Warning toasts are alerts (read out at once); success and info toasts are statuses. */
 export function toast(page: Page, text: string, role: 'alert' | 'status' = 'status'): Locator {
   return page.getByRole('region', { name: 'Уведомления' }).getByRole(role).filter({ hasText: text });
