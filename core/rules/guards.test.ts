@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FLASH_COOKIE, FLASH_MESSAGES, guestRedirectFor, isFlashKey } from './guards';
+import { FLASH_COOKIE, FLASH_MESSAGES, flashCookie, guestRedirectFor, isFlashKey } from './guards';
 
 describe('guestRedirectFor', () => {
   it('sends a guest on an order path to the basket with the warning', () => {
@@ -47,5 +47,24 @@ describe('isFlashKey', () => {
     expect(isFlashKey(undefined)).toBe(false);
     expect(isFlashKey('<img src=x>')).toBe(false);
     expect(FLASH_COOKIE).toBe('fresh_flash');
+  });
+});
+
+describe('flash messages of page actions', () => {
+  it('say what the action did, on the page it led to', () => {
+    expect(FLASH_MESSAGES).toEqual({
+      'auth-required': { type: 'warning', title: 'Необходимо авторизоваться' },
+      'order-placed': { type: 'success', title: 'Заказ оформлен' },
+      'orders-placed': { type: 'success', title: 'Заказы оформлены' },
+      'order-cancelled': { type: 'success', title: 'Заказ отменён' },
+      'order-repeated': { type: 'success', title: 'Товары добавлены в корзину' },
+      'address-saved': { type: 'success', title: 'Адрес успешно сохранен' },
+      'address-deleted': { type: 'success', title: 'Адрес удалён' },
+      'address-default': { type: 'success', title: 'Основной адрес изменён' },
+    });
+  });
+
+  it('travel in a short-lived cookie the page can read, for every path', () => {
+    expect(flashCookie('orders-placed')).toBe('fresh_flash=orders-placed; Path=/; Max-Age=60; SameSite=Lax');
   });
 });
