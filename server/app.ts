@@ -11,6 +11,7 @@ import type { DbHandle } from './db/client';
 import { areaOf } from './http/area';
 import { getViewer, registerAuth } from './http/auth';
 import { answerClientError, answerFrameworkError } from './http/client-errors';
+import { type ClientLimitsConfig, clientTimeouts, registerClientLimits } from './http/client-limits';
 import { registerClosingResponses } from './http/closing';
 import { acceptEmptyBodies } from './http/empty-body';
 import { registerErrorHandler, sendApiNotFound } from './http/error-handler';
@@ -23,6 +24,7 @@ import { registerClientAssets, registerUploads } from './http/static';
 import { withUnavailablePages } from './http/unavailable';
 import { registerWebSocket, type SocketRegistry } from './http/websocket';
 import { type Clock, systemClock } from './lib/clock';
+import { createWorkQueue, type WorkQueue } from './lib/work-queue';
 import type { LimitStore } from './limits/limit-store';
 import { createPgLimitStore } from './limits/pg-limit-store';
 import { createRedisLimitStore } from './limits/redis-limit-store';
@@ -55,7 +57,10 @@ export type AppDeps = {
     | 'SELLER_SITE_URL'
     | 'CONTENT_CACHE_TTL_S'
     | 'PAGE_CACHE_TTL_MS'
+    | 'IMAGE_CONCURRENCY'
+    | 'IMAGE_QUEUE_LENGTH'
   > &
+    ClientLimitsConfig &
     Pick<Config, 'NODE_ENV' | 'TRUST_PROXY' | 'MAP_TILE_URL' | 'AUTH_SECRET'> &
     SmsConfig &
     GeocoderConfig;
@@ -75,6 +80,8 @@ export type AppDeps = {
   sms?: SmsSender;
   limits?: LimitStore;
   storage?: FileStorage;
+  /** Where image work waits its turn; by default IMAGE_CONCURRENCY at once, IMAGE_QUEUE_LENGTH waiting. */
+  imageQueue?: WorkQueue;
   /** Prefix of this app's Redis keys (tests give each app its own). */
   redisKeyPrefix?: string;
 };
@@ -109,7 +116,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Errors before routing, in our shape and language (server/http/client-errors.ts).
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    ...clientTimeouts(deps.config),
   });
+  registerClientLimits(app, deps.config);
   recordRoutes(app);
   acceptEmptyBodies(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -154,6 +163,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         deps.config.AUTH_SECRET ?? (await ensureSecret(deps.dbHandle.db, 'sms-code-hmac', generateSecret)),
       log: { warn: (details, message) => app.log.warn(details, message) },
     },
+    imageQueue:
+      deps.imageQueue ??
+      createWorkQueue({
+        concurrency: deps.config.IMAGE_CONCURRENCY,
+        maxWaiting: deps.config.IMAGE_QUEUE_LENGTH,
+      }),
     geocoder: (loadKnown) =>
       createGeocoder(deps.config, loadKnown, (error) =>
         app.log.warn({ err: error }, 'geocoder failed; answered from the offline data'),

@@ -72,6 +72,22 @@ export const ConfigSchema = z.object({
   CONTENT_CACHE_TTL_S: z.coerce.number().min(0).max(3600).default(15),
   /** Milliseconds a page rendered for a guest is served to other guests of the same area; 0 turns it off. */
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  // Slow and hostile clients, image work (issue 12; docs/decisions/019).
+  /** The whole request, headers and body, must arrive within this long (Node's requestTimeout). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /** The headers must arrive within this long; also ends connections that never send a byte. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  /**
+   * Open connections per client address (a peer not trusted as a proxy); behind a trusted proxy, requests in
+   * flight per forwarded client address. 0 turns both off.
+   */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(64),
+  /** Deepest nesting of objects and arrays a JSON body may have; deeper is refused before parsing. */
+  JSON_MAX_DEPTH: z.coerce.number().int().min(1).max(1000).default(32),
+  /** Image uploads decoded and encoded at once per process. */
+  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** Image uploads waiting for their turn; more at once are answered 503. */
+  IMAGE_QUEUE_LENGTH: z.coerce.number().int().min(0).max(1000).default(8),
   /** Seed the demo data when the database is empty. */
   SEED_ON_EMPTY: z
     .enum(['true', 'false', '1', '0'])

@@ -2,6 +2,7 @@ import type { User } from '@core/contracts/identity';
 import type { DeliveryArea } from '@core/rules/delivery-area';
 import type { DbHandle } from './db/client';
 import { type Clock, systemClock } from './lib/clock';
+import type { WorkQueue } from './lib/work-queue';
 import type { LimitStore } from './limits/limit-store';
 import { createBasketService } from './modules/basket/basket.service';
 import { createCatalogService } from './modules/catalog/catalog.service';
@@ -31,6 +32,8 @@ export type ServicesOptions = {
     codeSecret: string;
     log?: IdentityDeps['log'];
   };
+  /** Where image decoding and encoding wait their turn, a few at a time per process (docs/decisions/019). */
+  imageQueue: WorkQueue;
   /** The configured reverse geocoder, given the shipped known addresses (server/modules/geo/geocoder.ts). */
   geocoder: (loadKnown: () => Promise<readonly KnownAddress[]>) => Geocoder;
 };
@@ -48,6 +51,7 @@ export function createServices({
   onCacheError,
   clock = systemClock,
   identity,
+  imageQueue,
   geocoder,
 }: ServicesOptions) {
   const deps = { db: dbHandle.db };
@@ -64,7 +68,7 @@ export function createServices({
     search: createSearchService(deps, { vocabularyTtlMs: SEARCH_VOCABULARY_TTL_MS }),
     identity: createIdentityService({ ...deps, clock, ...identity, addresses: geo }),
     geo,
-    files: createFilesService({ ...deps, clock, storage: identity.storage }),
+    files: createFilesService({ ...deps, clock, storage: identity.storage, imageQueue }),
     basket,
     orders: createOrdersService({ ...deps, clock, basket, addresses: geo }),
     favourites: createFavouritesService({ ...deps, catalog, content, basket }),

@@ -7,6 +7,7 @@ import { type App, type AppDeps, buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { seedDemo } from '../../server/db/seed/index';
 import type { Clock } from '../../server/lib/clock';
+import type { WorkQueue } from '../../server/lib/work-queue';
 import { openRedis } from '../../server/redis';
 import type { SmsSender } from '../../server/sms/sms';
 import { openTestDatabase, type TestDatabase, type TestDatabaseKind, testTemplates } from './database';
@@ -37,6 +38,8 @@ export type TestAppOptions = {
   logger?: FastifyBaseLogger;
   /** React Router's server build, to render pages as well (tests/setup/server-build.ts); default: API only. */
   reactRouter?: AppDeps['reactRouter'];
+  /** Replaces the image work queue (a test holds its slots to see the queue full). */
+  imageQueue?: WorkQueue;
 };
 
 export async function createTestApp(kind: TestDatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
@@ -65,6 +68,7 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
     sms: options.sms,
     logger: options.logger,
     reactRouter: options.reactRouter,
+    imageQueue: options.imageQueue,
     // Each app its own Redis keys: suites run in parallel against one server.
     redisKeyPrefix: options.redisKeyPrefix ?? `fresh-test:${path.basename(uploadDir)}:`,
   });

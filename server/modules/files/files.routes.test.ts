@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { ErrorBodySchema } from '@core/contracts/common';
 import { FileResponseSchema, UserResponseSchema } from '@core/contracts/identity';
 import sharp from 'sharp';
@@ -9,54 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { type SignedInCustomer, signIn } from '../../../tests/setup/identity';
+import {
+  MULTIPART_BOUNDARY as BOUNDARY,
+  blackPng,
+  multipartFile as multipart,
+} from '../../../tests/setup/image-bombs';
+import { createWorkQueue } from '../../lib/work-queue';
 import { sniffImageType } from './image';
-
-const BOUNDARY = '----fresh-test-boundary';
-
-/** A multipart/form-data body with one file part, as a browser sends it. */
-function multipart(data: Buffer, filename: string, contentType: string, field = 'file') {
-  const head = Buffer.from(
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-      `Content-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
-  return {
-    payload: Buffer.concat([head, data, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-  };
-}
 
 async function png(width: number, height: number): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: '#2f9e5a' } })
     .png()
     .toBuffer();
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A small, valid PNG whose header declares 20000×20000 pixels: 400 megapixels once decoded. */
-function pixelBomb(): Buffer {
-  const size = 20_000;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(0, 9); // greyscale
-  // A few hundred rows of zeros: enough for a decoder to start allocating the whole image.
-  const rows = deflateSync(Buffer.alloc((size + 1) * 200));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', rows),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 /** The tag numbers in the IFD0 and GPS directories of an EXIF block ("Exif\0\0" + TIFF). */
@@ -191,7 +154,8 @@ describe.each(TEST_DATABASE_KINDS)('image uploads on %s', (kind) => {
   });
 
   it('refuses a 20000×20000 pixel bomb quickly, without decoding it', async () => {
-    const bomb = pixelBomb();
+    // A few hundred rows of zeros: enough for a decoder to start allocating the whole image.
+    const bomb = blackPng(20_000, 20_000, { rows: 200 });
     expect(bomb.length).toBeLessThan(100_000);
     const rssBefore = process.memoryUsage().rss;
     const response = await upload(bomb, 'bomb.png', 'image/png');
@@ -201,6 +165,23 @@ describe.each(TEST_DATABASE_KINDS)('image uploads on %s', (kind) => {
     );
     // Decoding would have needed 400 MB for the pixels alone.
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it('refuses a 1×25,000,000 strip (48 KB, under the area cap) from its header, with 422', async () => {
+    const strip = blackPng(1, 25_000_000);
+    expect(strip.length).toBeLessThan(60_000);
+    const response = await upload(strip, 'strip.png', 'image/png');
+    expect(response.statusCode).toBe(422);
+    expect(ErrorBodySchema.parse(response.json()).message).toBe(
+      'Изображение слишком большое: не более 8000 пикселей по каждой стороне',
+    );
+  });
+
+  it('takes 8000 pixels a side and refuses 8001', async () => {
+    const wide = await upload(await png(8000, 4), 'wide.png', 'image/png');
+    expect(wide.statusCode, wide.body).toBe(200);
+    const wider = await upload(await png(4, 8001), 'tall.png', 'image/png');
+    expect(wider.statusCode).toBe(422);
   });
 
   it('refuses a file over 5 MB with 413', async () => {
@@ -280,5 +261,52 @@ describe.each(TEST_DATABASE_KINDS)('image uploads on %s', (kind) => {
       payload: { ...profile, file: null },
     });
     expect(UserResponseSchema.parse(removed.json()).user.img).toBeNull();
+  });
+});
+
+describe('image work when every slot is taken', () => {
+  let t: TestApp;
+  let customer: SignedInCustomer;
+  const queue = createWorkQueue({ concurrency: 1, maxWaiting: 0 });
+  let finishHeldWork: () => void = () => {};
+  let heldWork: Promise<void> = Promise.resolve();
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { seed: false, imageQueue: queue });
+    customer = await signIn(t, '89031112266', 'Олег');
+    // Another upload's work holds the only slot; nothing may wait.
+    heldWork = queue.run(
+      () =>
+        new Promise<void>((resolve) => {
+          finishHeldWork = resolve;
+        }),
+    );
+  });
+
+  afterAll(async () => {
+    finishHeldWork();
+    await heldWork;
+    await t?.close();
+  });
+
+  it('answers 503 with Retry-After at once, and takes uploads again when the slot frees', async () => {
+    const body = multipart(await png(64, 64), 'a.png', 'image/png');
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/file/upload',
+        payload: body.payload,
+        headers: { ...customer.headers, ...body.headers },
+      });
+    const busy = await send();
+    expect(busy.statusCode).toBe(503);
+    expect(busy.headers['retry-after']).toBe('5');
+    expect(ErrorBodySchema.parse(busy.json()).message).toBe(
+      'Сейчас загружается слишком много изображений, попробуйте через минуту',
+    );
+
+    finishHeldWork();
+    await heldWork;
+    expect((await send()).statusCode).toBe(200);
   });
 });

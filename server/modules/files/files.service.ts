@@ -3,21 +3,29 @@ import type { FileRef } from '@core/contracts/identity';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import type { WorkQueue } from '../../lib/work-queue';
 import type { FileStorage } from '../../storage/storage';
 import { presentFile } from './files.presenter';
 import { findLatestFileOfUser, insertFile } from './files.repository';
-import { encodeAvatar } from './image';
+import { createImageWork, encodeAvatar } from './image';
 
-export type FilesDeps = { db: Db; storage: FileStorage; clock: Clock };
+export type FilesDeps = {
+  db: Db;
+  storage: FileStorage;
+  clock: Clock;
+  /** Where decoding and encoding wait their turn (a few at a time per process). */
+  imageQueue: WorkQueue;
+};
 
 export const NO_FILE_MESSAGE = 'Вы ещё не загружали изображений';
 
 /** Customers' uploaded images (the profile picture). */
-export function createFilesService({ db, storage, clock }: FilesDeps) {
+export function createFilesService({ db, storage, clock, imageQueue }: FilesDeps) {
+  const imageWork = createImageWork(imageQueue);
   return {
     /** Checks, re-encodes and stores an image under a generated name; the caller's to use as its picture. */
     async uploadImage(userId: string, data: Buffer): Promise<FileRef> {
-      const image = await encodeAvatar(data);
+      const image = await encodeAvatar(data, imageWork);
       const id = randomUUID();
       const stored = await storage.put(`avatars/${id}.webp`, image.data, 'image/webp');
       try {

@@ -1,16 +1,26 @@
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../errors';
+import { lowerThreadPriority, type ThreadPriorityLowering } from '../../lib/thread-priority';
+import { type WorkQueue, WorkQueueFullError } from '../../lib/work-queue';
 
-/** Issue 4 / SPEC §5: jpg, jpeg, png, webp; at most 5 MB and 25 megapixels; stored as WebP ≤ 512×512. */
+/**
+ * Issue 4 / SPEC §5: jpg, jpeg, png, webp; at most 5 MB and 25 megapixels; stored as WebP ≤ 512×512. Issue 12:
+ * at most 8,000 pixels a side too, so a thin strip (1×25,000,000) cannot pass the area cap and cost seconds.
+ */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const MAX_INPUT_PIXELS = 25_000_000;
+export const MAX_INPUT_SIDE_PX = 8_000;
 export const IMAGE_MAX_SIDE_PX = 512;
 const WEBP_QUALITY = 82;
+/** Seconds a client is asked to wait when every image slot is taken. */
+export const IMAGES_BUSY_RETRY_AFTER_S = 5;
 
 export const UNSUPPORTED_IMAGE_MESSAGE = 'Можно загрузить только изображения JPG, JPEG, PNG или WEBP';
 export const FILE_TOO_LARGE_MESSAGE = 'Файл слишком большой: не более 5 МБ';
 export const TOO_MANY_PIXELS_MESSAGE = 'Изображение слишком большое: не более 25 мегапикселей';
 export const BROKEN_IMAGE_MESSAGE = 'Не удалось прочитать изображение, выберите другой файл';
+export const SIDE_TOO_LONG_MESSAGE = 'Изображение слишком большое: не более 8000 пикселей по каждой стороне';
+export const IMAGES_BUSY_MESSAGE = 'Сейчас загружается слишком много изображений, попробуйте через минуту';
 
 export type ImageType = 'jpeg' | 'png' | 'webp';
 
@@ -32,13 +42,32 @@ export function sniffImageType(data: Buffer): ImageType | null {
 
 export type EncodedImage = { data: Buffer; width: number; height: number };
 
+/** Nice value of libvips' worker threads: below the event loop's 0, so uploads never crowd out pages. */
+const IMAGE_THREAD_NICE = 10;
+
+/** Where image work runs: its queue, and the priority of the decoder's threads. */
+export type ImageWork = { queue: WorkQueue; threads: ThreadPriorityLowering };
+
+/**
+ * Sets sharp up for uploads (process-wide): libvips works on one thread per image (the queue decides how many
+ * images at once, and the other core stays with the event loop), at a lower priority than the event loop, and
+ * keeps no cache of decoded images (an upload is never read twice).
+ */
+export function createImageWork(queue: WorkQueue): ImageWork {
+  sharp.concurrency(1);
+  sharp.cache(false);
+  return { queue, threads: lowerThreadPriority('libvips worker', IMAGE_THREAD_NICE) };
+}
+
 /**
  * Checks an upload and re-encodes it: the header is read first, so a pixel bomb (a small file declaring an
- * enormous image) is refused before anything is decoded; the decoder is capped at 25 megapixels as well.
+ * enormous image, or a thin endless strip) is refused before anything is decoded; the decoder is capped at
+ * 25 megapixels as well. Decoding and encoding wait their turn in `queue` (a few at a time per process, so
+ * uploads never take every libuv thread from compression and file reads); a full queue answers 503.
  * The output is a fresh WebP at most 512×512, turned upright by its EXIF orientation, without any metadata
  * (EXIF, GPS, XMP, ICC): sharp writes none unless asked to.
  */
-export async function encodeAvatar(data: Buffer): Promise<EncodedImage> {
+export async function encodeAvatar(data: Buffer, work: ImageWork): Promise<EncodedImage> {
   const type = sniffImageType(data);
   if (!type) throw new AppError('unsupported_media_type', UNSUPPORTED_IMAGE_MESSAGE);
 
@@ -56,20 +85,37 @@ export async function encodeAvatar(data: Buffer): Promise<EncodedImage> {
   if (metadata.width * pageHeight > MAX_INPUT_PIXELS) {
     throw new AppError('payload_too_large', TOO_MANY_PIXELS_MESSAGE);
   }
+  if (metadata.width > MAX_INPUT_SIDE_PX || pageHeight > MAX_INPUT_SIDE_PX) {
+    throw new AppError('unprocessable', SIDE_TOO_LONG_MESSAGE);
+  }
 
   try {
-    const { data: output, info } = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize({
-        width: IMAGE_MAX_SIDE_PX,
-        height: IMAGE_MAX_SIDE_PX,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .webp({ quality: WEBP_QUALITY })
-      .toBuffer({ resolveWithObject: true });
-    return { data: output, width: info.width, height: info.height };
+    return await work.queue.run(async () => {
+      try {
+        return await resizeToWebp(data);
+      } finally {
+        // libvips starts its worker threads on first use (and more later, if it wants): lower each new one.
+        work.threads.apply();
+      }
+    });
   } catch (error) {
+    if (error instanceof WorkQueueFullError) {
+      throw new AppError('unavailable', IMAGES_BUSY_MESSAGE, { retryAfterS: IMAGES_BUSY_RETRY_AFTER_S });
+    }
     throw new AppError('unsupported_media_type', BROKEN_IMAGE_MESSAGE, { cause: error });
   }
+}
+
+async function resizeToWebp(data: Buffer): Promise<EncodedImage> {
+  const { data: output, info } = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    .rotate()
+    .resize({
+      width: IMAGE_MAX_SIDE_PX,
+      height: IMAGE_MAX_SIDE_PX,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
+    .webp({ quality: WEBP_QUALITY })
+    .toBuffer({ resolveWithObject: true });
+  return { data: output, width: info.width, height: info.height };
 }
