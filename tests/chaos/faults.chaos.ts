@@ -32,7 +32,8 @@ const TERMINATIONS = 3;
 const FAULT_INTERVAL_MS = 2_000;
 /** New customers asking for a login code while Redis restarts (the send limits live there). */
 const LOGIN_WORKERS = 4;
-const REDIS_DOWN_MS = 1_000;
+/** Long enough for ioredis to give up on queued commands (two reconnection attempts) while it is away. */
+const REDIS_DOWN_MS = 3_000;
 
 type Offer = { point: string; product: string; quantity: number };
 
@@ -268,7 +269,11 @@ describe('faults', () => {
     await pause(RECOVERY_LIMIT_MS + 1_000);
     await Promise.all([writes.stop(), logins.stop()]);
 
-    const logins503 = recorder.samples.filter((sample) => sample.label === 'login' && sample.status === 503);
+    // Code requests in flight while Redis was away: answered 503, or served once it was back.
+    const duringOutage = recorder.samples.filter(
+      (sample) => sample.label === 'login' && sample.startedAt < upAt && sample.endedAt > downAt,
+    );
+    const logins503 = duringOutage.filter((sample) => sample.status === 503);
     const recovery = recoveryMs(recorder.samples, upAt);
     const unexpected = recorder.samples.filter(isUnexpected);
     const isUp = server.isRunning();
@@ -284,9 +289,7 @@ describe('faults', () => {
     expect(isUp, `the server exited:\n${server.output().slice(-3000)}`).toBe(true);
     expect(unexpected.map(describeSample), JSON.stringify(countBy(recorder.samples, statusKey))).toEqual([]);
     // The outage was seen (code requests answered 503 while Redis was away), and it ended.
-    expect(
-      recorder.between(downAt, upAt).some((sample) => sample.label === 'login' && sample.status === 503),
-    ).toBe(true);
+    expect(logins503.length, JSON.stringify(countBy(duringOutage, statusKey))).toBeGreaterThan(0);
     expect(recovery).toBeLessThan(RECOVERY_LIMIT_MS);
     expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
   });

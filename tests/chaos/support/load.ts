@@ -45,10 +45,6 @@ export class Recorder {
       return sample;
     }
   }
-
-  between(from: number, to: number): Sample[] {
-    return this.samples.filter((sample) => sample.startedAt >= from && sample.startedAt < to);
-  }
 }
 
 export function percentile(values: readonly number[], p: number): number {
