@@ -72,7 +72,7 @@ export const ConfigSchema = z.object({
   CONTENT_CACHE_TTL_S: z.coerce.number().min(0).max(3600).default(15),
   /** Milliseconds a page rendered for a guest is served to other guests of the same area; 0 turns it off. */
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
-  // Slow and hostile clients, image work (issue 12; docs/decisions/019).
+  // Slow and hostile clients, image work (issue 12; docs/decisions/022).
   /** The whole request, headers and body, must arrive within this long (Node's requestTimeout). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   /** The headers must arrive within this long; also ends connections that never send a byte. */

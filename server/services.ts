@@ -32,7 +32,7 @@ export type ServicesOptions = {
     codeSecret: string;
     log?: IdentityDeps['log'];
   };
-  /** Where image decoding and encoding wait their turn, a few at a time per process (docs/decisions/019). */
+  /** Where image decoding and encoding wait their turn, a few at a time per process (docs/decisions/022). */
   imageQueue: WorkQueue;
   /** The configured reverse geocoder, given the shipped known addresses (server/modules/geo/geocoder.ts). */
   geocoder: (loadKnown: () => Promise<readonly KnownAddress[]>) => Geocoder;

@@ -1,5 +1,5 @@
 /**
- * What a slow or hostile client may cost the process (issue 12, docs/decisions/019): request and header
+ * What a slow or hostile client may cost the process (issue 12, docs/decisions/022): request and header
  * timeouts, open connections (or, behind a trusted proxy, requests in flight) per client address, and the
  * nesting depth of a JSON body. The numbers are configuration (server/config.ts).
  */

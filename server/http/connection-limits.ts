@@ -1,5 +1,5 @@
 /**
- * Caps what one client can hold open (docs/decisions/019), following TRUST_PROXY:
+ * Caps what one client can hold open (docs/decisions/022), following TRUST_PROXY:
  *
  * - a peer that is not a trusted proxy is the client itself: at most `maxPerIp` open connections per address,
  *   counted on the raw socket; one more is destroyed at once, before a byte of it is parsed — 2,000 idle

@@ -2,7 +2,7 @@
  * Lowers the CPU priority of some of this process's own threads, by name — on Linux, where each thread has
  * its own nice value and /proc lists them; elsewhere it does nothing. The image decoder's threads
  * ("libvips worker") get it: a burst of uploads then takes what the event loop leaves instead of sharing the
- * cores with it, so pages and assets keep their latency (docs/decisions/019).
+ * cores with it, so pages and assets keep their latency (docs/decisions/022).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';

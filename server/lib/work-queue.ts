@@ -2,7 +2,7 @@
  * Bounded concurrency for expensive work (image decoding and encoding): at most `concurrency` tasks run at
  * once, at most `maxWaiting` wait their turn in arrival order, and anything beyond is refused at once with a
  * WorkQueueFullError — the caller answers 503 instead of letting a burst pile up memory and stall the
- * process (docs/decisions/019).
+ * process (docs/decisions/022).
  */
 export class WorkQueueFullError extends Error {
   override name = 'WorkQueueFullError';

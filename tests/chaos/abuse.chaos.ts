@@ -1,6 +1,6 @@
 /**
  * Abuse (issue 12): the built server as a child process with its default settings (embedded database, guest
- * page cache, the timeouts and caps of docs/decisions/019), first quiet, then under everything at once —
+ * page cache, the timeouts and caps of docs/decisions/022), first quiet, then under everything at once —
  *
  * - 2,000 idle sockets from one attacker address (127.0.0.2) that never send a byte;
  * - 100 slow bodies from another (127.0.0.3): a POST declaring 1,000 bytes, sending one every 5 s;
