@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../tests/setup/app';
 import { TEST_DATABASE_KINDS, TEST_REDIS_URL } from '../tests/setup/database';
+import { signIn } from '../tests/setup/identity';
 import { AppError } from './errors';
 import { WS_GOING_AWAY } from './http/websocket';
 import { createShutdown } from './shutdown';
@@ -208,7 +209,8 @@ describe('graceful shutdown', () => {
     const { port } = t.app.server.address() as AddressInfo;
     const base = `http://127.0.0.1:${port}`;
 
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+    const { token } = await signIn(t, '+7 (907) 600-00-01');
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws?token=${token}`);
     const [hello] = await once(socket, 'message');
     expect(JSON.parse(String(hello))).toEqual({ type: 'hello' });
     const closed = once(socket, 'close');

@@ -89,7 +89,7 @@ export type AppDeps = {
 /** Distinct guest pages kept at once (URL × delivery area); the oldest go first. */
 const PAGE_CACHE_MAX_ENTRIES = 1000;
 
-/** Expired sessions, codes and limit counters are deleted this often. */
+/** Expired sessions, codes, limit counters and idempotency keys are deleted this often. */
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 
 declare module 'fastify' {
@@ -139,9 +139,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   await registerOpenApi(app);
+  const isHttpsSite = deps.config.PUBLIC_BASE_URL?.startsWith('https:') ?? false;
   await registerSecurityHeaders(app, {
     isDevelopment: deps.config.NODE_ENV === 'development',
     mapTileUrl: deps.config.MAP_TILE_URL,
+    isHttpsSite,
   });
   await app.register(fastifyCookie);
 
@@ -177,12 +179,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('services', services);
   registerAuth(app, {
     identity: services.identity,
-    secureCookies: deps.config.PUBLIC_BASE_URL?.startsWith('https:') ? 'always' : 'auto',
+    secureCookies: isHttpsSite ? 'always' : 'auto',
   });
   const housekeeping = setInterval(() => {
-    services.identity
-      .purgeExpired()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
+    for (const purge of [services.identity.purgeExpired, services.orders.purgeExpiredKeys]) {
+      purge().catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
+    }
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));
@@ -242,7 +244,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       maxEntries: PAGE_CACHE_MAX_ENTRIES,
       variantCookies: [DELIVERY_AREA_COOKIE],
     });
-    await app.register(reactRouterPlugin, { ...deps.reactRouter, getLoadContext, pageCache });
+    await app.register(reactRouterPlugin, {
+      ...deps.reactRouter,
+      getLoadContext,
+      pageCache,
+      isSecure: (request) => isHttpsSite || request.protocol === 'https',
+    });
   }
 
   return app;

@@ -133,15 +133,18 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Parses the environment; a bad value throws a ConfigError naming every bad variable. */
+/**
+ * Parses the environment; a bad value throws a ConfigError naming every bad variable and its problem — never
+ * its value: the message reaches logs and terminals, and the value may be a secret (AUTH_SECRET,
+ * SMSC_PASSWORD, SMSRU_API_ID, YANDEX_GEOCODER_KEY, a password inside DATABASE_URL or REDIS_URL).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Operators read these messages: keep them English even though contracts use the Russian locale.
   const result = ConfigSchema.safeParse(env, { error: z.locales.en().localeError });
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = issue.path.join('.') || '(environment)';
-      const given = env[name];
-      return `  ${name}=${given === undefined ? '(unset)' : JSON.stringify(given)}: ${issue.message}`;
+      return `  ${name}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }

@@ -4,6 +4,10 @@ import { z } from './z';
 /** SPEC §5: a delivery point must lie inside a delivery zone. */
 export const OUTSIDE_ZONES_MESSAGE = 'Выбранная точка находится за пределами зон доставки.';
 
+/** Saved delivery addresses per customer: more is no use to a person, and unbounded rows are a cost. */
+export const SAVED_ADDRESSES_MAX = 20;
+export const TOO_MANY_ADDRESSES_MESSAGE = `Можно сохранить не больше ${SAVED_ADDRESSES_MAX} адресов. Удалите ненужный и попробуйте снова`;
+
 export const CoordinatesSchema = z.object({
   longitude: z.number('Укажите точку на карте').min(-180).max(180),
   latitude: z.number('Укажите точку на карте').min(-90).max(90),

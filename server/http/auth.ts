@@ -1,3 +1,4 @@
+import { z } from '@core/contracts/z';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import type { IdentityService, Viewer } from '../modules/identity/identity.service';
@@ -121,6 +122,28 @@ async function lookUpViewer(request: FastifyRequest): Promise<SignedIn | null> {
   if (!source) return null;
   const viewer = await request.server.auth.identity.authenticate(source.token);
   return viewer ? { ...viewer, ...source } : null;
+}
+
+const SocketQuerySchema = z.object({ token: z.line().max(512).optional() });
+
+/**
+ * The customer a WebSocket upgrade is for (SPEC §7: the socket is opened with the token): the `token` query
+ * parameter, else the Authorization header or the session cookie as for any request; 401 for a guest. A
+ * socket on the cookie must come from our own pages (another site's script could otherwise open it).
+ */
+export async function requireSocketUser(request: FastifyRequest): Promise<SignedIn> {
+  const token = SocketQuerySchema.safeParse(request.query).data?.token;
+  const viewer = token
+    ? await request.server.auth.identity
+        .authenticate(token)
+        .then((found) => (found ? { ...found, token, via: 'bearer' as const } : null))
+    : await getViewer(request);
+  if (!viewer) throw new AppError('unauthorized');
+  const origin = request.headers.origin;
+  if (viewer.via === 'cookie' && origin && !isSameHost(origin, request.host)) {
+    throw new AppError('forbidden', CSRF_MESSAGE);
+  }
+  return viewer;
 }
 
 /** The signed-in user of the request, or null for a guest (an unknown or expired token is a guest). */

@@ -16,6 +16,12 @@ describe('page cache', () => {
     expect(cache.keyFor(request('/catalog', undefined, 'POST'))).toBeUndefined();
   });
 
+  it('refuses a request signed in by a bearer token', () => {
+    const cache = createPageCache({ ttlMs: 1000, maxEntries: 10, variantCookies: ['fresh-area'] });
+    const bearer = { url: '/catalog', method: 'GET', headers: { authorization: 'Bearer abc' } };
+    expect(cache.keyFor(bearer as unknown as FastifyRequest)).toBeUndefined();
+  });
+
   it('forgets pages after the ttl and keeps at most maxEntries', () => {
     let clock = 0;
     const cache = createPageCache({ ttlMs: 1000, maxEntries: 2, variantCookies: [], now: () => clock });

@@ -61,6 +61,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   return {
     keyFor(request) {
       if (options.ttlMs <= 0 || request.method !== 'GET') return undefined;
+      // A bearer token signs a page request in as surely as the session cookie does (its page is private
+      // anyway, entry.server.tsx; this saves collecting a copy that would be thrown away).
+      if (request.headers.authorization !== undefined) return undefined;
       const cookies = cookieNames(request.headers.cookie);
       for (const name of cookies.keys()) if (!variants.has(name)) return undefined;
       const variant = options.variantCookies.map((name) => cookies.get(name) ?? '').join('|');

@@ -16,7 +16,14 @@ export type ReactRouterOptions = {
   vite?: ViteDevServer;
   /** Guests' pages for a moment (server/http/page-cache.ts); omitted: always render. */
   pageCache?: PageCache;
+  /** Whether the request is HTTPS (or the site is): the pages' cookies (the flash) are then Secure. */
+  isSecure?: (request: FastifyRequest) => boolean;
 };
+
+/** A page's Set-Cookie with the Secure attribute, over HTTPS, unless it has it already. */
+export function secureCookie(cookie: string): string {
+  return /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`;
+}
 
 function toHeaders(raw: IncomingHttpHeaders): Headers {
   const headers = new Headers();
@@ -41,13 +48,14 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   } as RequestInit);
 }
 
-function sendWebResponse(reply: FastifyReply, response: Response): FastifyReply {
+function sendWebResponse(reply: FastifyReply, response: Response, isSecure: boolean): FastifyReply {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name === 'set-cookie') continue;
     reply.header(name, value);
   }
-  const cookies = response.headers.getSetCookie();
+  // Over HTTPS every cookie a page sets is Secure: the pages' code need not know how it was reached.
+  const cookies = response.headers.getSetCookie().map((cookie) => (isSecure ? secureCookie(cookie) : cookie));
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   // A thrown 503 (server/http/unavailable.ts) keeps only its status through React Router's document headers.
   if (response.status === 503 && !response.headers.has('retry-after')) {
@@ -76,8 +84,9 @@ export async function reactRouterPlugin(app: FastifyInstance, options: ReactRout
       return reply.header('x-page-cache', 'hit').send(withNonce(cached, request.cspNonce));
     }
     const response = await handle(toWebRequest(request, reply), await options.getLoadContext(request));
+    const isSecure = options.isSecure?.(request) ?? false;
     if (!key || !pageCache || !isShareable(response) || !response.body)
-      return sendWebResponse(reply, response);
+      return sendWebResponse(reply, response, isSecure);
     // Stream to this guest and keep a copy for the next ones.
     const [toClient, toCache] = response.body.tee();
     const storedAt = Date.now();
@@ -100,6 +109,7 @@ export async function reactRouterPlugin(app: FastifyInstance, options: ReactRout
     return sendWebResponse(
       reply,
       new Response(toClient, { status: response.status, headers: response.headers }),
+      isSecure,
     );
   };
 

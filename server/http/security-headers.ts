@@ -54,24 +54,33 @@ export function contentSecurityPolicy({ nonce, isDevelopment, mapTileUrl }: CspO
     .join('; ');
 }
 
+/** A year, subdomains included: helmet's default. */
+export const HSTS_HEADER = 'max-age=31536000; includeSubDomains';
+
 /**
  * Security headers on every response (pages, API, static files): helmet's set (nosniff, frame options,
- * HSTS, cross-origin policies…) with our referrer policy, and our CSP with a fresh nonce per request.
+ * cross-origin policies…) with our referrer policy, and our CSP with a fresh nonce per request. HSTS only
+ * where HTTPS is in play — the request came over it, or the site is configured as https — never on a plain
+ * http site (a developer's localhost included).
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { isDevelopment: boolean; mapTileUrl: string },
+  options: { isDevelopment: boolean; mapTileUrl: string; isHttpsSite: boolean },
 ): Promise<void> {
   await app.register(fastifyHelmet, {
     global: true,
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   app.decorateRequest('cspNonce', '');
+  const csp = { isDevelopment: options.isDevelopment, mapTileUrl: options.mapTileUrl };
   app.addHook('onRequest', async (request, reply) => {
     request.cspNonce = randomBytes(16).toString('base64');
-    reply.header('Content-Security-Policy', contentSecurityPolicy({ nonce: request.cspNonce, ...options }));
+    reply.header('Content-Security-Policy', contentSecurityPolicy({ nonce: request.cspNonce, ...csp }));
+    if (options.isHttpsSite || request.protocol === 'https')
+      reply.header('Strict-Transport-Security', HSTS_HEADER);
   });
 }

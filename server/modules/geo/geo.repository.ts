@@ -37,6 +37,11 @@ export async function findAddresses(db: Db, userId: string): Promise<AddressRow[
     .orderBy(desc(userAddresses.isDefault), desc(userAddresses.createdAt));
 }
 
+/** Serialises a customer's address changes (the cap on saved addresses is checked under it). */
+export async function lockUser(db: Db, userId: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
 export async function findAddress(db: Db, userId: string, id: string): Promise<AddressRow | undefined> {
   const [row] = await db
     .select()

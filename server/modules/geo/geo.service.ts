@@ -1,8 +1,10 @@
 import {
   type Coordinates,
   OUTSIDE_ZONES_MESSAGE,
+  SAVED_ADDRESSES_MAX,
   type SaveAddress,
   type SavedAddress,
+  TOO_MANY_ADDRESSES_MESSAGE,
 } from '@core/contracts/geo';
 import type { House } from '@core/contracts/identity';
 import { findZoneForPoint, type LngLat } from '@core/rules/geo';
@@ -17,6 +19,7 @@ import {
   findCities,
   findCityZones,
   findKnownAddresses,
+  lockUser,
   updateAddressRow,
   userAddresses,
   users,
@@ -150,12 +153,18 @@ export function createGeoService(
     async saveAddress(userId: string, input: SaveAddress): Promise<SavedAddress> {
       const zone = await zoneFor(input.city, input.coordinates);
       return deps.db.transaction(async (tx) => {
-        const existing = (await findAddresses(tx, userId)).find(
+        // Two saves at once must not both pass the cap.
+        await lockUser(tx, userId);
+        const saved = await findAddresses(tx, userId);
+        const existing = saved.find(
           (row) =>
             row.address === input.address &&
             row.longitude === input.coordinates.longitude &&
             row.latitude === input.coordinates.latitude,
         );
+        if (!existing && saved.length >= SAVED_ADDRESSES_MAX) {
+          throw new AppError('conflict', TOO_MANY_ADDRESSES_MESSAGE);
+        }
         const row =
           existing ??
           (

@@ -18,7 +18,7 @@ import {
   statusMessage,
 } from '@core/rules/orders';
 import { formatRoubles } from '@core/rules/price';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idempotencyKeys, notifications, orderEvents, orderItems, orders } from '../../db/schema/index';
 import { AppError } from '../../errors';
@@ -51,6 +51,14 @@ export type OrdersDeps = {
 };
 
 export const ORDER_NOT_FOUND = 'Заказ не найден';
+export const CHECKOUT_IN_PROGRESS = 'Заказ уже оформляется, подождите';
+/**
+ * A checkout still 'in progress' after this long died with its process (its transaction rolled back, so
+ * nothing was placed): a retry with the same key takes it over. Far above any real checkout's time.
+ */
+export const IN_PROGRESS_KEY_TTL_MS = 2 * 60_000;
+/** How long a finished checkout's answer is replayed for its key; housekeeping deletes older keys. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60_000;
 const TRANSACTION_ATTEMPTS = 3;
 /** PostgreSQL's serialization failure and deadlock: the transaction may simply be run again. */
 const RETRYABLE_CODES = new Set(['40001', '40P01']);
@@ -292,16 +300,56 @@ export function createOrdersService(deps: OrdersDeps) {
     return placed;
   }
 
-  async function place(userId: string, input: PlaceOrders): Promise<Order[]> {
+  /** The placed orders, in the order the checkout named the points. */
+  async function loadPlaced(ids: readonly string[]): Promise<Order[]> {
+    const placed = await loadOrders(deps.db, await findOrders(deps.db, { ids: [...ids] }));
+    return ids.flatMap((id) => placed.filter((item) => item._id === id));
+  }
+
+  /** This request's claim on an idempotency key: the key, and when the claim was made. */
+  type Claim = { userId: string; key: string; claimedAt: Date };
+  const claimed = (claim: Claim) =>
+    and(
+      eq(idempotencyKeys.userId, claim.userId),
+      eq(idempotencyKeys.key, claim.key),
+      isNull(idempotencyKeys.responseStatus),
+      eq(idempotencyKeys.createdAt, claim.claimedAt),
+    );
+
+  /**
+   * Places the orders and, in the same transaction, records them under the key: the key is finished exactly
+   * when the orders exist, so a key left 'in progress' by a crash never hides placed orders.
+   */
+  async function place(claim: Claim, input: PlaceOrders): Promise<Order[]> {
     // The geo module owns saved addresses: read through its service, before the transaction (an address is
     // not locked, and on PGlite's single connection a read beside the open transaction would wait for it).
     const addresses = input.orders.some((group) => group.address)
-      ? await deps.addresses.listAddresses(userId)
+      ? await deps.addresses.listAddresses(claim.userId)
       : [];
-    const ids = await withRetries(deps.db, (tx) => placeInTransaction(tx, userId, input, addresses));
-    const placed = await loadOrders(deps.db, await findOrders(deps.db, { ids }));
-    // In the order the checkout named the points.
-    return ids.flatMap((id) => placed.filter((item) => item._id === id));
+    const ids = await withRetries(deps.db, async (tx) => {
+      const placed = await placeInTransaction(tx, claim.userId, input, addresses);
+      const recorded = await tx
+        .update(idempotencyKeys)
+        .set({ responseStatus: 200, responseBody: { orderIds: placed } })
+        .where(claimed(claim))
+        .returning({ key: idempotencyKeys.key });
+      // Another request took the key over meanwhile: it places the orders, not this one.
+      if (recorded.length === 0) throw new AppError('conflict', CHECKOUT_IN_PROGRESS);
+      return placed;
+    });
+    return loadPlaced(ids);
+  }
+
+  /** The orders a finished key placed: its answer is today's state of those orders. */
+  async function replay(body: unknown): Promise<StoredResponse> {
+    // A key finished before the answer was kept as order ids holds the whole answer.
+    const whole = PlacedOrdersSchema.safeParse(body);
+    if (whole.success) return { status: 200, body: whole.data };
+    const orderIds =
+      typeof body === 'object' && body !== null && 'orderIds' in body && Array.isArray(body.orderIds)
+        ? body.orderIds.filter((id): id is string => typeof id === 'string')
+        : [];
+    return { status: 200, body: { success: true as const, orders: await loadPlaced(orderIds) } };
   }
 
   /** Cancels (customer or operator) under the order's lock: stock and the slot go back exactly once. */
@@ -321,45 +369,61 @@ export function createOrdersService(deps: OrdersDeps) {
      */
     async placeOrders(userId: string, key: string, input: PlaceOrders): Promise<StoredResponse> {
       const fingerprint = requestFingerprint(input);
-      const [claimed] = await deps.db
+      const claim: Claim = { userId, key, claimedAt: now() };
+      const [inserted] = await deps.db
         .insert(idempotencyKeys)
-        .values({ userId, key, requestHash: fingerprint })
+        .values({ userId, key, requestHash: fingerprint, createdAt: claim.claimedAt })
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key });
-      if (!claimed) {
+      if (!inserted) {
         const [existing] = await deps.db
           .select()
           .from(idempotencyKeys)
           .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-        if (!existing) throw new AppError('conflict', 'Заказ уже оформляется, подождите');
-        if (existing.requestHash !== fingerprint) {
-          throw new AppError('unprocessable', 'Этот ключ повтора уже использован для другого заказа');
+        if (!existing) throw new AppError('conflict', CHECKOUT_IN_PROGRESS);
+        const isStale =
+          existing.responseStatus === null &&
+          existing.createdAt.getTime() <= claim.claimedAt.getTime() - IN_PROGRESS_KEY_TTL_MS;
+        if (isStale) {
+          // Its request died mid-checkout and placed nothing: this retry takes the key over (one retry wins).
+          const [takenOver] = await deps.db
+            .update(idempotencyKeys)
+            .set({ requestHash: fingerprint, createdAt: claim.claimedAt })
+            .where(claimed({ userId, key, claimedAt: existing.createdAt }))
+            .returning({ key: idempotencyKeys.key });
+          if (!takenOver) throw new AppError('conflict', CHECKOUT_IN_PROGRESS);
+        } else {
+          if (existing.requestHash !== fingerprint) {
+            throw new AppError('unprocessable', 'Этот ключ повтора уже использован для другого заказа');
+          }
+          if (existing.responseStatus === null) throw new AppError('conflict', CHECKOUT_IN_PROGRESS);
+          return replay(existing.responseBody);
         }
-        if (existing.responseStatus === null)
-          throw new AppError('conflict', 'Заказ уже оформляется, подождите');
-        return { status: existing.responseStatus, body: PlacedOrdersSchema.parse(existing.responseBody) };
       }
       try {
-        const placed = await place(userId, input);
-        const response: StoredResponse = { status: 200, body: { success: true, orders: placed } };
-        await deps.db
-          .update(idempotencyKeys)
-          .set({ responseStatus: response.status, responseBody: response.body })
-          .where(
-            and(
-              eq(idempotencyKeys.userId, userId),
-              eq(idempotencyKeys.key, key),
-              isNull(idempotencyKeys.responseStatus),
-            ),
-          );
-        return response;
+        const placed = await place(claim, input);
+        return { status: 200, body: { success: true as const, orders: placed } };
       } catch (error) {
         // A failed checkout leaves nothing behind: the same key may try again (after the basket is fixed).
-        await deps.db
-          .delete(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+        await deps.db.delete(idempotencyKeys).where(claimed(claim));
         throw error;
       }
+    },
+
+    /** Housekeeping: keys older than a day, and keys of checkouts that died in progress. */
+    async purgeExpiredKeys(): Promise<void> {
+      const nowMs = deps.clock.now();
+      await deps.db
+        .delete(idempotencyKeys)
+        .where(
+          or(
+            lte(idempotencyKeys.createdAt, new Date(nowMs - IDEMPOTENCY_KEY_TTL_MS)),
+            and(
+              isNull(idempotencyKeys.responseStatus),
+              lte(idempotencyKeys.createdAt, new Date(nowMs - IN_PROGRESS_KEY_TTL_MS)),
+            ),
+          ),
+        );
     },
 
     listOrders: async (userId: string): Promise<Order[]> =>
