@@ -19,6 +19,8 @@ export const SAME_ORIGIN_HEADER = 'x-requested-with';
 export const CSRF_MESSAGE = 'Запрос отклонён. Обновите страницу и попробуйте ещё раз';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** /api itself, and everything under it (with or without a query). */
+const API_PATH = /^\/api(\/|\?|$)/;
 
 export type SignedIn = Viewer & { token: string; via: 'cookie' | 'bearer' };
 
@@ -108,7 +110,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   });
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    if (!request.url.startsWith('/api/')) {
+    if (!API_PATH.test(request.url)) {
       if (!isSameOriginPagePost(request)) throw new AppError('forbidden', CSRF_MESSAGE);
       return;
     }
