@@ -1,3 +1,4 @@
+import { formatRoubles } from '@core/rules/price';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 import { AddressDialog } from './pages/address-dialog';
@@ -202,7 +203,7 @@ test('a guest picks an address, fills a basket from two shops, signs in and plac
   await expect(page.getByRole('region', { name: 'Статус заказа' })).not.toContainText('Заказ отменён');
 });
 
-test('checkout with no address its shop delivers to adds one inline; «Удалить все» asks first', async ({
+test('below a minimum nothing goes; with no address its shop delivers to, checkout adds one inline; «Удалить все» asks', async ({
   page,
 }) => {
   test.slow();
@@ -242,21 +243,36 @@ test('checkout with no address its shop delivers to adds one inline; «Удал�
         store &&
         product.offer &&
         point?.zones.includes(centreZone ?? '') &&
+        product.offer.price < store.min_order &&
         Math.ceil(store.min_order / product.offer.price) <= product.offer.count
       );
     });
   if (!chosen?.product.offer || !chosen.store) throw new Error('no product delivered to the centre');
-  const added = await page.request.patch('/api/user/me/basket', {
-    headers: { 'x-requested-with': 'XMLHttpRequest' },
-    data: {
-      warehouse_id: chosen.product.offer.point,
-      product_id: chosen.product._id,
-      quantity: Math.max(1, Math.ceil(chosen.store.min_order / chosen.product.offer.price)),
-    },
-  });
-  expect(added.ok()).toBe(true);
+  const { offer } = chosen.product;
+  const put = async (quantity: number) => {
+    const answer = await page.request.patch('/api/user/me/basket', {
+      headers: { 'x-requested-with': 'XMLHttpRequest' },
+      data: { warehouse_id: offer.point, product_id: chosen.product._id, quantity },
+    });
+    expect(answer.ok()).toBe(true);
+  };
+
+  // One piece is below the shop's minimum: both the basket and checkout say how much is missing, and
+  // neither lets the order go.
+  await put(1);
+  const missing = `Добавьте товаров ещё на ${formatRoubles(chosen.store.min_order - offer.price)}`;
+  const basketPage = new BasketPage(page);
+  await page.goto('/basket');
+  await expect(basketPage.group(chosen.store.name)).toContainText(missing);
+  await expect(basketPage.disabledCheckout).toBeDisabled();
+  await expect(basketPage.checkout).toHaveCount(0);
+  await page.goto('/order');
+  await expect(page.getByRole('region', { name: chosen.store.name })).toContainText(missing);
+  await expect(page.getByRole('button', { name: 'Оформить заказ' })).toBeDisabled();
+  await put(Math.ceil(chosen.store.min_order / offer.price));
 
   await page.goto('/order');
+  await expect(page.getByRole('button', { name: 'Оформить заказ' })).toBeEnabled();
   const group = page.getByRole('region', { name: chosen.store.name });
   await expect(group).toContainText(`«${chosen.store.name}» не доставляет по сохранённым адресам`);
   await group.getByRole('button', { name: 'Добавить адрес' }).click();
@@ -274,7 +290,6 @@ test('checkout with no address its shop delivers to adds one inline; «Удал�
   await expectAccessible(page);
 
   // «Удалить все» in the basket: an accessible question; Escape keeps the goods, «Удалить» removes them.
-  const basketPage = new BasketPage(page);
   await page.goto('/basket');
   const removeAll = page.getByRole('button', {
     name: `Удалить все товары: ${chosen.store.name}`,
