@@ -59,6 +59,12 @@ describe('the same-origin check of page posts', () => {
       headers: { host: 'fresh.example' },
     });
     expect(api.statusCode).toBe(200);
+    // The API's own paths are the API's, even without the slash or with a query.
+    for (const url of ['/api', '/api?x=1']) {
+      expect(
+        (await t.app.inject({ method: 'POST', url, headers: { host: 'fresh.example' } })).statusCode,
+      ).toBe(404);
+    }
     const foreignApi = await t.app.inject({
       method: 'POST',
       url: '/api/user/logout',

@@ -161,8 +161,9 @@ export function AddressDialog({
     const draft = saving.current;
     if (fetcher.state !== 'idle' || !draft || fetcher.data === undefined) return;
     saving.current = null;
-    if (fetcher.data.ok) finish(draft, false);
-    else setWarning(fetcher.data.message);
+    if (!fetcher.data.ok) setWarning(fetcher.data.message);
+    // The zone the server found the point in is the one that counts (a stale one from the page is corrected).
+    else finish({ ...draft, deliveryArea: fetcher.data.address?.deliveryArea ?? draft.deliveryArea }, false);
   }, [fetcher.state, fetcher.data, finish]);
 
   function save() {
