@@ -12,7 +12,7 @@ import {
   Links,
   Meta,
   Outlet,
-  redirect,
+  replace,
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
@@ -55,10 +55,11 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = context.viewer.user;
   // SPEC §6 on the server: a guest on an order path goes to the basket with a warning that survives the
-  // redirect (flash cookie, shown by GuestGuard), a guest in the cabinet goes home.
+  // redirect (flash cookie, shown by GuestGuard), a guest in the cabinet goes home. The redirect replaces
+  // the history entry: one 'Назад' then leaves the basket, not the same basket again (issue 11 item 7).
   const guard = user ? null : guestRedirectFor(new URL(request.url).pathname);
   if (guard) {
-    throw redirect(guard.to, {
+    throw replace(guard.to, {
       headers: guard.flash ? { 'Set-Cookie': flashCookie(guard.flash) } : {},
     });
   }
@@ -75,11 +76,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         return null;
       })
     : null;
+  // The header's badges: active orders and unread notifications, only for a signed-in customer.
+  const badges = user
+    ? await Promise.all([
+        context.services.orders.countActiveOrders(user._id),
+        context.services.notifications.countUnread(user._id),
+      ])
+        .then(([orders, cabinet]) => ({ orders, cabinet }))
+        .catch((error: unknown) => {
+          console.error('header badges failed to load', error);
+          return null;
+        })
+    : null;
   return {
     settings,
     sellerSiteUrl: context.sellerSiteUrl,
     user,
     basket,
+    badges,
     area: context.area ?? null,
     mapTileUrl: context.mapTileUrl,
   };
@@ -125,7 +139,7 @@ function Shell({ layout, children }: { layout?: LayoutName; children: ReactNode 
   const basketCount = useBasketCount();
   return (
     <AppShell
-      counts={{ basket: basketCount }}
+      counts={{ basket: basketCount, orders: data?.badges?.orders ?? 0, cabinet: data?.badges?.cabinet ?? 0 }}
       settings={data?.settings ?? EMPTY_SETTINGS}
       sellerSiteUrl={data?.sellerSiteUrl ?? FALLBACK_SELLER_SITE_URL}
       layout={layout}

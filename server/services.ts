@@ -12,6 +12,7 @@ import { createFilesService } from './modules/files/files.service';
 import { createGeoService } from './modules/geo/geo.service';
 import type { Geocoder, KnownAddress } from './modules/geo/geocoder';
 import { createIdentityService, type IdentityDeps } from './modules/identity/identity.service';
+import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createSearchService } from './modules/search/search.service';
 import type { SmsSender } from './sms/sms';
@@ -72,6 +73,7 @@ export function createServices({
     basket,
     orders: createOrdersService({ ...deps, clock, basket, addresses: geo }),
     favourites: createFavouritesService({ ...deps, catalog, content, basket }),
+    notifications: createNotificationsService(deps),
   };
 }
 

@@ -8,6 +8,7 @@ import { LinkButton } from '~/components/ui/button';
 import { useBasket, useBasketStore } from '~/features/basket/basket-context';
 import { BasketGroup, PIECE_FORMS } from '~/features/basket/basket-group';
 import { BasketSummary } from '~/features/basket/basket-summary';
+import { GuestLoginNotice } from '~/features/basket/guest-login-notice';
 import { api } from '~/lib/api-client';
 import { loadSeo, seoMeta } from '~/lib/seo';
 import type { Route } from './+types/basket';
@@ -74,6 +75,7 @@ export default function BasketPage({ loaderData: { stores } }: Route.ComponentPr
   return (
     <div className="mx-auto max-w-[960px] px-4 pt-6 sm:px-6 sm:pt-8">
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Корзина</h1>
+      <GuestLoginNotice />
       {!isReady ? (
         <p role="status" className="mt-6 text-muted">
           Загружаем корзину…

@@ -1,7 +1,7 @@
 import { formatPhone } from '@core/rules/phone';
 import { LogOut, Pencil } from 'lucide-react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { redirect, useSearchParams } from 'react-router';
+import { replace, useSearchParams } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { Button } from '~/components/ui/button';
 import { useAuth } from '~/features/auth/auth-context';
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = () => [
 /** SPEC §6: the cabinet is for signed-in customers; a guest goes home (the root loader says so first). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = context.viewer.user;
-  if (!user) throw redirect('/');
+  if (!user) throw replace('/');
   const active = activeSection(new URL(request.url).searchParams.get('active'));
   const [addresses, orders] = await Promise.all([
     active === 'delivery' ? context.services.geo.listAddresses(user._id) : [],

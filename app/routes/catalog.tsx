@@ -112,7 +112,11 @@ export default function CatalogPage({ loaderData: data }: Route.ComponentProps) 
             <CatalogFilters query={filterQuery} stores={data.stores} action={data.pathname} />
           </div>
         </aside>
-        <section aria-label="Товары">
+        <section aria-labelledby="catalog-products-title">
+          {/* The cards are h3: an h2 between them and the page's h1 keeps the outline in order. */}
+          <h2 id="catalog-products-title" className="sr-only">
+            Товары
+          </h2>
           {page.products.length > 0 ? (
             <ProductGrid products={page.products} eagerCount={4} className="lg:grid-cols-3 xl:grid-cols-4" />
           ) : (

@@ -5,7 +5,7 @@ import { formatRoubles } from '@core/rules/price';
 import { formatWeight } from '@core/rules/weight';
 import { Check, RotateCcw, X } from 'lucide-react';
 import { useState } from 'react';
-import { data, Form, Link, redirect, useNavigation, useSubmit } from 'react-router';
+import { data, Form, Link, replace, useNavigation, useSubmit } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { buttonStyles } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
@@ -19,7 +19,7 @@ import type { Route } from './+types/order-detail';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const user = context.viewer.user;
-  if (!user) throw redirect('/basket');
+  if (!user) throw replace('/basket');
   if (!/^\d{1,12}$/.test(params.slug)) throw data(null, { status: 404 });
   return {
     order: await orNotFound(context.services.orders.getOrder(user._id, Number(params.slug))),

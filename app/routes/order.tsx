@@ -1,4 +1,4 @@
-import { redirect } from 'react-router';
+import { replace } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { placeOrdersFromForm } from '~/features/orders/checkout.server';
 import { CheckoutForm, type CheckoutGroup } from '~/features/orders/checkout-form';
@@ -11,11 +11,11 @@ import type { Route } from './+types/order';
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.viewer.user;
-  if (!user) throw redirect('/basket');
+  if (!user) throw replace('/basket');
   const { basket, catalog, geo, orders } = context.services;
   const lines = await basket.getBasket(user._id);
   const pointIds = Object.keys(lines);
-  if (pointIds.length === 0) throw redirect('/basket');
+  if (pointIds.length === 0) throw replace('/basket');
   const [points, stores, addresses, slots] = await Promise.all([
     catalog.listPoints(pointIds),
     catalog.listStores(),

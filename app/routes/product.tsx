@@ -1,3 +1,4 @@
+import { inShop } from '@core/rules/catalog';
 import { scopeOf } from '@core/rules/delivery-area';
 import { formatRoubles } from '@core/rules/price';
 import { formatWeight } from '@core/rules/weight';
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
   const { product } = data;
   return [
     ...seoMeta(null, {
-      title: `${product.name} — купить в ${product.store.name}`,
+      title: `${product.name} — ${inShop(product.store.name)}`,
       description:
         `${product.name}, ${formatWeight(product.weight)}, ${formatRoubles(product.price)}. ${product.description}`.slice(
           0,

@@ -60,7 +60,12 @@ export default function SearchPage({ loaderData: { q, stores, products } }: Rout
         </section>
       ) : null}
       {products.length > 0 ? (
-        <ProductGrid products={products} eagerCount={4} className="mt-6" label="Найденные товары" />
+        <section aria-labelledby="search-products-title">
+          <h2 id="search-products-title" className="sr-only">
+            Найденные товары
+          </h2>
+          <ProductGrid products={products} eagerCount={4} className="mt-6" label="Найденные товары" />
+        </section>
       ) : (
         <div className="mt-6 flex flex-col items-center rounded-3xl bg-white px-6 py-16 text-center shadow-card">
           <SearchX aria-hidden="true" className="size-12 text-brand-600" />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOG_SORT_LABELS, catalogSearchString, searchItemHref } from './catalog';
+import { CATALOG_SORT_LABELS, catalogSearchString, inShop, searchItemHref } from './catalog';
 
 describe('catalogSearchString', () => {
   it('leaves defaults out and applies the patch', () => {
@@ -33,5 +33,11 @@ describe('searchItemHref', () => {
   it('links shop catalogues and products by id', () => {
     expect(searchItemHref({ _id: 'a1', type: 'category' })).toBe('/catalog/a1');
     expect(searchItemHref({ _id: 'b2', type: 'product' })).toBe('/product/b2');
+  });
+});
+
+describe('inShop', () => {
+  it('names the shop in quotes after «в магазине», whatever its name', () => {
+    expect(inShop('Рыбная гавань')).toBe('в магазине «Рыбная гавань»');
   });
 });

@@ -50,3 +50,8 @@ export function catalogSearchString(
 export function searchItemHref(item: { _id: string; type: 'category' | 'product' }): string {
   return item.type === 'category' ? `/catalog/${item._id}` : `/product/${item._id}`;
 }
+
+/** How a page names the shop a product comes from: 'в магазине «Рыбная гавань»' (never 'в Рыбная гавань'). */
+export function inShop(storeName: string): string {
+  return `в магазине «${storeName}»`;
+}

@@ -19,6 +19,9 @@ export function statusPath(fulfilment: Fulfilment): OrderStatus[] {
   return ['new', 'confirmed', 'assembling', fulfilment === 'delivery' ? 'on_the_way' : 'ready', 'done'];
 }
 
+/** Finished orders: done or cancelled. Every other status is an active order (the header's 'Заказы' badge). */
+export const FINISHED_ORDER_STATUSES: readonly OrderStatus[] = ['done', 'cancelled'];
+
 /** The customer may cancel until assembling starts; the stock then goes back. */
 export function isCancellableByCustomer(status: OrderStatus): boolean {
   return status === 'new' || status === 'confirmed';

@@ -1,16 +1,28 @@
-import { expect, expectAccessible, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { boxOf, expect, expectAccessible, test } from './fixtures';
 import { AddressDialog } from './pages/address-dialog';
 import { Shell } from './pages/shell';
 
 const OUTSIDE = 'Выбранная точка находится за пределами зон доставки.';
 
-async function catalogueTotal(page: import('@playwright/test').Page): Promise<number> {
+async function catalogueTotal(page: Page): Promise<number> {
   await page.goto('/catalog');
   const text = await page
     .getByRole('main')
     .getByText(/^\d+\s(товар|товара|товаров)$/)
     .textContent();
   return Number((text ?? '').replace(/\D/g, ''));
+}
+
+async function pickupPointsOf(page: Page, storeName: string): Promise<{ name: string }[]> {
+  const stores = (await (await page.request.get('/api/stores')).json()) as { _id: string; name: string }[];
+  const store = stores.find((item) => item.name === storeName);
+  if (!store) throw new Error(`no shop ${storeName}`);
+  const points = (await (await page.request.get(`/api/store/${store._id}/points`)).json()) as {
+    name: string;
+    is_pickup: boolean;
+  }[];
+  return points.filter((point) => point.is_pickup);
 }
 
 test.describe('delivery address and pickup', () => {
@@ -31,8 +43,7 @@ test.describe('delivery address and pickup', () => {
 
     // Clicking before choose-on-map mode does nothing; then a click far outside every zone only warns.
     await popup.dialog.getByRole('button', { name: 'Выбрать на карте' }).click();
-    const box = await popup.map.boundingBox();
-    if (!box) throw new Error('the map has no box');
+    const box = await boxOf(popup.map);
     await page.mouse.click(box.x + 12, box.y + box.height - 12);
     await expect(popup.dialog.getByRole('alert')).toHaveText(OUTSIDE);
     await expect(popup.dialog.getByRole('button', { name: 'Сохранить' })).toHaveCount(0);
@@ -70,9 +81,14 @@ test.describe('delivery address and pickup', () => {
     await shell.header.getByRole('radio', { name: 'Самовывоз' }).click();
     await expect(popup.pickupDialog).toBeVisible();
     await popup.pickupDialog.getByLabel('Магазин').selectOption({ label: 'Молочная река' });
-    await expect(popup.pickupDialog.locator('.leaflet-marker-icon').first()).toBeVisible();
-    const pins = await popup.pickupDialog.locator('.leaflet-marker-icon svg').first().boundingBox();
-    expect(pins).toMatchObject({ width: 32, height: 40 });
+    // The first shop's pins are on the map before this shop's points arrive and replace them: wait for a pin
+    // of this shop (a marker's title is its point's name), then for its size, never for a fixed time.
+    const [point] = await pickupPointsOf(page, 'Молочная река');
+    if (!point) throw new Error('Молочная река has no pickup point');
+    const pin = popup.pickupDialog.getByTitle(point.name, { exact: true }).locator('svg');
+    await expect(pin).toBeVisible();
+    const size = await boxOf(pin);
+    expect(size).toMatchObject({ width: 32, height: 40 });
     await expectAccessible(page);
 
     const first = popup.pickupDialog.getByRole('button', { name: /^Забрать здесь: / }).first();

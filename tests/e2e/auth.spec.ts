@@ -78,8 +78,12 @@ test.describe('login by phone and SMS code', () => {
     const wrongCode = String((Number(code) + 1) % 10_000).padStart(4, '0');
     await codeDialog.code.fill(wrongCode);
     await codeDialog.submit.click();
+    // The warning toast shows inside the dialog (its ToastOutlet), and the field says it too.
+    await expect(codeDialog.dialog.getByRole('region', { name: 'Уведомления' })).toContainText(
+      'Неверный код',
+    );
     await expect(toast(page, 'Неверный код', 'alert')).toBeVisible();
-    await expect(codeDialog.dialog.getByText('Неверный код')).toBeVisible();
+    await expect(codeDialog.dialog.locator('[slot="errorMessage"]')).toHaveText('Неверный код');
 
     await codeDialog.code.fill(code);
     await codeDialog.submit.click();

@@ -1,9 +1,11 @@
+import { SEARCH_DEBOUNCE_MS } from '@core/rules/search-text';
 import { expect, expectAccessible, test } from './fixtures';
 import { NotFoundPage } from './pages/not-found-page';
 import { SearchBox } from './pages/search-box';
 
 test.describe('catalogue and search', () => {
   test('home → catalogue → a category → a product', async ({ page }) => {
+    test.slow(); // Four pages, each checked by axe.
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Скидки и акции' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Новинки' })).toBeVisible();
@@ -90,12 +92,22 @@ test.describe('catalogue and search', () => {
   });
 
   test('the header search suggests shops and products from 3 characters', async ({ page }) => {
+    // The page's timers run on a clock the test moves: past the debounce without waiting for it.
+    await page.clock.install();
     await page.goto('/');
     const search = new SearchBox(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/search')) asked.push(request.url());
+    });
+    // Stop the page's time a minute ahead (past whatever it runs now); from here on only runFor moves it.
+    await page.clock.pauseAt(Date.now() + 60_000);
     await search.input.fill('мо');
     // Nothing at 2 characters, even after the debounce.
-    await page.waitForTimeout(700);
+    await page.clock.runFor(SEARCH_DEBOUNCE_MS * 2);
     await expect(search.results).toBeHidden();
+    expect(asked).toEqual([]);
+    await page.clock.resume();
 
     await search.input.fill('мол');
     await expect(search.option(/^Каталог: Молочная река/)).toBeVisible();

@@ -8,14 +8,14 @@
  * Pages are rendered by the real production server build (`npm test` builds before Vitest; a missing or stale
  * build fails here). A route without a sample below fails too: a new route must join the matrix.
  */
-import { PlacedOrdersSchema } from '@core/contracts/orders';
 import { z } from '@core/contracts/z';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { eq, gt, inArray } from 'drizzle-orm';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, categories, points, products, recipes, stock, stores } from '../../server/db/schema/index';
 import { createTestApp, type TestApp } from '../setup/app';
 import { TEST_DATABASE_KINDS } from '../setup/database';
+import { placePickupOrders } from '../setup/orders';
 import { loadServerBuild } from '../setup/server-build';
 import {
   cookieHeader,
@@ -66,7 +66,9 @@ describe.each(TEST_DATABASE_KINDS)('shopper-state matrix on %s', (kind) => {
     states = await createShopperStates(t, '+7 (900) 777-00-01');
     const signedIn = states.find((state) => state.customer);
     if (!signedIn?.customer) throw new Error('no signed-in state');
-    const orderSlug = await placeOrder(t, signedIn);
+    const [order] = await placePickupOrders(t, signedIn, 1);
+    if (!order) throw new Error('no order placed');
+    const orderSlug = order.slug;
     ({ pages, apis } = await collectSamples(t, orderSlug));
   });
 
@@ -209,54 +211,6 @@ describe.each(TEST_DATABASE_KINDS)('shopper-state matrix on %s', (kind) => {
     expect(failures).toEqual([]);
   });
 });
-
-/** A pickup order of the signed-in customer (so /order/{slug} has one to show), and a line left in the basket. */
-async function placeOrder(t: TestApp, state: ShopperState): Promise<string> {
-  const headers = { ...state.headers, cookie: cookieHeader(state) };
-  // Minimum orders are tested with the orders; here any basket may be placed.
-  await t.db.db.update(stores).set({ minOrderKopecks: 0 });
-  const rows = await t.db.db
-    .select({ pointId: stock.pointId, productId: stock.productId })
-    .from(stock)
-    .innerJoin(points, eq(points.id, stock.pointId))
-    .where(and(eq(points.isPickup, true), gt(stock.count, 5)))
-    .orderBy(stock.pointId, stock.productId)
-    .limit(2);
-  const [first, second] = rows;
-  if (!first || !second) throw new Error('no stock to order from');
-  for (const row of [first, second]) {
-    const response = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/user/me/basket',
-      headers,
-      payload: { warehouse_id: row.pointId, product_id: row.productId, quantity: 1 },
-    });
-    if (response.statusCode !== 200) throw new Error(`basket: ${response.body}`);
-  }
-  const placed = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-    payload: {
-      orders: [{ point: first.pointId, fulfilment: 'pickup' }],
-      phone: '+7 (900) 777-00-01',
-      payment: 'cash',
-    },
-  });
-  if (placed.statusCode !== 200) throw new Error(`order: ${placed.statusCode} ${placed.body}`);
-  const [order] = PlacedOrdersSchema.parse(placed.json()).orders;
-  if (!order) throw new Error('no order placed');
-  // Orders of the same point group: the second line stays when its point differs, else put it back.
-  if (second.pointId === first.pointId) {
-    await t.app.inject({
-      method: 'PATCH',
-      url: '/api/user/me/basket',
-      headers,
-      payload: { warehouse_id: second.pointId, product_id: second.productId, quantity: 1 },
-    });
-  }
-  return order.slug;
-}
 
 /** Page and API samples over the seeded demo data: real slugs and ids. */
 async function collectSamples(t: TestApp, orderSlug: string): Promise<{ pages: Sample[]; apis: Sample[] }> {

@@ -2,7 +2,7 @@ import { ChevronDown, MapPin } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { Link } from 'react-router';
-import { badgeLabel, CounterBadge } from '~/components/ui/counter-badge';
+import { BadgedLabel, CounterBadge } from '~/components/ui/counter-badge';
 import { CabinetLink } from '~/features/auth/cabinet-link';
 import {
   ADDRESS_PLACEHOLDER,
@@ -18,41 +18,56 @@ type IconComponent = ComponentType<{ className?: string; 'aria-hidden'?: boolean
 const ICON_LINK =
   'relative inline-flex flex-col items-center gap-1 rounded-xl px-2.5 py-1.5 text-xs font-medium text-muted transition-colors hover:bg-brand-50 hover:text-brand-700';
 
-function IconLinkBody({ icon: Icon, label, count }: { icon: IconComponent; label: string; count: number }) {
+function IconLinkBody({
+  icon: Icon,
+  label,
+  count,
+  what,
+}: {
+  icon: IconComponent;
+  label: string;
+  count: number;
+  what?: string;
+}) {
   return (
     <>
       <span className="relative">
         <Icon aria-hidden="true" className="size-6 text-ink" />
         <CounterBadge count={count} className="absolute -top-1.5 -right-2.5" />
       </span>
-      <span>{label}</span>
+      <BadgedLabel label={label} count={count} what={what} />
     </>
   );
 }
 
-/** Header link with an icon, a caption and a counter badge ('Избранное', 'Корзина'). */
+/**
+ * Header link with an icon, a caption and a counter badge ('Заказы', 'Избранное', 'Корзина'). Its name comes
+ * from the caption and the badge's hidden text, so it starts with what is on screen.
+ */
 export function HeaderIconLink({
   to,
   icon,
   label,
   count,
+  what,
   needsLogin = false,
 }: {
   to: string;
   icon: IconComponent;
   label: string;
   count: number;
+  /** What the badge counts, for screen readers ('активных'); default: just the number. */
+  what?: string;
   /** Cabinet pages ('Заказы'): guests get the login popup. */
   needsLogin?: boolean;
 }) {
-  const body = <IconLinkBody icon={icon} label={label} count={count} />;
-  const name = badgeLabel(label, count);
+  const body = <IconLinkBody icon={icon} label={label} count={count} what={what} />;
   return needsLogin ? (
-    <CabinetLink to={to} className={ICON_LINK} aria-label={name}>
+    <CabinetLink to={to} className={ICON_LINK}>
       {body}
     </CabinetLink>
   ) : (
-    <Link to={to} prefetch="intent" className={ICON_LINK} aria-label={name}>
+    <Link to={to} prefetch="intent" className={ICON_LINK}>
       {body}
     </Link>
   );

@@ -3,10 +3,17 @@ import { ChevronRight, ExternalLink, LayoutGrid, X } from 'lucide-react';
 import { Button as AriaButton, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { BadgedLabel, CounterBadge } from '~/components/ui/counter-badge';
 import { MODAL_Z_INDEX } from '~/components/ui/modal';
 import { useAuth } from '~/features/auth/auth-context';
 import { CabinetLink } from '~/features/auth/cabinet-link';
-import { CABINET_LOGOUT_LABEL, CABINET_SECTIONS, CABINET_SETTINGS_LABEL } from '~/features/cabinet/cabinet';
+import {
+  CABINET_LOGOUT_LABEL,
+  CABINET_SECTIONS,
+  CABINET_SETTINGS_LABEL,
+  type CabinetSection,
+  ORDERS_BADGE_WHAT,
+} from '~/features/cabinet/cabinet';
 import { AddressButton, DeliveryModeToggle } from './header-parts';
 import { Logo } from './logo';
 import { SiteLink } from './site-link';
@@ -20,11 +27,14 @@ export function MobileMenu({
   onOpenChange,
   navigation,
   sellerLinks,
+  counts,
 }: {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   navigation: readonly LinkGroup[];
   sellerLinks: { register: string; business: string };
+  /** The header's badges, shown on 'Заказы' and 'Уведомления'. */
+  counts: { orders: number; cabinet: number };
 }) {
   const { isAuthenticated, openLogin, openProfileSettings, logout } = useAuth();
   const close = () => onOpenChange(false);
@@ -89,8 +99,11 @@ export function MobileMenu({
               {CABINET_SECTIONS.map((section) => (
                 <li key={section.key}>
                   <CabinetLink to={section.href} className={ROW} onActivate={close}>
-                    {section.label}
-                    <ChevronRight aria-hidden="true" className="size-4 text-muted" />
+                    <SectionLabel section={section} counts={counts} />
+                    <span className="flex items-center gap-2">
+                      <SectionBadge section={section.key} counts={counts} />
+                      <ChevronRight aria-hidden="true" className="size-4 text-muted" />
+                    </span>
                   </CabinetLink>
                 </li>
               ))}
@@ -159,4 +172,24 @@ export function MobileMenu({
       </Modal>
     </ModalOverlay>
   );
+}
+
+/** Which count a cabinet section's row shows: active orders on 'Заказы', unread on 'Уведомления'. */
+function sectionCount(section: CabinetSection['key'], counts: { orders: number; cabinet: number }) {
+  if (section === 'orders') return { count: counts.orders, what: ORDERS_BADGE_WHAT };
+  if (section === 'notification') return { count: counts.cabinet, what: 'непрочитанных' };
+  return null;
+}
+
+function SectionBadge(props: {
+  section: CabinetSection['key'];
+  counts: { orders: number; cabinet: number };
+}) {
+  const shown = sectionCount(props.section, props.counts);
+  return shown ? <CounterBadge count={shown.count} /> : null;
+}
+
+function SectionLabel(props: { section: CabinetSection; counts: { orders: number; cabinet: number } }) {
+  const shown = sectionCount(props.section.key, props.counts);
+  return <BadgedLabel label={props.section.label} count={shown?.count ?? 0} what={shown?.what} />;
 }

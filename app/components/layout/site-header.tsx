@@ -6,13 +6,7 @@ import { Button, LinkButton } from '~/components/ui/button';
 import { badgeLabel, CounterBadge } from '~/components/ui/counter-badge';
 import { preloadLoginDialogs, useAuth } from '~/features/auth/auth-context';
 import { UserChip } from '~/features/auth/user-chip';
-import {
-  BASKET_HREF,
-  CABINET_BADGE_PLACEHOLDER,
-  FAVOURITES_HREF,
-  ORDERS_BADGE_PLACEHOLDER,
-  ORDERS_HREF,
-} from '~/features/cabinet/cabinet';
+import { BASKET_HREF, FAVOURITES_HREF, ORDERS_BADGE_WHAT, ORDERS_HREF } from '~/features/cabinet/cabinet';
 import { CabinetMenu } from '~/features/cabinet/cabinet-menu';
 import { SearchBox } from '~/features/search/search-box';
 import { sellerLinks as buildSellerLinks } from '~/lib/site-links';
@@ -21,7 +15,10 @@ import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { SiteLink } from './site-link';
 
-/** Counter badges of the header; later issues feed favourites and basket, orders stays a placeholder. */
+/**
+ * Counter badges of the header: the customer's active orders and unread notifications ('Кабинет') from the
+ * root loader, the basket's lines; nothing for guests. Favourites count once favourites exist.
+ */
 export type HeaderCounts = {
   orders: number;
   favourites: number;
@@ -29,12 +26,7 @@ export type HeaderCounts = {
   cabinet: number;
 };
 
-export const DEFAULT_HEADER_COUNTS: HeaderCounts = {
-  orders: ORDERS_BADGE_PLACEHOLDER,
-  favourites: 0,
-  basket: 0,
-  cabinet: CABINET_BADGE_PLACEHOLDER,
-};
+export const DEFAULT_HEADER_COUNTS: HeaderCounts = { orders: 0, favourites: 0, basket: 0, cabinet: 0 };
 
 export type SiteHeaderProps = {
   /** settings.header: the navigation entries (label and slug). */
@@ -118,7 +110,14 @@ export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProp
           </LinkButton>
           <SearchBox id="header-search" placeholder="Искать товары" className="min-w-0 flex-1" />
           <nav aria-label="Покупки" className="flex items-center gap-1">
-            <HeaderIconLink to={ORDERS_HREF} icon={Package} label="Заказы" count={orders} needsLogin />
+            <HeaderIconLink
+              to={ORDERS_HREF}
+              icon={Package}
+              label="Заказы"
+              count={orders}
+              what={ORDERS_BADGE_WHAT}
+              needsLogin
+            />
             <HeaderIconLink to={FAVOURITES_HREF} icon={Heart} label="Избранное" count={favourites} />
             <HeaderIconLink to={BASKET_HREF} icon={ShoppingBasket} label="Корзина" count={basket} />
             <CabinetMenu count={cabinet} />
@@ -195,6 +194,7 @@ export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProp
           onOpenChange={setMenuOpen}
           navigation={navigation}
           sellerLinks={sellers}
+          counts={{ orders, cabinet }}
         />
       </div>
     </header>

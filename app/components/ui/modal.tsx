@@ -8,6 +8,7 @@ import {
   ModalOverlay,
 } from 'react-aria-components';
 import { cx } from '~/lib/cx';
+import { ToastOutlet } from './toast';
 
 /** SPEC §2: a modal popup sits above everything else at z-index 3000 unless told otherwise. */
 export const MODAL_Z_INDEX = 3000;
@@ -97,6 +98,7 @@ export function Modal({
                 </Heading>
                 {subtitle ? <p className="mt-1.5 text-[15px] text-muted">{subtitle}</p> : null}
               </div>
+              <ToastOutlet />
               <AriaButton
                 aria-label="Закрыть"
                 onPress={close}

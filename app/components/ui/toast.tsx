@@ -16,7 +16,9 @@ import {
   useMemo,
   useReducer,
   useRef,
+  useState,
 } from 'react';
+import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { cx } from '~/lib/cx';
 
@@ -29,6 +31,10 @@ export type ToastApi = {
 };
 
 const ToastContext = createContext<ToastApi | null>(null);
+
+/** Registers a place inside an open dialog where toasts show instead (ToastOutlet); returns the cleanup. */
+type RegisterOutlet = (node: HTMLElement) => () => void;
+const OutletContext = createContext<RegisterOutlet | null>(null);
 
 const queue = createToastQueue();
 
@@ -61,12 +67,35 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const close = useCallback((id: string) => dispatch({ type: 'close', id, now: Date.now() }), []);
   const api = useMemo<ToastApi>(() => ({ show, close }), [show, close]);
 
+  // Open dialogs' outlets, innermost last: toasts show in the last one while any is open.
+  const [outlets, setOutlets] = useState<readonly HTMLElement[]>([]);
+  const registerOutlet = useCallback<RegisterOutlet>((node) => {
+    setOutlets((current) => [...current, node]);
+    return () => setOutlets((current) => current.filter((item) => item !== node));
+  }, []);
+
   return (
     <ToastContext value={api}>
-      {children}
-      <ToastRegion toasts={state.visible} dispatch={dispatch} />
+      <OutletContext value={registerOutlet}>
+        {children}
+        <ToastRegion toasts={state.visible} dispatch={dispatch} outlet={outlets.at(-1)} />
+      </OutletContext>
     </ToastContext>
   );
+}
+
+/**
+ * Where toasts show while this dialog is open: in its flow, under its title, so they push its content down
+ * instead of covering its buttons (a bottom sheet on phones has no free corner), and screen readers, which
+ * only read the dialog while it is open, read them too.
+ */
+export function ToastOutlet() {
+  const register = useContext(OutletContext);
+  const ref = useCallback(
+    (node: HTMLDivElement | null) => (node && register ? register(node) : undefined),
+    [register],
+  );
+  return <div ref={ref} />;
 }
 
 /** `const toast = useToast(); toast.show({ type: 'success', title: 'Адрес успешно сохранен' })`. */
@@ -86,12 +115,25 @@ const TYPE_STYLES: Record<ToastType, { icon: typeof Info; iconClass: string; bar
 function ToastRegion({
   toasts,
   dispatch,
+  outlet,
 }: {
   toasts: readonly Toast[];
   dispatch: (action: ToastQueueAction) => void;
+  outlet: HTMLElement | undefined;
 }) {
+  if (outlet) {
+    return createPortal(
+      <section aria-label="Уведомления" className="flex flex-col gap-2 empty:hidden [&:not(:empty)]:mb-4">
+        {toasts.map((toast) => (
+          <ToastCard key={toast.id} toast={toast} dispatch={dispatch} isInDialog />
+        ))}
+      </section>,
+      outlet,
+    );
+  }
   return (
-    // Kept outside react-aria's aria-hidden while a modal is open, so toasts from a dialog are still read out.
+    // Above everything, the burger menu included, and kept outside react-aria's aria-hidden while an overlay
+    // is open. A dialog of components/ui/modal shows toasts in its ToastOutlet instead.
     <section
       aria-label="Уведомления"
       data-react-aria-top-layer="true"
@@ -104,7 +146,16 @@ function ToastRegion({
   );
 }
 
-function ToastCard({ toast, dispatch }: { toast: Toast; dispatch: (action: ToastQueueAction) => void }) {
+function ToastCard({
+  toast,
+  dispatch,
+  isInDialog = false,
+}: {
+  toast: Toast;
+  dispatch: (action: ToastQueueAction) => void;
+  /** In a dialog's flow (ToastOutlet): as wide as the dialog, no floating shadow. */
+  isInDialog?: boolean;
+}) {
   const { icon: Icon, iconClass, bar } = TYPE_STYLES[toast.type];
   const isUrgent = toast.type === 'warning' || toast.type === 'error';
   const pause = () => dispatch({ type: 'pause', id: toast.id, now: Date.now() });
@@ -126,7 +177,10 @@ function ToastCard({ toast, dispatch }: { toast: Toast; dispatch: (action: Toast
         const next = event.relatedTarget;
         if (!(next instanceof Node) || !event.currentTarget.contains(next)) resume();
       }}
-      className="pointer-events-auto relative flex w-full max-w-sm animate-toast-in gap-3 overflow-hidden rounded-2xl border border-line bg-white py-3.5 pr-12 pl-4 shadow-pop sm:w-96"
+      className={cx(
+        'pointer-events-auto relative flex w-full animate-toast-in gap-3 overflow-hidden rounded-2xl border border-line bg-white py-3.5 pr-12 pl-4',
+        isInDialog ? 'shadow-card' : 'max-w-sm shadow-pop sm:w-96',
+      )}
     >
       <span aria-hidden="true" className={cx('absolute inset-y-0 left-0 w-1', bar)} />
       <Icon aria-hidden="true" className={cx('mt-0.5 size-5 shrink-0', iconClass)} />

@@ -3,6 +3,7 @@ import type { ProductCard } from '@core/contracts/catalog';
 import { Minus, Plus, ShoppingBasket } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { buttonStyles } from '~/components/ui/button';
+import { type ToastApi, useToast } from '~/components/ui/toast';
 import { cx } from '~/lib/cx';
 import { useBasketQuantity, useBasketStore } from './basket-context';
 
@@ -19,6 +20,26 @@ export type AddToBasketProps = {
   compact?: boolean;
 };
 
+/** Short: it confirms a click the button's change already shows. */
+export const ADDED_TOAST_DURATION_MS = 3_000;
+const ADDED_TOAST_ID = 'basket-added';
+
+/**
+ * Feedback for adding a product: one short toast (a polite status for screen readers) that names it and
+ * leads to the basket. Adding another replaces it rather than stacking a queue of them.
+ */
+function announceAdded(toast: ToastApi, name: string): void {
+  toast.close(ADDED_TOAST_ID);
+  toast.show({
+    id: ADDED_TOAST_ID,
+    type: 'success',
+    title: 'Добавлено в корзину',
+    content: name,
+    link: { href: '/basket', label: 'Перейти в корзину' },
+    duration: ADDED_TOAST_DURATION_MS,
+  });
+}
+
 const STEP_BUTTON =
   'inline-flex shrink-0 items-center justify-center rounded-xl text-brand-800 transition-colors hover:bg-brand-100 ' +
   'active:bg-brand-200 aria-disabled:cursor-not-allowed aria-disabled:text-muted/60 aria-disabled:hover:bg-transparent ' +
@@ -31,6 +52,7 @@ const STEP_BUTTON =
  */
 export function AddToBasket({ product, offer, className, size = 'md', compact = false }: AddToBasketProps) {
   const store = useBasketStore();
+  const toast = useToast();
   const quantity = useBasketQuantity(offer?.point, product._id);
   const addRef = useRef<HTMLButtonElement>(null);
   const plusRef = useRef<HTMLButtonElement>(null);
@@ -76,6 +98,7 @@ export function AddToBasket({ product, offer, className, size = 'md', compact = 
         onClick={() => {
           focusAfter.current = 'plus';
           change(1);
+          announceAdded(toast, product.name);
         }}
       >
         {compact ? null : <ShoppingBasket aria-hidden="true" className="size-5" />}В корзину

@@ -24,10 +24,10 @@ export const ORDERS_HREF = '/lk?active=orders';
 export const FAVOURITES_HREF = '/favourites';
 export const BASKET_HREF = '/basket';
 
-/** SPEC §9: the orders and cabinet badge values are hard-coded placeholders until orders exist. */
-export const ORDERS_BADGE_PLACEHOLDER = 2;
-export const CABINET_BADGE_PLACEHOLDER = 1;
-
-/** SPEC §9: a fixed card number is shown in the cabinet dropdown (the customer's Фреш card). */
-export const LOYALTY_CARD_NUMBER = '2200 7301 5512 4821';
-export const LOYALTY_CARD_LABEL = 'Карта Фреш';
+/**
+ * What the header badges count, for screen readers: the customer's active orders (not done or cancelled) and
+ * their unread notifications. SPEC §9's hard-coded badge values and fixed card number are placeholders of the
+ * original; we show the real counts (root loader) and no card until discount cards exist.
+ */
+export const ORDERS_BADGE_WHAT = 'активных';
+export const CABINET_BADGE_WHAT = 'непрочитанных уведомлений';

@@ -150,7 +150,9 @@ export function RecipeView({ recipe }: { recipe: Recipe }) {
     <ContentContainer>
       <Breadcrumbs items={[{ label: RECIPES_TITLE, href: RECIPES_PATH }, { label: recipe.title }]} />
       <article className="mt-6">
-        <div className="grid items-center gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-10">
+        {/* grid-cols-1 (minmax(0, 1fr)) on phones: an implicit column would grow to the longest unbroken
+            line (a truncated product name) and push the page past a 390 px screen. */}
+        <div className="grid grid-cols-1 items-center gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-10">
           <header className="lg:order-2">
             <h1 className="text-[28px] leading-tight font-extrabold tracking-tight sm:text-[40px]">
               {recipe.title}
@@ -170,7 +172,7 @@ export function RecipeView({ recipe }: { recipe: Recipe }) {
           <Cover src={recipe.img} alt={recipe.title} eager priority className="rounded-3xl lg:order-1" />
         </div>
 
-        <div className="mt-8 grid gap-6 lg:mt-12 lg:grid-cols-[minmax(0,1fr)_420px] lg:items-start lg:gap-10">
+        <div className="mt-8 grid grid-cols-1 gap-6 lg:mt-12 lg:grid-cols-[minmax(0,1fr)_420px] lg:items-start lg:gap-10">
           <div className="lg:order-2">
             <IngredientList recipe={recipe} />
           </div>

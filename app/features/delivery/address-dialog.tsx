@@ -117,8 +117,9 @@ export function AddressDialog({
   async function choose(at: LngLat) {
     const zone = findZoneForPoint(at, zones);
     if (!zone) {
-      // In the popup too: while it is open, the page behind it (and its toasts) is hidden from screen readers.
-      setWarning(OUTSIDE_ZONES_MESSAGE);
+      // A toast, which shows inside this dialog (components/ui/modal's ToastOutlet), where screen readers
+      // read it; the inline alert is for the server's answer to a save.
+      setWarning(null);
       toast.show({ type: 'warning', title: OUTSIDE_ZONES_MESSAGE });
       return;
     }

@@ -6,7 +6,10 @@ import 'leaflet/dist/leaflet.css';
 import { MAP_DEFAULT_ZOOM, PIN_HEIGHT_PX, PIN_WIDTH_PX } from '@core/rules/map';
 import L, { type Map as LeafletMap } from 'leaflet';
 import { type ReactNode, type Ref, useEffect } from 'react';
-import { MapContainer, TileLayer, useMap } from 'react-leaflet';
+import { MapContainer, TileLayer, useMap, ZoomControl } from 'react-leaflet';
+
+export const ZOOM_IN_LABEL = 'Приблизить';
+export const ZOOM_OUT_LABEL = 'Отдалить';
 
 /** SPEC §9: a 32×40 pin, drawn inline (no image request, nothing for the CSP to block). */
 export function pinIcon(color = '#147a3c'): L.DivIcon {
@@ -52,8 +55,11 @@ export function MapView({
         center={[center.latitude, center.longitude]}
         zoom={zoom}
         scrollWheelZoom
+        zoomControl={false}
         className="h-[min(52dvh,420px)] w-full bg-surface"
       >
+        {/* Leaflet's own zoom buttons are named in English ('Zoom in'): their title is their name. */}
+        <ZoomControl position="topleft" zoomInTitle={ZOOM_IN_LABEL} zoomOutTitle={ZOOM_OUT_LABEL} />
         <TileLayer url={tileUrl} attribution="&copy; OpenStreetMap" />
         <Recenter latitude={center.latitude} longitude={center.longitude} zoom={zoom} />
         {children}

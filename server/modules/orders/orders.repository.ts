@@ -1,4 +1,5 @@
 /** The orders' queries. Everything that changes stock runs inside the caller's transaction. */
+import { FINISHED_ORDER_STATUSES } from '@core/rules/orders';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import type { Executor } from '../basket/basket.repository';
@@ -249,4 +250,17 @@ export async function findOrderEvents(
       sql`, `,
     )}) order by position`,
   );
+}
+
+/** How many of the customer's orders are not finished (done or cancelled): the header's 'Заказы' badge. */
+export async function countActiveOrders(tx: Executor, userId: string): Promise<number> {
+  const finished = sql.join(
+    FINISHED_ORDER_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const [row] = await queryRows<{ count: number }>(
+    tx,
+    sql`select count(*)::int as count from orders where user_id = ${userId} and status not in (${finished})`,
+  );
+  return Number(row?.count ?? 0);
 }

@@ -28,6 +28,7 @@ import type { BasketService } from '../basket/basket.service';
 import { presentOrder } from './orders.presenter';
 import {
   type CheckoutPoint,
+  countActiveOrders,
   findCheckoutPoints,
   findOrderEvents,
   findOrderItems,
@@ -428,6 +429,9 @@ export function createOrdersService(deps: OrdersDeps) {
 
     listOrders: async (userId: string): Promise<Order[]> =>
       loadOrders(deps.db, await findOrders(deps.db, { userId })),
+
+    /** The customer's orders that are not done or cancelled (the header's 'Заказы' badge). */
+    countActiveOrders: (userId: string): Promise<number> => countActiveOrders(deps.db, userId),
 
     async getOrder(userId: string, number: number): Promise<Order> {
       const [row] = await findOrders(deps.db, { userId, number });

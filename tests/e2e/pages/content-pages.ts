@@ -39,6 +39,30 @@ export class ContentPage {
   async fitsViewportWidth(): Promise<boolean> {
     return this.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   }
+
+  /**
+   * Elements of the main region that reach past the right edge of the screen, scrolled to or clipped (an
+   * `overflow: hidden` parent hides the scroll bar, not the cut-off text). Inside a box that scrolls
+   * sideways on purpose (chips, carousels) nothing counts.
+   */
+  async overflowingElements(): Promise<string[]> {
+    return this.page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      const scrollsSideways = (element: Element) => {
+        for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+          const overflow = getComputedStyle(parent).overflowX;
+          if (overflow === 'auto' || overflow === 'scroll') return true;
+        }
+        return false;
+      };
+      return [...document.querySelectorAll('main *')].flatMap((element) => {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || box.right <= width + 0.5 || scrollsSideways(element)) return [];
+        const text = (element.textContent ?? '').trim().slice(0, 40);
+        return [`<${element.tagName.toLowerCase()}> right edge ${Math.round(box.right)} px: «${text}»`];
+      });
+    });
+  }
 }
 
 /** /recipes/{slug} */

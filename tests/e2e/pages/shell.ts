@@ -39,12 +39,14 @@ export class Shell {
     return this.page.getByRole('dialog', { name: 'Меню', exact: true });
   }
 
+  /** 'Кабинет', and the unread notifications when there are any ('Кабинет, непрочитанных уведомлений: 2'). */
   get cabinetButton(): Locator {
-    return this.header.getByRole('button', { name: /^Личный кабинет/ });
+    return this.header.getByRole('button', { name: /^Кабинет/ });
   }
 
+  /** The dropdown, named by its button. */
   get cabinetMenu(): Locator {
-    return this.page.getByRole('menu', { name: 'Личный кабинет' });
+    return this.page.getByRole('menu', { name: /^Кабинет/ });
   }
 
   get loginDialog(): Locator {

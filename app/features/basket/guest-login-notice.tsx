@@ -1,0 +1,33 @@
+import { LogIn } from 'lucide-react';
+import { Button } from '~/components/ui/button';
+import { preloadLoginDialogs, useAuth } from '~/features/auth/auth-context';
+
+/**
+ * The basket's 'back' layout has no header login button, and the order step needs a signed-in customer
+ * (SPEC §6): a guest gets 'Войти' here, which opens the login popup; the basket is kept and merged at login.
+ */
+export function GuestLoginNotice() {
+  const { isAuthenticated, openLogin } = useAuth();
+  if (isAuthenticated) return null;
+  return (
+    // Not a region: the basket's regions are its shops' groups.
+    <div className="mt-6 flex flex-col gap-3 rounded-3xl bg-brand-50 p-5 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <h2 className="text-lg font-bold">Войдите, чтобы оформить заказ</h2>
+        <p className="mt-1 text-[15px] text-muted">
+          Понадобится только номер телефона. Товары из корзины сохранятся.
+        </p>
+      </div>
+      <Button
+        size="lg"
+        onPress={openLogin}
+        onHoverStart={preloadLoginDialogs}
+        onFocus={preloadLoginDialogs}
+        className="shrink-0"
+      >
+        <LogIn aria-hidden="true" className="size-5" />
+        Войти
+      </Button>
+    </div>
+  );
+}
