@@ -92,6 +92,7 @@ test.describe('catalogue and search', () => {
   });
 
   test('the header search suggests shops and products from 3 characters', async ({ page }) => {
+    test.slow(); // Three pages, suggestions twice and axe.
     // The page's timers run on a clock the test moves: past the debounce without waiting for it.
     await page.clock.install();
     await page.goto('/');
