@@ -13,6 +13,8 @@ export default defineConfig({
       'server/modules/basket/basket.routes.test.ts',
       'server/modules/identity/identity.routes.test.ts',
       'server/modules/identity/login-limits.test.ts',
+      // The failed-login limits and cooldowns are pinned here.
+      'server/modules/identity/login-failures.test.ts',
     ],
     env: { TEST_DATABASE_URL: '', TEST_REDIS_URL: '', REDIS_URL: '' },
     reporters: ['./tests/mutation/load-failure-reporter.ts'],
