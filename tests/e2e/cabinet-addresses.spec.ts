@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from './fixtures';
+import { boxOf, expect, expectAccessible, test } from './fixtures';
 import { AddressDialog } from './pages/address-dialog';
 import { actAsDistinctClient, signInThroughPopups, toast } from './pages/auth';
 
@@ -47,9 +47,7 @@ test('the cabinet adds an address through the server, moves it on the map, and s
   await section.getByRole('button', { name: `Изменить адрес: ${first}` }).click();
   await expect(popup.address).toHaveValue(first);
   await expect(popup.dialog.locator('.leaflet-marker-icon')).toHaveCount(1);
-  await expect(popup.map).toBeVisible();
-  const box = await popup.map.boundingBox();
-  if (!box) throw new Error('the map has no box');
+  const box = await boxOf(popup.map);
   // The map opens on the city centre, where the saved pin stands; a little to the south-east is still the
   // same zone, in another cell of the street grid (and clear of the pin's own 32×40 picture).
   await page.mouse.click(box.x + box.width / 2 + 20, box.y + box.height / 2 + 10);

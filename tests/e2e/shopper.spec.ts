@@ -73,30 +73,7 @@ test.describe('header badges (issue 11 item 11)', () => {
     const shell = new Shell(page);
     await expect(badges(shell)).toHaveCount(0);
 
-    // One pickup order, placed through the API the checkout uses.
-    const stores = (await (await page.request.get('/api/stores')).json()) as {
-      _id: string;
-      min_order: number;
-    }[];
-    const products = await findProducts(page.request, (list) => list.some((item) => fits(item, stores)));
-    const product = products.find((item) => fits(item, stores));
-    if (!product?.offer) throw new Error('no product reaches its shop’s minimum order');
-    const store = stores.find((item) => item._id === product.store._id);
-    const quantity = Math.max(1, Math.ceil((store?.min_order ?? 0) / product.offer.price));
-    const put = await page.request.patch('/api/user/me/basket', {
-      headers: SAME_ORIGIN,
-      data: { warehouse_id: product.offer.point, product_id: product._id, quantity },
-    });
-    expect(put.status()).toBe(200);
-    const placed = await page.request.post('/api/orders', {
-      headers: { ...SAME_ORIGIN, 'idempotency-key': crypto.randomUUID() },
-      data: {
-        orders: [{ point: product.offer.point, fulfilment: 'pickup' }],
-        phone: '+7 (903) 555-01-11',
-        payment: 'cash',
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(200);
+    await placeOnePickupOrder(page, '+7 (903) 555-01-11');
 
     await page.goto('/');
     await expect(shell.header.getByRole('link', { name: 'Заказы, активных: 1', exact: true })).toBeVisible();
@@ -107,7 +84,46 @@ test.describe('header badges (issue 11 item 11)', () => {
     await expectNamesAndOutlineInOrder(page);
     await expectAccessible(page);
   });
+
+  test('the burger menu shows the same counts on a phone @mobile', async ({ page }) => {
+    await signInThroughPopups(page, 'Ирина', '9035550112');
+    await placeOnePickupOrder(page, '+7 (903) 555-01-12');
+    await page.goto('/');
+    const shell = new Shell(page);
+    await shell.burger.click();
+    await expect(
+      shell.mobileMenu.getByRole('link', { name: 'Заказы, активных: 1', exact: true }),
+    ).toBeVisible();
+    await expect(
+      shell.mobileMenu.getByRole('link', { name: 'Уведомления, непрочитанных: 1', exact: true }),
+    ).toBeVisible();
+    await expectNamesAndOutlineInOrder(page);
+    await expectAccessible(page);
+  });
 });
+
+/** One pickup order of the signed-in customer, placed through the API the checkout uses. */
+async function placeOnePickupOrder(page: Page, phone: string): Promise<void> {
+  const stores = (await (await page.request.get('/api/stores')).json()) as {
+    _id: string;
+    min_order: number;
+  }[];
+  const products = await findProducts(page.request, (list) => list.some((item) => fits(item, stores)));
+  const product = products.find((item) => fits(item, stores));
+  if (!product?.offer) throw new Error('no product reaches its shop’s minimum order');
+  const store = stores.find((item) => item._id === product.store._id);
+  const quantity = Math.max(1, Math.ceil((store?.min_order ?? 0) / product.offer.price));
+  const put = await page.request.patch('/api/user/me/basket', {
+    headers: SAME_ORIGIN,
+    data: { warehouse_id: product.offer.point, product_id: product._id, quantity },
+  });
+  expect(put.status()).toBe(200);
+  const placed = await page.request.post('/api/orders', {
+    headers: { ...SAME_ORIGIN, 'idempotency-key': crypto.randomUUID() },
+    data: { orders: [{ point: product.offer.point, fulfilment: 'pickup' }], phone, payment: 'cash' },
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+}
 
 function fits(product: CatalogProduct, stores: readonly { _id: string; min_order: number }[]): boolean {
   const store = stores.find((item) => item._id === product.store._id);
