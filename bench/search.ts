@@ -14,6 +14,8 @@ import pg from 'pg';
 import { type DbHandle, openDb, queryRows } from '../server/db/client';
 import { products } from '../server/db/schema/index';
 import { seedLargeCatalog } from '../server/db/seed/index';
+import { systemClock } from '../server/lib/clock';
+import { createCatalogService } from '../server/modules/catalog/catalog.service';
 import { createSearchService } from '../server/modules/search/search.service';
 import { formatTable, ROOT } from './lib';
 
@@ -47,7 +49,8 @@ async function ensureData(handle: DbHandle): Promise<void> {
 async function measure(kind: 'pglite' | 'postgres', handle: DbHandle): Promise<string[][]> {
   await ensureData(handle);
   await handle.db.execute(sql`analyze`);
-  const search = createSearchService({ db: handle.db }, { vocabularyTtlMs: 60 * 60 * 1000 });
+  const catalog = createCatalogService({ db: handle.db, clock: systemClock }, { cacheTtlMs: 0 });
+  const search = createSearchService({ catalog }, { vocabularyTtlMs: 60 * 60 * 1000 });
   await search.warmUp();
   const naive = (q: string) =>
     queryRows(

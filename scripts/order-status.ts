@@ -9,10 +9,9 @@ import { loadConfig } from '../server/config';
 import { openDb } from '../server/db/client';
 import { isAppError } from '../server/errors';
 import { systemClock } from '../server/lib/clock';
-import { createBasketService } from '../server/modules/basket/basket.service';
-import { createGeoService } from '../server/modules/geo/geo.service';
-import { createGeocoder } from '../server/modules/geo/geocoder';
-import { createOrdersService } from '../server/modules/orders/orders.service';
+import { createCatalogService } from '../server/modules/catalog/catalog.service';
+import { createNotificationsService } from '../server/modules/notifications/notifications.service';
+import { moveOrder } from '../server/modules/orders/change-status';
 import { runCli } from './run-cli';
 
 const USAGE = `Usage: npm run order:status -- <order number> <${Object.keys(ORDER_STATUS_LABELS).join('|')}>`;
@@ -30,15 +29,17 @@ async function main(): Promise<number> {
   });
   try {
     await handle.migrate();
-    const orders = createOrdersService({
-      db: handle.db,
-      clock: systemClock,
-      basket: createBasketService({ db: handle.db }),
-      addresses: createGeoService({ db: handle.db }, (loadKnown) =>
-        createGeocoder(config, loadKnown, (error) => console.error('geocoder failed', error)),
-      ),
-    });
-    const order = await orders.moveOrder(Number(numberText), status as OrderStatus);
+    // The use case with exactly what it needs: the order's point (catalogue) and the customer's notification.
+    const deps = { db: handle.db, clock: systemClock };
+    const order = await moveOrder(
+      {
+        ...deps,
+        catalog: createCatalogService(deps, { cacheTtlMs: 0 }),
+        notifications: createNotificationsService(deps),
+      },
+      Number(numberText),
+      status as OrderStatus,
+    );
     console.log(
       `Order ${order.number}: ${order.status} (${ORDER_STATUS_LABELS[order.status]}); the customer is notified.`,
     );

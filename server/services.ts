@@ -58,22 +58,33 @@ export function createServices({
   const deps = { db: dbHandle.db };
   const basket = createBasketService(deps);
   const catalog = createCatalogService({ ...deps, clock }, { cacheTtlMs: contentCacheTtlMs, onCacheError });
+  const files = createFilesService({ ...deps, clock, storage: identity.storage, imageQueue });
+  const notifications = createNotificationsService(deps);
+  // Identity and geo need each other: a guest's address is saved to the account at login (identity → geo),
+  // and User.house follows the default address (geo → identity). Identity reaches geo when it is called.
+  const users = createIdentityService({
+    ...deps,
+    clock,
+    ...identity,
+    addresses: { saveAddress: (userId, input) => geo.saveAddress(userId, input) },
+    files,
+  });
+  const geo = createGeoService({ ...deps, catalog, users }, geocoder);
   const content = createContentService(
-    { ...deps, pricing: catalog },
+    { ...deps, catalog, geo },
     { cacheTtlMs: contentCacheTtlMs, onCacheError },
   );
-  const geo = createGeoService(deps, geocoder);
   return {
     content,
     catalog,
-    search: createSearchService(deps, { vocabularyTtlMs: SEARCH_VOCABULARY_TTL_MS }),
-    identity: createIdentityService({ ...deps, clock, ...identity, addresses: geo }),
+    search: createSearchService({ catalog }, { vocabularyTtlMs: SEARCH_VOCABULARY_TTL_MS }),
+    identity: users,
     geo,
-    files: createFilesService({ ...deps, clock, storage: identity.storage, imageQueue }),
+    files,
     basket,
-    orders: createOrdersService({ ...deps, clock, basket, addresses: geo }),
+    orders: createOrdersService({ ...deps, clock, basket, catalog, addresses: geo, notifications }),
     favourites: createFavouritesService({ ...deps, catalog, content, basket }),
-    notifications: createNotificationsService(deps),
+    notifications,
   };
 }
 

@@ -8,6 +8,11 @@ import * as schema from './schema/index';
 export type Schema = typeof schema;
 /** The one database type the services see, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * A database handle or an open transaction. A repository function takes one, so a use case can run it on its
+ * own or inside a transaction that another module's service function joins (docs/decisions/025).
+ */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type DbHandle = {
   db: Db;
@@ -106,7 +111,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
  * Runs raw SQL and returns its rows. Both drivers answer `{ rows }` (node-postgres' QueryResult, PGlite's
  * Results); Drizzle's shared database type cannot say so, hence the one cast here.
  */
-export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
+export async function queryRows<Row>(db: Executor, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
 }

@@ -1,7 +1,9 @@
-/** PostgreSQL error codes (SQLSTATE) that services turn into a customer's answer. */
+/** PostgreSQL error codes (SQLSTATE) that services turn into a customer's answer or retry on. */
 export const SQLSTATE = {
   uniqueViolation: '23505',
   foreignKeyViolation: '23503',
+  serializationFailure: '40001',
+  deadlockDetected: '40P01',
 } as const;
 
 const MAX_DEPTH = 5;

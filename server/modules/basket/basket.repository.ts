@@ -1,10 +1,7 @@
 /** The basket's queries: the lock, the lines of a customer, and the stock and prices they are shown with. */
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, type Executor, queryRows } from '../../db/client';
 import { basketItems, baskets, products, stock, stores } from '../../db/schema/index';
-
-/** A database handle or an open transaction: every query here runs on either. */
-export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type LinePair = { pointId: string; productId: string };
 

@@ -8,7 +8,7 @@ import {
   type QuantityChange,
   setLine,
 } from '@core/rules/basket';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import { POINT_NOT_FOUND, PRODUCT_NOT_FOUND } from '../catalog/catalog.service';
 import { presentBasket } from './basket.presenter';
@@ -159,6 +159,19 @@ export function createBasketService(deps: BasketDeps) {
         return results;
       });
     },
+
+    /**
+     * Checkout (the orders module), inside its transaction: takes the basket's lock — no change of this
+     * basket runs beside the checkout — and answers the lines, in the order they were added.
+     */
+    async lockLines(tx: Executor, userId: string): Promise<LineWrite[]> {
+      await lockBasket(tx, userId);
+      return findLines(tx, userId);
+    },
+
+    /** Checkout, inside its transaction (after lockLines): a point's lines leave with its order. */
+    removePointLines: (tx: Executor, userId: string, pointId: string): Promise<void> =>
+      deletePointLines(tx, userId, pointId),
 
     /** DELETE: a point's whole group. */
     async removePoint(userId: string, pointId: string): Promise<Basket> {

@@ -2,7 +2,7 @@
 
 import type { AssortmentScope } from '@core/rules/delivery-area';
 import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { categories, points, pointZones, products, stock, stores } from '../../db/schema/index';
 
 export type { AssortmentScope };
@@ -225,9 +225,7 @@ export async function findProductWarehouses(db: Db, productId: string, scope: As
       pointAddress: points.address,
       count: stock.count,
       priceKopecks: stock.priceKopecks,
-      zoneIds: sql<
-        string[]
-      >`coalesce((select array_agg(${pointZones.zoneId}::text order by ${pointZones.zoneId}) from ${pointZones} where ${pointZones.pointId} = ${points.id}), '{}')`,
+      zoneIds: pointZoneIds,
     })
     .from(stock)
     .innerJoin(points, eq(points.id, stock.pointId))
@@ -274,6 +272,11 @@ export async function findStoreByIdOrSlug(db: Db, idOrSlug: string): Promise<Sto
   return row;
 }
 
+/** The zones a point delivers to, as ids. */
+const pointZoneIds = sql<
+  string[]
+>`coalesce((select array_agg(${pointZones.zoneId}::text order by ${pointZones.zoneId}) from ${pointZones} where ${pointZones.pointId} = ${points.id}), '{}')`;
+
 const pointColumns = {
   id: points.id,
   slug: points.slug,
@@ -288,9 +291,7 @@ const pointColumns = {
   storeId: stores.id,
   storeName: stores.name,
   storeSlug: stores.slug,
-  zoneIds: sql<
-    string[]
-  >`coalesce((select array_agg(${pointZones.zoneId}::text order by ${pointZones.zoneId}) from ${pointZones} where ${pointZones.pointId} = ${points.id}), '{}')`,
+  zoneIds: pointZoneIds,
 };
 
 export async function findPoints(db: Db, where: { storeId?: string; ids?: readonly string[] }) {
@@ -308,6 +309,44 @@ export async function findPoints(db: Db, where: { storeId?: string; ids?: readon
 }
 
 export type PointRow = Awaited<ReturnType<typeof findPoints>>[number];
+
+/** Points as checkout needs them: hours, zones, and their shop's minimum order and delivery fee. */
+export async function findCheckoutPoints(db: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: points.id,
+      name: points.name,
+      address: points.address,
+      phone: points.phone,
+      isPickup: points.isPickup,
+      schedule: points.schedule,
+      zoneIds: pointZoneIds,
+      storeId: stores.id,
+      storeName: stores.name,
+      storeSlug: stores.slug,
+      minOrderKopecks: stores.minOrderKopecks,
+      deliveryFeeKopecks: stores.deliveryFeeKopecks,
+      freeDeliveryFromKopecks: stores.freeDeliveryFromKopecks,
+    })
+    .from(points)
+    .innerJoin(stores, eq(stores.id, points.storeId))
+    .where(inArray(points.id, [...ids]));
+}
+
+export type CheckoutPoint = Awaited<ReturnType<typeof findCheckoutPoints>>[number];
+
+/** Where every point is: its address and place on the map. */
+export async function findPointLocations(db: Db) {
+  return db
+    .select({
+      longitude: points.longitude,
+      latitude: points.latitude,
+      address: points.address,
+      cityId: points.cityId,
+    })
+    .from(points);
+}
 
 export async function findProductSlugs(db: Db, limit: number) {
   return db

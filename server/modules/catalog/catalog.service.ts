@@ -9,7 +9,7 @@ import type {
   StoreDetail,
 } from '@core/contracts/catalog';
 import { CATALOG_PAGE_SIZE } from '@core/rules/catalog';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { createTtlCache } from '../../lib/ttl-cache';
@@ -23,6 +23,8 @@ import {
 import {
   type AssortmentScope,
   findCategories,
+  findCheckoutPoints,
+  findPointLocations,
   findPoints,
   findProductByIdOrSlug,
   findProductCards,
@@ -37,6 +39,13 @@ import {
   type ProductOrder,
   UUID_PATTERN,
 } from './catalog.repository';
+import {
+  findNameVocabulary,
+  findProductsBySimilarName,
+  findProductsByText,
+  findStoresByWords,
+} from './catalog-search.repository';
+import { readStockRows, returnStock, type StockLine, takeStock } from './stock.repository';
 
 export type CatalogDeps = { db: Db; clock: Clock };
 
@@ -117,6 +126,39 @@ export function createCatalogService(deps: CatalogDeps, options: CatalogServiceO
       const byId = new Map(rows.map((row) => [row.id, presentPoint(row)]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
+
+    /** The points of a checkout with their shops' minimum order and delivery fee (the orders module). */
+    listCheckoutPoints: (ids: readonly string[]) => findCheckoutPoints(deps.db, ids),
+
+    /**
+     * Stock as orders change it (ADR 013), inside the orders module's transaction `tx`: read (and lock) the
+     * rows of a checkout's lines, take the quantities only while enough is left (how many rows changed is
+     * the answer), put a cancelled order's quantities back.
+     */
+    stock: {
+      read: (tx: Executor, lines: readonly StockLine[], options: { lock: boolean }) =>
+        readStockRows(tx, lines, options),
+      take: (tx: Executor, lines: readonly StockLine[]) => takeStock(tx, lines),
+      putBack: (tx: Executor, lines: readonly StockLine[]) => returnStock(tx, lines),
+    },
+
+    /** The text search's queries (ADR 009), for the search module. */
+    textSearch: {
+      /** Every word of the product names with how many names use it: the typo corrector's dictionary. */
+      listNameVocabulary: () => findNameVocabulary(deps.db),
+      findProductsByText: (input: Parameters<typeof findProductsByText>[1]) =>
+        findProductsByText(deps.db, input),
+      findProductsBySimilarName: (input: Parameters<typeof findProductsBySimilarName>[1]) =>
+        findProductsBySimilarName(deps.db, input),
+      findStoresByWords: (
+        phrases: readonly (readonly string[])[],
+        scope: AssortmentScope | undefined,
+        limit: number,
+      ) => findStoresByWords(deps.db, phrases, scope, limit),
+    },
+
+    /** Where every point is (the offline geocoder knows their addresses). */
+    listPointLocations: () => findPointLocations(deps.db),
 
     /** Resolves /catalog/{store}/{point}/{slug} and the query's filters; unknown parts → not_found. */
     async resolveCatalog(
@@ -257,3 +299,6 @@ export function createCatalogService(deps: CatalogDeps, options: CatalogServiceO
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
+export type { CheckoutPoint } from './catalog.repository';
+export type { ProductHit, VocabularyRow } from './catalog-search.repository';
+export type { StockLine, StockRow } from './stock.repository';

@@ -1,7 +1,7 @@
+import type { ProductCard } from '@core/contracts/catalog';
 import type {
   Article,
   ArticleCard,
-  City,
   PageSeo,
   Recipe,
   RecipeCard,
@@ -11,25 +11,11 @@ import type {
 import type {
   ArticleCardRow,
   ArticleDetailRows,
-  CityRows,
   PageRow,
   RecipeCardRow,
   RecipeDetailRows,
   VacancyRow,
 } from './content.repository';
-
-export function presentCities({ cityRows, zoneRows }: CityRows): City[] {
-  return cityRows.map((city) => ({
-    _id: city.id,
-    name: city.name,
-    slug: city.slug,
-    default: city.isDefault,
-    center: { latitude: city.centerLatitude, longitude: city.centerLongitude },
-    delivery_areas: zoneRows
-      .filter((zone) => zone.cityId === city.id)
-      .map((zone) => ({ _id: zone.id, name: zone.name, color: zone.color, zone: zone.polygon })),
-  }));
-}
 
 export function presentPage(row: PageRow): PageSeo {
   return {
@@ -55,32 +41,39 @@ export function presentRecipeCard(row: RecipeCardRow): RecipeCard {
   };
 }
 
-function presentIngredient({
-  text,
-  amount,
-  product,
-}: RecipeDetailRows['ingredients'][number]): RecipeIngredient {
+function presentIngredient(
+  { text, amount, productId }: RecipeDetailRows['ingredients'][number],
+  cards: ReadonlyMap<string, ProductCard>,
+): RecipeIngredient {
+  const card = productId ? cards.get(productId) : undefined;
   return {
     text,
     amount,
-    product: product
+    product: card
       ? {
-          _id: product.id,
-          slug: product.slug,
-          name: product.name,
-          price: product.priceKopecks,
-          discount: product.discountPercent,
-          img: product.images[0] ?? null,
-          weight: product.weightGrams,
+          _id: card._id,
+          slug: card.slug,
+          name: card.name,
+          price: card.price,
+          discount: card.discount,
+          img: card.img,
+          weight: card.weight,
         }
       : null,
   };
 }
 
-export function presentRecipe({ recipe, ingredients, related }: RecipeDetailRows): Recipe {
+/**
+ * A recipe with its ingredients; a linked product is shown as its card in the shopper's area shows it (the
+ * catalogue's card: the offer's price, ADR 014), so the recipe and the basket agree.
+ */
+export function presentRecipe(
+  { recipe, ingredients, related }: RecipeDetailRows,
+  cards: ReadonlyMap<string, ProductCard>,
+): Recipe {
   return {
     ...presentRecipeCard(recipe),
-    ingredients: ingredients.map(presentIngredient),
+    ingredients: ingredients.map((ingredient) => presentIngredient(ingredient, cards)),
     steps: recipe.steps,
     related: related.map(presentRecipeCard),
   };

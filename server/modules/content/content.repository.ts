@@ -1,17 +1,7 @@
 import type { ArticleKind } from '@core/contracts/content';
 import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  articles,
-  cities,
-  deliveryZones,
-  pages,
-  products,
-  recipeIngredients,
-  recipes,
-  siteSettings,
-  vacancies,
-} from '../../db/schema/index';
+import { articles, pages, recipeIngredients, recipes, siteSettings, vacancies } from '../../db/schema/index';
 
 export async function findSettingsRows(db: Db, keys: readonly string[]) {
   return db
@@ -20,21 +10,12 @@ export async function findSettingsRows(db: Db, keys: readonly string[]) {
     .where(inArray(siteSettings.key, [...keys]));
 }
 
-export async function findCitiesWithZones(db: Db) {
-  const [cityRows, zoneRows] = await Promise.all([
-    db.select().from(cities).orderBy(asc(cities.sort), asc(cities.name)),
-    db.select().from(deliveryZones).orderBy(asc(deliveryZones.sort), asc(deliveryZones.name)),
-  ]);
-  return { cityRows, zoneRows };
-}
-
 /** Every page row: SEO fields of known paths and the bodies of content pages (a few dozen rows). */
 export async function findAllPages(db: Db) {
   return db.select().from(pages).orderBy(asc(pages.path));
 }
 
 export type PageRow = Awaited<ReturnType<typeof findAllPages>>[number];
-export type CityRows = Awaited<ReturnType<typeof findCitiesWithZones>>;
 
 // Recipes, articles and vacancies ---------------------------------------------------------------------------
 
@@ -65,7 +46,7 @@ export async function findRecipeCards(db: Db, { offset, limit }: Paging) {
   return { rows, total: counted?.total ?? 0 };
 }
 
-/** A recipe with its ingredients in order (each with the linked product, if any) and a few other recipes. */
+/** A recipe with its ingredients in order (each with the id of its linked product, if any) and a few others. */
 export async function findRecipeBySlug(db: Db, slug: string, relatedLimit: number) {
   const [recipe] = await db.select().from(recipes).where(eq(recipes.slug, slug)).limit(1);
   if (!recipe) return undefined;
@@ -75,18 +56,9 @@ export async function findRecipeBySlug(db: Db, slug: string, relatedLimit: numbe
         position: recipeIngredients.position,
         text: recipeIngredients.text,
         amount: recipeIngredients.amount,
-        product: {
-          id: products.id,
-          slug: products.slug,
-          name: products.name,
-          priceKopecks: products.priceKopecks,
-          discountPercent: products.discountPercent,
-          images: products.images,
-          weightGrams: products.weightGrams,
-        },
+        productId: recipeIngredients.productId,
       })
       .from(recipeIngredients)
-      .leftJoin(products, eq(products.id, recipeIngredients.productId))
       .where(eq(recipeIngredients.recipeId, recipe.id))
       .orderBy(asc(recipeIngredients.position)),
     db

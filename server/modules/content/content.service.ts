@@ -5,6 +5,7 @@ import {
   type ArticleKind,
   type ArticleList,
   ArticleListQuerySchema,
+  type City,
   ContentSlugSchema,
   LinkGroupSchema,
   type PageSeo,
@@ -25,7 +26,6 @@ import { createTtlCache } from '../../lib/ttl-cache';
 import {
   presentArticle,
   presentArticleCard,
-  presentCities,
   presentPage,
   presentRecipe,
   presentRecipeCard,
@@ -35,7 +35,6 @@ import {
   findAllPages,
   findArticleBySlug,
   findArticleCards,
-  findCitiesWithZones,
   findOpenVacancies,
   findPublicationCardsByIds,
   findPublicationDates,
@@ -46,12 +45,13 @@ import {
   type PageRow,
 } from './content.repository';
 
-/** The catalogue's cards, for the prices of the products a recipe links to (the shopper's offer, ADR 014). */
-export type ProductPricing = {
-  listProductsByIds(ids: readonly string[], scope?: AssortmentScope): Promise<ProductCard[]>;
+export type ContentDeps = {
+  db: Db;
+  /** The catalogue's cards of the products a recipe links to (the catalogue module's service). */
+  catalog: { listProductsByIds(ids: readonly string[], scope?: AssortmentScope): Promise<ProductCard[]> };
+  /** The cities and their delivery zones for the settings (the geo module's service). */
+  geo: { listCities(): Promise<City[]> };
 };
-
-export type ContentDeps = { db: Db; pricing?: ProductPricing };
 
 const SETTING_KEYS = ['header', 'footer', 'socials'] as const;
 const LinkGroupsSchema = z.array(LinkGroupSchema);
@@ -93,8 +93,8 @@ const newest = (dates: readonly Date[]): Date | undefined =>
   dates.reduce<Date | undefined>((latest, date) => (!latest || date > latest ? date : latest), undefined);
 
 /** Header and footer groups, socials and cities with their delivery zones. */
-export async function loadSiteSettings({ db }: ContentDeps): Promise<SiteSettings> {
-  const [rows, cityRows] = await Promise.all([findSettingsRows(db, SETTING_KEYS), findCitiesWithZones(db)]);
+async function loadSiteSettings({ db, geo }: ContentDeps): Promise<SiteSettings> {
+  const [rows, cities] = await Promise.all([findSettingsRows(db, SETTING_KEYS), geo.listCities()]);
   const byKey = new Map(rows.map((row) => [row.key, row.value]));
   // Settings are edited outside this app: a malformed value degrades to an empty group, never a 500.
   const header = LinkGroupsSchema.safeParse(byKey.get('header'));
@@ -104,7 +104,7 @@ export async function loadSiteSettings({ db }: ContentDeps): Promise<SiteSetting
     header: header.success ? header.data : [],
     footer: footer.success ? footer.data : [],
     socials: socials.success ? socials.data : {},
-    cities: presentCities(cityRows),
+    cities,
   };
 }
 
@@ -174,24 +174,9 @@ export function createContentService(deps: ContentDeps, options: ContentServiceO
       const valid = ContentSlugSchema.safeParse(slug);
       const found = valid.success ? await findRecipeBySlug(deps.db, valid.data, RELATED_LIMIT) : undefined;
       if (!found) throw new AppError('not_found', RECIPE_NOT_FOUND_MESSAGE);
-      const recipe = presentRecipe(found);
-      if (!deps.pricing) return recipe;
-      // The price a linked product shows is the one its card and the basket show in the shopper's area.
-      const ids = recipe.ingredients.flatMap((item) => (item.product ? [item.product._id] : []));
-      const cards = new Map(
-        (await deps.pricing.listProductsByIds(ids, scope)).map((card) => [card._id, card.price]),
-      );
-      return {
-        ...recipe,
-        ingredients: recipe.ingredients.map((item) =>
-          item.product
-            ? {
-                ...item,
-                product: { ...item.product, price: cards.get(item.product._id) ?? item.product.price },
-              }
-            : item,
-        ),
-      };
+      const ids = found.ingredients.flatMap((item) => (item.productId ? [item.productId] : []));
+      const cards = await deps.catalog.listProductsByIds(ids, scope);
+      return presentRecipe(found, new Map(cards.map((card) => [card._id, card])));
     },
 
     /** Blog posts or news, newest first. */

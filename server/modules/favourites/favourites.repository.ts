@@ -4,11 +4,8 @@
  */
 import type { FavouriteType } from '@core/rules/favourites';
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { favouriteOwners, favouriteSetItems, favouriteSets, favourites } from '../../db/schema/favourites';
-
-/** A database handle or an open transaction: every query here runs on either. */
-export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Which column holds an item: an 'article' favourite is a blog/news article or a recipe. */
 export type ItemColumn = 'productId' | 'storeId' | 'articleId' | 'recipeId';

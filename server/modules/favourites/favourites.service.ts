@@ -25,7 +25,7 @@ import {
   SETS_MAX,
   type SetLineShortfall,
 } from '@core/rules/favourites';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import { hasSqlState, SQLSTATE } from '../../lib/sql-state';
 import type { BasketService } from '../basket/basket.service';
@@ -46,7 +46,6 @@ import {
   deleteSet,
   deleteSetItem,
   deleteSetItems,
-  type Executor,
   type FavouriteItem,
   findAllFavouriteKeys,
   findFavouriteItems,

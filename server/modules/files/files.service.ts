@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock';
 import type { WorkQueue } from '../../lib/work-queue';
 import type { FileStorage } from '../../storage/storage';
 import { presentFile } from './files.presenter';
-import { findLatestFileOfUser, insertFile } from './files.repository';
+import { findFileOfUser, findLatestFileOfUser, insertFile } from './files.repository';
 import { createImageWork, encodeAvatar } from './image';
 
 export type FilesDeps = {
@@ -45,6 +45,11 @@ export function createFilesService({ db, storage, clock, imageQueue }: FilesDeps
         await storage.delete(stored.key);
         throw error;
       }
+    },
+
+    /** Whether a file is one this user uploaded (the only pictures a profile may point at). */
+    async isOwnFile(userId: string, fileId: string): Promise<boolean> {
+      return (await findFileOfUser(db, userId, fileId)) !== undefined;
     },
 
     /** GET /api/file/user: the image this user uploaded last. */

@@ -1,3 +1,4 @@
+import type { City } from '@core/contracts/content';
 import {
   type Coordinates,
   OUTSIDE_ZONES_MESSAGE,
@@ -8,61 +9,40 @@ import {
 } from '@core/contracts/geo';
 import type { House } from '@core/contracts/identity';
 import { findZoneForPoint, type LngLat } from '@core/rules/geo';
-import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import { createTtlCache } from '../../lib/ttl-cache';
+import { presentAddress, presentCities, presentHouse } from './geo.presenter';
 import {
   type AddressRow,
+  deleteAddressRow,
   findAddress,
   findAddresses,
   findCities,
   findCityZones,
-  findKnownAddresses,
-  lockUser,
+  findZones,
+  insertAddress,
+  lockAddressBook,
+  setDefaultAddress,
   updateAddressRow,
-  userAddresses,
-  users,
 } from './geo.repository';
 import { distanceM, type GeocodedAddress, type Geocoder } from './geocoder';
 
-export type GeoDeps = { db: Db };
+export type GeoDeps = {
+  db: Db;
+  /** Where the points are (the catalogue's service): the offline geocoder's known addresses. */
+  catalog: {
+    listPointLocations(): Promise<{ longitude: number; latitude: number; address: string; cityId: string }[]>;
+  };
+  /** User.house follows the default address (the identity module's service), in the same transaction. */
+  users: { setHouse(tx: Executor, userId: string, house: House | null): Promise<void> };
+};
 
 export const ADDRESS_NOT_FOUND = 'Адрес не найден';
 const UNKNOWN_CITY = 'Выберите город из списка';
 
 /** Known addresses and cities change only with the demo data or an import: cached for a while. */
 const REFERENCE_TTL_MS = 10 * 60 * 1000;
-
-export function presentAddress(row: AddressRow): SavedAddress {
-  return {
-    _id: row.id,
-    address: row.address,
-    shortAddress: row.shortAddress,
-    deliveryArea: row.zoneId,
-    city: row.cityId,
-    coordinates: { longitude: row.longitude, latitude: row.latitude },
-    flat: row.flat,
-    entrance: row.entrance,
-    floor: row.floor,
-    comment: row.comment,
-    is_default: row.isDefault,
-  };
-}
-
-/** SPEC §3 User.house after saving an address: flat, entrance and floor as empty strings, shortAddress. */
-function houseOf(row: AddressRow): House {
-  return {
-    address: row.address,
-    deliveryArea: row.zoneId,
-    city: row.cityId,
-    flat: row.flat,
-    entrance: row.entrance,
-    floor: row.floor,
-    shortAddress: row.shortAddress,
-    is_new: false,
-  };
-}
 
 /** Where an address is: its text, city, the zone its point really lies in, and the point. */
 function placeOf(input: SaveAddress, zoneId: string) {
@@ -82,13 +62,15 @@ export function createGeoService(
 ) {
   const reference = createTtlCache(
     async () => {
-      const [known, cityRows] = await Promise.all([findKnownAddresses(deps.db), findCities(deps.db)]);
+      const [points, cityRows] = await Promise.all([deps.catalog.listPointLocations(), findCities(deps.db)]);
+      const cityNames = new Map(cityRows.map((city) => [city.id, city.name]));
       return {
-        known: known.map((row) => ({
-          at: [row.longitude, row.latitude] as LngLat,
-          address: row.address,
-          cityName: row.cityName,
-        })),
+        known: points.flatMap((point) => {
+          const cityName = cityNames.get(point.cityId);
+          return cityName === undefined
+            ? []
+            : [{ at: [point.longitude, point.latitude] as LngLat, address: point.address, cityName }];
+        }),
         cities: cityRows,
       };
     },
@@ -110,16 +92,9 @@ export function createGeoService(
   }
 
   /** Makes one address the default and the user's house, in the caller's transaction. */
-  async function makeDefaultIn(tx: Db, userId: string, row: AddressRow): Promise<void> {
-    await tx
-      .update(userAddresses)
-      .set({ isDefault: false })
-      .where(and(eq(userAddresses.userId, userId), ne(userAddresses.id, row.id)));
-    await tx.update(userAddresses).set({ isDefault: true }).where(eq(userAddresses.id, row.id));
-    await tx
-      .update(users)
-      .set({ house: houseOf({ ...row, isDefault: true }) })
-      .where(eq(users.id, userId));
+  async function makeDefaultIn(tx: Executor, userId: string, row: AddressRow): Promise<void> {
+    await setDefaultAddress(tx, userId, row.id);
+    await deps.users.setHouse(tx, userId, presentHouse({ ...row, isDefault: true }));
   }
 
   return {
@@ -142,6 +117,12 @@ export function createGeoService(
       return found;
     },
 
+    /** The settings' cities with their delivery zones (SPEC §3 Settings.cities). */
+    async listCities(): Promise<City[]> {
+      const [cityRows, zoneRows] = await Promise.all([findCities(deps.db), findZones(deps.db)]);
+      return presentCities(cityRows, zoneRows);
+    },
+
     listAddresses: async (userId: string): Promise<SavedAddress[]> =>
       (await findAddresses(deps.db, userId)).map(presentAddress),
 
@@ -154,7 +135,7 @@ export function createGeoService(
       const zone = await zoneFor(input.city, input.coordinates);
       return deps.db.transaction(async (tx) => {
         // Two saves at once must not both pass the cap.
-        await lockUser(tx, userId);
+        await lockAddressBook(tx, userId);
         const saved = await findAddresses(tx, userId);
         const existing = saved.find(
           (row) =>
@@ -165,15 +146,7 @@ export function createGeoService(
         if (!existing && saved.length >= SAVED_ADDRESSES_MAX) {
           throw new AppError('conflict', TOO_MANY_ADDRESSES_MESSAGE);
         }
-        const row =
-          existing ??
-          (
-            await tx
-              .insert(userAddresses)
-              .values({ userId, ...placeOf(input, zone.id) })
-              .returning()
-          )[0];
-        if (!row) throw new AppError('internal');
+        const row = existing ?? (await insertAddress(tx, userId, placeOf(input, zone.id)));
         await makeDefaultIn(tx, userId, row);
         return presentAddress({ ...row, isDefault: true });
       });
@@ -208,11 +181,11 @@ export function createGeoService(
       await deps.db.transaction(async (tx) => {
         const row = await findAddress(tx, userId, id);
         if (!row) throw new AppError('not_found', ADDRESS_NOT_FOUND);
-        await tx.delete(userAddresses).where(eq(userAddresses.id, id));
+        await deleteAddressRow(tx, id);
         if (!row.isDefault) return;
         const [next] = await findAddresses(tx, userId);
         if (next) await makeDefaultIn(tx, userId, next);
-        else await tx.update(users).set({ house: null }).where(eq(users.id, userId));
+        else await deps.users.setHouse(tx, userId, null);
       });
       return this.listAddresses(userId);
     },

@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { appSecrets, files, sessions, smsCodes, users } from '../../db/schema/index';
 
 const userWithImage = {
@@ -79,6 +79,11 @@ export async function updateUser(
   changes: Partial<Pick<UserRow, 'name' | 'phone' | 'email' | 'imageId'>> & { updatedAt: Date },
 ): Promise<void> {
   await db.update(users).set(changes).where(eq(users.id, userId));
+}
+
+/** The user's house: the default delivery address as SPEC §3 User.house shows it, or none. */
+export async function updateHouse(tx: Executor, userId: string, house: UserRow['house']): Promise<void> {
+  await tx.update(users).set({ house }).where(eq(users.id, userId));
 }
 
 export async function insertSession(

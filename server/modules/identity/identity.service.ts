@@ -1,17 +1,17 @@
 import type { SaveAddress } from '@core/contracts/geo';
 import type {
   CodeRequestSchema,
+  House,
   LoginRequestSchema,
   ProfileUpdateSchema,
   User,
 } from '@core/contracts/identity';
 import type { z } from '@core/contracts/z';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { LimitStore } from '../../limits/limit-store';
 import { loginCodeText, type SmsSender } from '../../sms/sms';
-import { findFileOfUser } from '../files/files.repository';
 import { presentUser } from './identity.presenter';
 import {
   deleteCode,
@@ -24,6 +24,7 @@ import {
   purgeExpired,
   replaceCode,
   spendCodeAttempt,
+  updateHouse,
   updateUser,
 } from './identity.repository';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, createLoginLimits } from './login-limits';
@@ -50,6 +51,8 @@ export type IdentityDeps = {
   log?: { warn(details: object, message: string): void };
   /** Saves a delivery address to an account (the geo module's service): the guest's address at login. */
   addresses: { saveAddress(userId: string, input: SaveAddress): Promise<unknown> };
+  /** The customers' uploads (the files module's service): a profile's picture must be one of its own. */
+  files: { isOwnFile(userId: string, fileId: string): Promise<boolean> };
 };
 
 export type Session = { token: string; expiresAt: number; user: User };
@@ -183,7 +186,7 @@ export function createIdentityService(deps: IdentityDeps) {
           throw new AppError('conflict', PHONE_TAKEN_MESSAGE, { fields: { phone: PHONE_TAKEN_MESSAGE } });
         }
       }
-      if (input.file && !(await findFileOfUser(db, userId, input.file))) {
+      if (input.file && !(await deps.files.isOwnFile(userId, input.file))) {
         throw new AppError('bad_request', IMAGE_NOT_FOUND_MESSAGE, {
           fields: { file: IMAGE_NOT_FOUND_MESSAGE },
         });
@@ -204,6 +207,13 @@ export function createIdentityService(deps: IdentityDeps) {
       }
       return loadUser(userId);
     },
+
+    /**
+     * Keeps User.house in step with the default delivery address: the geo module calls it inside the
+     * transaction that changes the default, so the two never disagree.
+     */
+    setHouse: (tx: Executor, userId: string, house: House | null): Promise<void> =>
+      updateHouse(tx, userId, house),
 
     /** Ends a session; the token is then refused everywhere. */
     async logout(token: string): Promise<void> {

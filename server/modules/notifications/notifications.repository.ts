@@ -1,6 +1,6 @@
-/** The notifications' queries (SPEC §3 Notification). Orders write them on every status change. */
+/** The notifications' queries (SPEC §3 Notification). */
 import { and, count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { notifications } from '../../db/schema/index';
 
 export async function countUnreadNotifications(db: Db, userId: string): Promise<number> {
@@ -9,4 +9,13 @@ export async function countUnreadNotifications(db: Db, userId: string): Promise<
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
   return row?.value ?? 0;
+}
+
+export type NewNotification = Pick<
+  typeof notifications.$inferInsert,
+  'userId' | 'type' | 'title' | 'content' | 'link' | 'createdAt'
+>;
+
+export async function insertNotification(tx: Executor, notification: NewNotification): Promise<void> {
+  await tx.insert(notifications).values(notification);
 }

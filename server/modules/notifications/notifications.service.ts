@@ -1,5 +1,9 @@
-import type { Db } from '../../db/client';
-import { countUnreadNotifications } from './notifications.repository';
+import type { Db, Executor } from '../../db/client';
+import {
+  countUnreadNotifications,
+  insertNotification,
+  type NewNotification,
+} from './notifications.repository';
 
 export type NotificationsDeps = { db: Db };
 
@@ -10,7 +14,11 @@ export type NotificationsDeps = { db: Db };
 export function createNotificationsService(deps: NotificationsDeps) {
   return {
     countUnread: (userId: string): Promise<number> => countUnreadNotifications(deps.db, userId),
+
+    /** Stores a notification inside the caller's transaction `tx` (an order's status change: both or neither). */
+    add: (tx: Executor, notification: NewNotification): Promise<void> => insertNotification(tx, notification),
   };
 }
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
+export type { NewNotification } from './notifications.repository';

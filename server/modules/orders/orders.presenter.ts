@@ -1,21 +1,22 @@
+import type { Point } from '@core/contracts/catalog';
 import type { Order } from '@core/contracts/orders';
 import { totalsWithFee } from '@core/rules/order-totals';
 import { isCancellableByCustomer } from '@core/rules/orders';
-import type { OrderItemRow, OrderRow } from './orders.repository';
+import type { OrderEventRow, OrderItemRow, OrderRow } from './orders.repository';
 
-type EventRow = { orderId: string; status: OrderRow['status']; at: string | Date };
-
-const iso = (value: string | Date) => new Date(value).toISOString();
+/** What an order shows of its point and shop: the catalogue's point, or what the order knows of it. */
+export type OrderPoint = Pick<Point, '_id' | 'name' | 'address' | 'phone' | 'store'>;
 
 /**
- * An order row with its items and events → the API's order. The money is computed from the items by the
- * one totals rule (core/rules/order-totals.ts) with the fee the order was placed with, so the order page adds
- * up exactly as checkout did.
+ * An order row with its items, events and point → the API's order. The money is computed from the items by
+ * the one totals rule (core/rules/order-totals.ts) with the fee the order was placed with, so the order page
+ * adds up exactly as checkout did.
  */
 export function presentOrder(
   row: OrderRow,
   allItems: readonly OrderItemRow[],
-  events: readonly EventRow[],
+  events: readonly OrderEventRow[],
+  point: OrderPoint,
 ): Order {
   const items = allItems.filter((item) => item.orderId === row.id);
   const totals = totalsWithFee(
@@ -32,14 +33,17 @@ export function presentOrder(
     number: row.number,
     status: row.status,
     fulfilment: row.fulfilment,
-    store: { _id: row.storeId, name: row.storeName, slug: row.storeSlug },
-    point: { _id: row.pointId, name: row.pointName, address: row.pointAddress, phone: row.pointPhone },
+    store: point.store,
+    point: { _id: point._id, name: point.name, address: point.address, phone: point.phone },
     address: row.address,
     flat: row.flat,
     entrance: row.entrance,
     floor: row.floor,
     courier_comment: row.courierComment,
-    slot: row.slotStart && row.slotEnd ? { start: iso(row.slotStart), end: iso(row.slotEnd) } : null,
+    slot:
+      row.slotStart && row.slotEnd
+        ? { start: row.slotStart.toISOString(), end: row.slotEnd.toISOString() }
+        : null,
     phone: row.phone,
     payment: row.payment,
     comment: row.comment,
@@ -59,8 +63,8 @@ export function presentOrder(
     })),
     events: events
       .filter((event) => event.orderId === row.id)
-      .map((event) => ({ status: event.status, at: iso(event.at) })),
-    created_at: iso(row.createdAt),
+      .map((event) => ({ status: event.status, at: event.at.toISOString() })),
+    created_at: row.createdAt.toISOString(),
     can_cancel: isCancellableByCustomer(row.status),
   };
 }

@@ -1,116 +1,97 @@
-/** The orders' queries. Everything that changes stock runs inside the caller's transaction. */
-import { FINISHED_ORDER_STATUSES } from '@core/rules/orders';
-import { type SQL, sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
-import type { Executor } from '../basket/basket.repository';
+/**
+ * The orders' queries: orders, their items and events, slot reservations and idempotency keys (this module's
+ * tables only; stock, points and the basket are reached through their modules' services). Everything a
+ * checkout or a status change writes runs inside the caller's transaction.
+ */
+import { FINISHED_ORDER_STATUSES, type OrderStatus } from '@core/rules/orders';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+import { idempotencyKeys, orderEvents, orderItems, orders, slotReservations } from '../../db/schema/index';
 
-export type CheckoutPoint = {
-  id: string;
-  name: string;
-  address: string;
-  phone: string | null;
-  isPickup: boolean;
-  schedule: Record<string, { open: string; close: string }>;
-  zoneIds: string[];
-  storeId: string;
-  storeName: string;
-  storeSlug: string;
-  minOrderKopecks: number;
-  deliveryFeeKopecks: number;
-  freeDeliveryFromKopecks: number | null;
-};
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type OrderEventRow = Pick<typeof orderEvents.$inferSelect, 'orderId' | 'status' | 'at'>;
 
-export async function findCheckoutPoints(tx: Executor, ids: readonly string[]): Promise<CheckoutPoint[]> {
-  if (ids.length === 0) return [];
-  return queryRows<CheckoutPoint>(
-    tx,
-    sql`select pt.id, pt.name, pt.address, pt.phone, pt.is_pickup as "isPickup", pt.schedule,
-        coalesce((select array_agg(pz.zone_id::text) from point_zones pz where pz.point_id = pt.id), '{}') as "zoneIds",
-        s.id as "storeId", s.name as "storeName", s.slug as "storeSlug",
-        s.min_order_kopecks as "minOrderKopecks", s.delivery_fee_kopecks as "deliveryFeeKopecks",
-        s.free_delivery_from_kopecks as "freeDeliveryFromKopecks"
-      from points pt join stores s on s.id = pt.store_id
-      where pt.id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-  );
+export async function insertOrder(tx: Executor, order: NewOrder): Promise<{ id: string; number: number }> {
+  const [row] = await tx.insert(orders).values(order).returning({ id: orders.id, number: orders.number });
+  if (!row) throw new Error('insert into orders returned no row');
+  return row;
 }
 
-export type LockedStock = {
-  pointId: string;
-  productId: string;
-  count: number;
-  priceKopecks: number;
-  discountPercent: number;
-  name: string;
-  slug: string;
-  image: string | null;
-  weightGrams: number;
-};
-
-function pairs(lines: readonly { pointId: string; productId: string }[]): SQL {
-  return sql.join(
-    lines.map((line) => sql`(${line.pointId}::uuid, ${line.productId}::uuid)`),
-    sql`, `,
-  );
+export async function insertOrderItems(tx: Executor, items: readonly OrderItemRow[]): Promise<void> {
+  if (items.length === 0) return;
+  await tx.insert(orderItems).values([...items]);
 }
+
+export async function insertOrderEvent(tx: Executor, event: OrderEventRow): Promise<void> {
+  await tx.insert(orderEvents).values(event);
+}
+
+export async function updateOrderStatus(
+  tx: Executor,
+  orderId: string,
+  status: OrderStatus,
+  at: Date,
+): Promise<void> {
+  await tx.update(orders).set({ status, updatedAt: at }).where(eq(orders.id, orderId));
+}
+
+/** Orders newest first; with `forUpdate` their rows stay locked until the transaction ends. */
+export async function findOrders(
+  tx: Executor,
+  where: { userId?: string; number?: number; ids?: readonly string[] },
+  options: { forUpdate?: boolean } = {},
+): Promise<OrderRow[]> {
+  if (where.ids?.length === 0) return [];
+  const query = tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        where.userId ? eq(orders.userId, where.userId) : undefined,
+        where.number !== undefined ? eq(orders.number, where.number) : undefined,
+        where.ids ? inArray(orders.id, [...where.ids]) : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.number))
+    .$dynamic();
+  return options.forUpdate ? query.for('update') : query;
+}
+
+export async function findOrderItems(tx: Executor, orderIds: readonly string[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return [];
+  return tx
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, [...orderIds]))
+    .orderBy(asc(orderItems.name));
+}
+
+export async function findOrderEvents(tx: Executor, orderIds: readonly string[]): Promise<OrderEventRow[]> {
+  if (orderIds.length === 0) return [];
+  return tx
+    .select({ orderId: orderEvents.orderId, status: orderEvents.status, at: orderEvents.at })
+    .from(orderEvents)
+    .where(inArray(orderEvents.orderId, [...orderIds]))
+    .orderBy(asc(orderEvents.position));
+}
+
+/** How many of the customer's orders are not finished (done or cancelled): the header's 'Заказы' badge. */
+export async function countActiveOrders(tx: Executor, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ value: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), notInArray(orders.status, [...FINISHED_ORDER_STATUSES])));
+  return row?.value ?? 0;
+}
+
+// Delivery slots -----------------------------------------------------------------------------------------
 
 /**
- * Reads (and with `lock`, locks) the stock rows of the lines, always in (point, product) order so two checkouts sharing products take
- * the locks in the same order and cannot deadlock each other; returns them with the product's copy for the
- * order and the price at the point.
+ * One more delivery in a slot, only while there is room; false when the slot is full. SQL on purpose: the
+ * conditional increment (and the CHECK behind it) is what keeps a slot from being overbooked.
  */
-export async function readStockRows(
-  tx: Executor,
-  lines: readonly { pointId: string; productId: string }[],
-  { lock }: { lock: boolean },
-): Promise<LockedStock[]> {
-  if (lines.length === 0) return [];
-  return queryRows<LockedStock>(
-    tx,
-    sql`select s.point_id as "pointId", s.product_id as "productId", s.count,
-        coalesce(s.price_kopecks, p.price_kopecks) as "priceKopecks", p.discount_percent as "discountPercent",
-        p.name, p.slug, p.images->>0 as image, p.weight_grams as "weightGrams"
-      from stock s join products p on p.id = s.product_id
-      where (s.point_id, s.product_id) in (${pairs(lines)})
-      order by s.point_id, s.product_id
-      ${lock ? sql`for update of s` : sql``}`,
-  );
-}
-
-/**
- * Takes the quantities from stock, each only while enough is left (the CHECK constraint backs it); answers
- * how many rows changed, so a caller can tell that all did.
- */
-export async function takeStock(
-  tx: Executor,
-  lines: readonly { pointId: string; productId: string; quantity: number }[],
-): Promise<number> {
-  if (lines.length === 0) return 0;
-  const values = sql.join(
-    lines.map((line) => sql`(${line.pointId}::uuid, ${line.productId}::uuid, ${line.quantity}::int)`),
-    sql`, `,
-  );
-  const rows = await queryRows<{ productId: string }>(
-    tx,
-    sql`update stock s set count = s.count - v.quantity
-      from (values ${values}) as v(point_id, product_id, quantity)
-      where s.point_id = v.point_id and s.product_id = v.product_id and s.count >= v.quantity
-      returning s.product_id as "productId"`,
-  );
-  return rows.length;
-}
-
-/** Puts an order's quantities back (cancellation). */
-export async function returnStock(tx: Executor, orderId: string, pointId: string): Promise<void> {
-  await tx.execute(
-    sql`update stock s set count = s.count + oi.quantity
-      from order_items oi where oi.order_id = ${orderId} and s.point_id = ${pointId} and s.product_id = oi.product_id`,
-  );
-}
-
-/** One more delivery in a slot, only while there is room; false when the slot is full. */
 export async function reserveSlot(
   tx: Executor,
   pointId: string,
@@ -119,148 +100,121 @@ export async function reserveSlot(
 ): Promise<boolean> {
   const rows = await queryRows<{ reserved: number }>(
     tx,
-    sql`insert into slot_reservations (point_id, slot_start, reserved, capacity)
+    sql`insert into ${slotReservations} (point_id, slot_start, reserved, capacity)
       values (${pointId}, ${start.toISOString()}, 1, ${capacity})
-      on conflict (point_id, slot_start) do update set reserved = slot_reservations.reserved + 1
-      where slot_reservations.reserved < slot_reservations.capacity
-      returning reserved`,
+      on conflict (point_id, slot_start) do update set reserved = ${slotReservations.reserved} + 1
+      where ${slotReservations.reserved} < ${slotReservations.capacity}
+      returning ${slotReservations.reserved}`,
   );
   return rows.length === 1;
 }
 
 export async function releaseSlot(tx: Executor, pointId: string, start: Date): Promise<void> {
-  await tx.execute(
-    sql`update slot_reservations set reserved = reserved - 1
-      where point_id = ${pointId} and slot_start = ${start.toISOString()} and reserved > 0`,
-  );
-}
-
-export async function findReservations(
-  tx: Executor,
-  pointId: string,
-  from: Date,
-): Promise<{ slotStart: Date; reserved: number; capacity: number }[]> {
-  const rows = await queryRows<{ slotStart: string | Date; reserved: number; capacity: number }>(
-    tx,
-    sql`select slot_start as "slotStart", reserved, capacity from slot_reservations
-      where point_id = ${pointId} and slot_start >= ${from.toISOString()}`,
-  );
-  return rows.map((row) => ({ ...row, slotStart: new Date(row.slotStart) }));
-}
-
-export type OrderRow = {
-  id: string;
-  number: number;
-  userId: string;
-  status: 'new' | 'confirmed' | 'assembling' | 'on_the_way' | 'ready' | 'done' | 'cancelled';
-  fulfilment: 'delivery' | 'pickup';
-  address: string | null;
-  flat: string;
-  entrance: string;
-  floor: string;
-  courierComment: string;
-  slotStart: string | Date | null;
-  slotEnd: string | Date | null;
-  phone: string;
-  payment: 'card' | 'cash';
-  comment: string;
-  itemsKopecks: number;
-  savingsKopecks: number;
-  deliveryFeeKopecks: number;
-  totalKopecks: number;
-  createdAt: string | Date;
-  pointId: string;
-  pointName: string;
-  pointAddress: string;
-  pointPhone: string | null;
-  storeId: string;
-  storeName: string;
-  storeSlug: string;
-};
-
-const orderColumns = sql`o.id, o.number, o.user_id as "userId", o.status, o.fulfilment, o.address, o.flat, o.entrance,
-  o.floor, o.courier_comment as "courierComment", o.slot_start as "slotStart", o.slot_end as "slotEnd", o.phone,
-  o.payment, o.comment, o.items_kopecks as "itemsKopecks", o.savings_kopecks as "savingsKopecks",
-  o.delivery_fee_kopecks as "deliveryFeeKopecks", o.total_kopecks as "totalKopecks", o.created_at as "createdAt",
-  pt.id as "pointId", pt.name as "pointName", pt.address as "pointAddress", pt.phone as "pointPhone",
-  s.id as "storeId", s.name as "storeName", s.slug as "storeSlug"`;
-
-export async function findOrders(
-  tx: Executor,
-  where: { userId?: string; number?: number; ids?: readonly string[] },
-  options: { forUpdate?: boolean } = {},
-): Promise<OrderRow[]> {
-  const conditions: SQL[] = [sql`true`];
-  if (where.userId) conditions.push(sql`o.user_id = ${where.userId}`);
-  if (where.number !== undefined) conditions.push(sql`o.number = ${where.number}`);
-  if (where.ids) {
-    conditions.push(
-      where.ids.length === 0
-        ? sql`false`
-        : sql`o.id in (${sql.join(
-            where.ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
+  await tx
+    .update(slotReservations)
+    .set({ reserved: sql`${slotReservations.reserved} - 1` })
+    .where(
+      and(
+        eq(slotReservations.pointId, pointId),
+        eq(slotReservations.slotStart, start),
+        sql`${slotReservations.reserved} > 0`,
+      ),
     );
-  }
-  return queryRows<OrderRow>(
-    tx,
-    sql`select ${orderColumns} from orders o
-      join points pt on pt.id = o.point_id join stores s on s.id = o.store_id
-      where ${sql.join(conditions, sql` and `)}
-      order by o.created_at desc, o.number desc
-      ${options.forUpdate ? sql`for update of o` : sql``}`,
-  );
 }
 
-export type OrderItemRow = {
-  orderId: string;
-  productId: string;
-  name: string;
-  slug: string;
-  image: string | null;
-  weightGrams: number;
-  priceKopecks: number;
-  discountPercent: number;
-  quantity: number;
-};
-
-export async function findOrderItems(tx: Executor, orderIds: readonly string[]): Promise<OrderItemRow[]> {
-  if (orderIds.length === 0) return [];
-  return queryRows<OrderItemRow>(
-    tx,
-    sql`select order_id as "orderId", product_id as "productId", name, slug, image, weight_grams as "weightGrams",
-        price_kopecks as "priceKopecks", discount_percent as "discountPercent", quantity
-      from order_items where order_id in (${sql.join(
-        orderIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}) order by name`,
-  );
+export async function findReservations(tx: Executor, pointId: string, from: Date) {
+  return tx
+    .select({
+      slotStart: slotReservations.slotStart,
+      reserved: slotReservations.reserved,
+      capacity: slotReservations.capacity,
+    })
+    .from(slotReservations)
+    .where(and(eq(slotReservations.pointId, pointId), gte(slotReservations.slotStart, from)));
 }
 
-export async function findOrderEvents(
+// Idempotency keys ---------------------------------------------------------------------------------------
+
+/** A request's claim on an idempotency key: the key, and when the claim was made. */
+export type KeyClaim = { userId: string; key: string; claimedAt: Date };
+export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
+
+/** The key's row while this claim still holds it (in progress, not taken over). */
+const claimed = (claim: KeyClaim) =>
+  and(
+    eq(idempotencyKeys.userId, claim.userId),
+    eq(idempotencyKeys.key, claim.key),
+    isNull(idempotencyKeys.responseStatus),
+    eq(idempotencyKeys.createdAt, claim.claimedAt),
+  );
+
+/** Claims a new key for a request; false when the key exists already. */
+export async function insertKey(tx: Executor, claim: KeyClaim, requestHash: string): Promise<boolean> {
+  const inserted = await tx
+    .insert(idempotencyKeys)
+    .values({ userId: claim.userId, key: claim.key, requestHash, createdAt: claim.claimedAt })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  return inserted.length > 0;
+}
+
+export async function findKey(
   tx: Executor,
-  orderIds: readonly string[],
-): Promise<{ orderId: string; status: OrderRow['status']; at: string | Date }[]> {
-  if (orderIds.length === 0) return [];
-  return queryRows(
-    tx,
-    sql`select order_id as "orderId", status, at from order_events where order_id in (${sql.join(
-      orderIds.map((id) => sql`${id}`),
-      sql`, `,
-    )}) order by position`,
-  );
+  userId: string,
+  key: string,
+): Promise<IdempotencyKeyRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  return row;
 }
 
-/** How many of the customer's orders are not finished (done or cancelled): the header's 'Заказы' badge. */
-export async function countActiveOrders(tx: Executor, userId: string): Promise<number> {
-  const finished = sql.join(
-    FINISHED_ORDER_STATUSES.map((status) => sql`${status}`),
-    sql`, `,
-  );
-  const [row] = await queryRows<{ count: number }>(
-    tx,
-    sql`select count(*)::int as count from orders where user_id = ${userId} and status not in (${finished})`,
-  );
-  return Number(row?.count ?? 0);
+/** Moves a stale claim over to a new request; false when another request took it first. */
+export async function takeOverKey(
+  tx: Executor,
+  stale: KeyClaim,
+  claimedAt: Date,
+  requestHash: string,
+): Promise<boolean> {
+  const taken = await tx
+    .update(idempotencyKeys)
+    .set({ requestHash, createdAt: claimedAt })
+    .where(claimed(stale))
+    .returning({ key: idempotencyKeys.key });
+  return taken.length > 0;
+}
+
+/** Finishes a claim with its answer; false when the claim no longer holds the key. */
+export async function finishKey(
+  tx: Executor,
+  claim: KeyClaim,
+  response: { status: number; body: unknown },
+): Promise<boolean> {
+  const recorded = await tx
+    .update(idempotencyKeys)
+    .set({ responseStatus: response.status, responseBody: response.body })
+    .where(claimed(claim))
+    .returning({ key: idempotencyKeys.key });
+  return recorded.length > 0;
+}
+
+/** Gives up a claim that placed nothing, so the same key may try again. */
+export async function releaseKey(tx: Executor, claim: KeyClaim): Promise<void> {
+  await tx.delete(idempotencyKeys).where(claimed(claim));
+}
+
+/** Deletes keys created before `finishedBefore`, and keys still in progress created before `abandonedBefore`. */
+export async function deleteExpiredKeys(
+  tx: Executor,
+  { finishedBefore, abandonedBefore }: { finishedBefore: Date; abandonedBefore: Date },
+): Promise<void> {
+  await tx
+    .delete(idempotencyKeys)
+    .where(
+      or(
+        lte(idempotencyKeys.createdAt, finishedBefore),
+        and(isNull(idempotencyKeys.responseStatus), lte(idempotencyKeys.createdAt, abandonedBefore)),
+      ),
+    );
 }

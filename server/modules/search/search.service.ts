@@ -1,4 +1,5 @@
 import type { SearchItem } from '@core/contracts/catalog';
+import type { AssortmentScope } from '@core/rules/delivery-area';
 import {
   allowedTypos,
   editDistance,
@@ -7,19 +8,11 @@ import {
   searchTokens,
   withSynonyms,
 } from '@core/rules/search-text';
-import type { Db } from '../../db/client';
 import { createTtlCache } from '../../lib/ttl-cache';
-import type { AssortmentScope } from '../catalog/catalog.repository';
-import {
-  findNameVocabulary,
-  findProductsBySimilarName,
-  findProductsByText,
-  findStoresByWords,
-  type ProductHit,
-  type VocabularyRow,
-} from './search.repository';
+import type { CatalogService, ProductHit, VocabularyRow } from '../catalog/catalog.service';
 
-export type SearchDeps = { db: Db };
+/** The catalogue's text-search queries (its service): this module decides what to ask them. */
+export type SearchDeps = { catalog: Pick<CatalogService, 'textSearch'> };
 
 /** At most this many typo corrections per word: the most used words at the smallest distance. */
 const MAX_CORRECTIONS = 3;
@@ -102,7 +95,8 @@ export type SearchResult = { stores: ProductHit[]; products: ProductHit[] };
  * on names for whatever is left.
  */
 export function createSearchService(deps: SearchDeps, options: { vocabularyTtlMs: number }) {
-  const vocabulary = createTtlCache(async () => new Vocabulary(await findNameVocabulary(deps.db)), {
+  const queries = deps.catalog.textSearch;
+  const vocabulary = createTtlCache(async () => new Vocabulary(await queries.listNameVocabulary()), {
     ttlMs: options.vocabularyTtlMs,
   });
 
@@ -134,14 +128,13 @@ export function createSearchService(deps: SearchDeps, options: { vocabularyTtlMs
 
     const [stores, byText] = await Promise.all([
       input.stores > 0
-        ? findStoresByWords(
-            deps.db,
+        ? queries.findStoresByWords(
             readings.map((reading) => reading.words.map((alternatives) => alternatives[0] ?? '')),
             input.scope,
             input.stores,
           )
         : Promise.resolve([]),
-      findProductsByText(deps.db, {
+      queries.findProductsByText({
         tsquery: toTsquery(readings),
         leadWords: leadWords(readings),
         phrase,
@@ -150,7 +143,7 @@ export function createSearchService(deps: SearchDeps, options: { vocabularyTtlMs
       }),
     ]);
     if (byText.length >= input.products) return { stores, products: byText };
-    const similar = await findProductsBySimilarName(deps.db, {
+    const similar = await queries.findProductsBySimilarName({
       phrase,
       scope: input.scope,
       exclude: byText.map((hit) => hit.id),

@@ -1,7 +1,11 @@
+/**
+ * The catalogue's text-search queries (ADR 009): the search module turns what a shopper typed into these
+ * queries' input and asks for them through the catalogue's service.
+ */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { products, stores } from '../../db/schema/index';
-import { type AssortmentScope, inStock, storeServes } from '../catalog/catalog.repository';
+import { type AssortmentScope, inStock, storeServes } from './catalog.repository';
 
 export type VocabularyRow = { word: string; uses: number };
 

@@ -1,0 +1,168 @@
+/**
+ * The module boundary rule (ADR 025) over the real tree, and over small made-up modules that break it, so a
+ * checker that stopped seeing a kind of violation fails here rather than letting one through.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { getTableName, is } from 'drizzle-orm';
+import { isPgSequence, PgTable } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import * as schema from '../db/schema/index';
+import {
+  type BoundaryRules,
+  findBoundaryViolations,
+  READ_JOINS,
+  type SourceText,
+  TABLES_BY_MODULE,
+  type TableOwners,
+} from './module-boundaries';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Every table and sequence the schema exports, by export name, with its name in SQL. */
+function schemaObjects(): Map<string, string> {
+  const objects = new Map<string, string>();
+  for (const [name, value] of Object.entries(schema)) {
+    if (is(value, PgTable)) objects.set(name, getTableName(value));
+    else if (isPgSequence(value)) objects.set(name, value.seqName ?? name);
+  }
+  return objects;
+}
+
+function ownersOf(objects: ReadonlyMap<string, string>): TableOwners {
+  const owners = new Map<string, { module: string; sqlName: string }>();
+  for (const [module, names] of Object.entries(TABLES_BY_MODULE)) {
+    for (const name of names) owners.set(name, { module, sqlName: objects.get(name) ?? name });
+  }
+  return owners;
+}
+
+const rules: BoundaryRules = {
+  owners: ownersOf(schemaObjects()),
+  readJoins: new Map(READ_JOINS.map((entry) => [entry.module, new Set(entry.tables)])),
+};
+
+function moduleFiles(): SourceText[] {
+  const dir = path.join(ROOT, 'server/modules');
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => ({
+      path: `server/modules/${file.split(path.sep).join('/')}`,
+      text: readFileSync(path.join(dir, file), 'utf8'),
+    }));
+}
+
+describe('module boundaries', () => {
+  it('gives every table and sequence of the schema exactly one owning module', () => {
+    const owned = Object.values(TABLES_BY_MODULE).flat();
+    expect(new Set(owned).size, 'a table listed under two modules').toBe(owned.length);
+    expect([...owned].sort()).toEqual([...schemaObjects().keys()].sort());
+  });
+
+  it('allows read joins only of tables that exist, never of a module’s own', () => {
+    for (const entry of READ_JOINS) {
+      for (const table of entry.tables) {
+        expect(rules.owners.get(table)?.module, `${entry.module} → ${table}`).toBeDefined();
+        expect(rules.owners.get(table)?.module).not.toBe(entry.module);
+      }
+    }
+  });
+
+  it('holds for every module in server/modules', () => {
+    const files = moduleFiles();
+    expect(files.length).toBeGreaterThan(40);
+    expect(findBoundaryViolations(files, rules)).toEqual([]);
+  });
+});
+
+describe('the boundary checker', () => {
+  const check = (files: Record<string, string>) =>
+    findBoundaryViolations(
+      Object.entries(files).map(([file, text]) => ({ path: file, text })),
+      rules,
+    ).map((violation) => `${violation.file}:${violation.line} ${violation.rule} ${violation.detail}`);
+
+  it('passes a module that keeps to its own tables and to other modules’ services', () => {
+    expect(
+      check({
+        'server/modules/orders/orders.repository.ts': [
+          "import { eq, sql } from 'drizzle-orm';",
+          "import type { Executor } from '../../db/client';",
+          "import { orders, orderItems } from '../../db/schema/index';",
+          'export const find = (tx: Executor, id: string) => tx.select().from(orders).where(eq(orders.id, id));',
+          'export const items = sql`select * from order_items join orders on true`;',
+        ].join('\n'),
+        'server/modules/orders/orders.service.ts': [
+          "import type { Executor } from '../../db/client';",
+          "import type { BasketService } from '../basket/basket.service';",
+          "import type { orders } from '../../db/schema/index';",
+          "import { find } from './orders.repository';",
+          'export type Row = typeof orders.$inferSelect;',
+        ].join('\n'),
+        // A read join the rules allow.
+        'server/modules/basket/basket.repository.ts': [
+          "import { stock } from '../../db/schema/index';",
+          'const q = sql`select s.count from stock s join points p on p.id = s.point_id`;',
+        ].join('\n'),
+        // Not a module: the rule does not apply.
+        'server/app.ts': "import { ensureSecret } from './modules/identity/identity.repository';",
+      }),
+    ).toEqual([]);
+  });
+
+  it('finds each kind of violation, with its file and line', () => {
+    expect(
+      check({
+        'server/modules/orders/orders.service.ts': [
+          "import { lockBasket } from '../basket/basket.repository';",
+          "import { presentBasket } from '@server/modules/basket/basket.presenter';",
+          "import { and, eq } from 'drizzle-orm';",
+          "import { notifications, orders } from '../../db/schema/index';",
+          "import { queryRows } from '../../db/client';",
+        ].join('\n'),
+        'server/modules/orders/orders.repository.ts': [
+          "import { stock } from '../../db/schema/catalog';",
+          "import * as schema from '../../db/schema/index';",
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a made-up module
+          'const a = sql`select count from stock where point_id = ${id}`;',
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a made-up module
+          'const b = sql`update orders set status = ${s}`;',
+        ].join('\n'),
+        // Allowed to read the catalogue's stock, never to change it.
+        'server/modules/basket/basket.repository.ts': [
+          "import { stock as stockTable } from '../../db/schema/index';",
+          'export const take = (tx) => tx.update(stockTable).set({ count: 0 });',
+          'const c = sql`update stock set count = 0`;',
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a made-up module
+          'const d = sql`insert into products (id) values (${id})`;',
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a made-up module
+          'const e = sql`delete from stores where id = ${id}`;',
+          'const f = sql`select 1 from users`;',
+        ].join('\n'),
+      }),
+    ).toEqual([
+      "server/modules/orders/orders.service.ts:1 foreign-module-file ../basket/basket.repository is the basket module's; use its service",
+      "server/modules/orders/orders.service.ts:2 foreign-module-file @server/modules/basket/basket.presenter is the basket module's; use its service",
+      'server/modules/orders/orders.service.ts:3 query-outside-repository and, eq from drizzle-orm belongs in a repository',
+      "server/modules/orders/orders.service.ts:4 foreign-table notifications is the notifications module's table",
+      'server/modules/orders/orders.service.ts:4 query-outside-repository orders is used outside a repository',
+      'server/modules/orders/orders.service.ts:5 query-outside-repository queryRows from ../../db/client belongs in a repository',
+      "server/modules/orders/orders.repository.ts:1 foreign-table stock is the catalog module's table",
+      'server/modules/orders/orders.repository.ts:2 foreign-table imports every table; import the own ones by name',
+      "server/modules/orders/orders.repository.ts:3 foreign-table-in-sql stock is the catalog module's table",
+      "server/modules/basket/basket.repository.ts:2 foreign-write writes stock, the catalog module's table",
+      "server/modules/basket/basket.repository.ts:3 foreign-write writes stock, the catalog module's table",
+      "server/modules/basket/basket.repository.ts:4 foreign-write writes products, the catalog module's table",
+      "server/modules/basket/basket.repository.ts:5 foreign-write writes stores, the catalog module's table",
+      "server/modules/basket/basket.repository.ts:6 foreign-table-in-sql users is the identity module's table",
+    ]);
+  });
+
+  it('keeps SQL in repositories', () => {
+    expect(
+      check({
+        'server/modules/geo/geo.service.ts': 'const q = sql`select 1 from cities`;',
+      }),
+    ).toEqual(['server/modules/geo/geo.service.ts:1 query-outside-repository SQL outside a repository']);
+  });
+});

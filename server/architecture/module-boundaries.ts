@@ -1,0 +1,248 @@
+/**
+ * The module boundary rule (docs/decisions/025), checked over the source text: a module under server/modules/
+ * uses another module only through that module's service, names in queries only the tables it owns, and keeps
+ * its queries in its repositories. server/architecture/module-boundaries.test.ts runs it over the tree.
+ */
+import path from 'node:path';
+import ts from 'typescript';
+
+export type SourceText = { /** Repository-relative, with forward slashes. */ path: string; text: string };
+
+export type Violation = {
+  file: string;
+  line: number;
+  rule:
+    | 'foreign-module-file'
+    | 'foreign-table'
+    | 'foreign-table-in-sql'
+    | 'foreign-write'
+    | 'query-outside-repository';
+  detail: string;
+};
+
+/** Which module owns each table (by its export name in server/db/schema): only the owner names it. */
+export type TableOwners = ReadonlyMap<string, { module: string; sqlName: string }>;
+
+/** Another module's tables a module may join in its reads (never write), by export name. */
+export type ReadJoins = ReadonlyMap<string, ReadonlySet<string>>;
+
+export type BoundaryRules = { owners: TableOwners; readJoins: ReadJoins };
+
+/**
+ * The owner of every table and sequence in server/db/schema. A new table must be added here (the test fails
+ * until it is), which is the moment to decide whose it is.
+ */
+export const TABLES_BY_MODULE: Readonly<Record<string, readonly string[]>> = {
+  basket: ['baskets', 'basketItems'],
+  catalog: ['stores', 'points', 'pointZones', 'categories', 'products', 'stock'],
+  content: ['siteSettings', 'pages', 'recipes', 'recipeIngredients', 'articles', 'vacancies'],
+  favourites: ['favouriteOwners', 'favourites', 'favouriteSets', 'favouriteSetItems'],
+  files: ['files'],
+  geo: ['cities', 'deliveryZones', 'userAddresses'],
+  identity: ['users', 'sessions', 'smsCodes', 'rateLimits', 'appSecrets'],
+  notifications: ['notifications'],
+  orders: ['orderNumbers', 'orders', 'orderItems', 'orderEvents', 'slotReservations', 'idempotencyKeys'],
+};
+
+/**
+ * The only reads across the line, each a join in the statement that answers a hot path, where going through
+ * the owner's service would add a round trip to every call. They read; they never write (checked).
+ */
+export const READ_JOINS: readonly { module: string; tables: readonly string[]; reason: string }[] = [
+  {
+    module: 'basket',
+    tables: ['points', 'products', 'stores', 'stock'],
+    reason:
+      "a basket line is shown with its product at the point's current price and stock, read in the statement " +
+      'that reads the line under the basket lock (PATCH, the hot path: ADR 011)',
+  },
+  {
+    module: 'identity',
+    tables: ['files'],
+    reason: "the session lookup of every signed-in request reads the user's picture in its one indexed join",
+  },
+];
+
+const MODULES_DIR = 'server/modules/';
+const SCHEMA_DIR = 'server/db/schema';
+/** Files that may hold queries: `<anything>.repository.ts`. */
+const isRepository = (file: string) => file.endsWith('.repository.ts');
+/** A module may import only these files of another module. */
+const isPublicSurface = (file: string, module: string) =>
+  path.posix.basename(file) === `${module}.service.ts`;
+
+function moduleOf(file: string): string | undefined {
+  if (!file.startsWith(MODULES_DIR)) return undefined;
+  return file.slice(MODULES_DIR.length).split('/')[0];
+}
+
+/** An import specifier as a repository-relative path without extension, or undefined for packages. */
+function resolveSpecifier(from: string, specifier: string): string | undefined {
+  if (specifier.startsWith('@server/')) return `server/${specifier.slice('@server/'.length)}`;
+  if (!specifier.startsWith('.')) return undefined;
+  return path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+}
+
+/** A table named in SQL text, and whether the statement writes it. */
+const SQL_TABLE_REFERENCE = /\b(from|join|update|into)\s+"?([a-z_][a-z0-9_]*)"?/gi;
+const BUILDER_WRITES = new Set(['insert', 'update', 'delete']);
+
+/** Every violation of the rule in the given files (module files are checked; the others are ignored). */
+export function findBoundaryViolations(
+  files: readonly SourceText[],
+  { owners, readJoins }: BoundaryRules,
+): Violation[] {
+  const bySqlName = new Map(
+    [...owners].map(([name, owner]) => [owner.sqlName, { name, module: owner.module }]),
+  );
+  const violations: Violation[] = [];
+  for (const file of files) {
+    const module = moduleOf(file.path);
+    if (!module || !file.path.endsWith('.ts') || file.path.endsWith('.test.ts')) continue;
+    const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true);
+    const mayRead = (table: string) => readJoins.get(module)?.has(table) === true;
+    /** Local names of the tables this file imports from the schema, with their export names. */
+    const importedTables = new Map<string, string>();
+    const report = (node: ts.Node, rule: Violation['rule'], detail: string) =>
+      violations.push({
+        file: file.path,
+        line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1,
+        rule,
+        detail,
+      });
+
+    const visit = (node: ts.Node) => {
+      if (
+        (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+        node.moduleSpecifier &&
+        ts.isStringLiteral(node.moduleSpecifier)
+      ) {
+        checkImport(node, node.moduleSpecifier.text);
+      }
+      if (ts.isTaggedTemplateExpression(node) && node.tag.getText(source) === 'sql') checkSql(node);
+      if (ts.isCallExpression(node)) checkBuilderWrite(node);
+      ts.forEachChild(node, visit);
+    };
+
+    const checkImport = (node: ts.ImportDeclaration | ts.ExportDeclaration, specifier: string) => {
+      const isTypeOnly = ts.isImportDeclaration(node)
+        ? node.importClause?.isTypeOnly === true
+        : node.isTypeOnly;
+      const target = resolveSpecifier(file.path, specifier);
+      const targetModule = target ? moduleOf(`${target}/`) : undefined;
+      if (
+        target &&
+        targetModule &&
+        targetModule !== module &&
+        !isPublicSurface(`${target}.ts`, targetModule)
+      ) {
+        report(node, 'foreign-module-file', `${specifier} is the ${targetModule} module's; use its service`);
+      }
+      if (target?.startsWith(SCHEMA_DIR)) {
+        for (const name of importedNames(node)) {
+          if (name.text === '*')
+            report(node, 'foreign-table', 'imports every table; import the own ones by name');
+          const owner = owners.get(name.text);
+          if (owner) importedTables.set(name.local, name.text);
+          if (owner && owner.module !== module && !mayRead(name.text)) {
+            report(node, 'foreign-table', `${name.text} is the ${owner.module} module's table`);
+          } else if (
+            owner &&
+            owner.module === module &&
+            !isRepository(file.path) &&
+            !(isTypeOnly || name.isTypeOnly)
+          ) {
+            report(node, 'query-outside-repository', `${name.text} is used outside a repository`);
+          }
+        }
+      }
+      const isQueryTool =
+        specifier === 'drizzle-orm' || specifier.startsWith('drizzle-orm/') || target === 'server/db/client';
+      if (isQueryTool && !isRepository(file.path) && !isTypeOnly) {
+        const values = importedNames(node).filter((name) => !name.isTypeOnly);
+        if (values.length > 0) {
+          report(
+            node,
+            'query-outside-repository',
+            `${values.map((name) => name.text).join(', ')} from ${specifier} belongs in a repository`,
+          );
+        }
+      }
+    };
+
+    const checkSql = (node: ts.TaggedTemplateExpression) => {
+      const template = node.template;
+      const parts = ts.isNoSubstitutionTemplateLiteral(template)
+        ? [template.text]
+        : [template.head.text, ...template.templateSpans.map((span) => span.literal.text)];
+      for (const part of parts) {
+        for (const match of part.matchAll(SQL_TABLE_REFERENCE)) {
+          const keyword = match[1]?.toLowerCase();
+          const table = bySqlName.get(match[2]?.toLowerCase() ?? '');
+          if (!table || table.module === module) continue;
+          // 'from' also ends 'delete from': whether it writes is told by the word before it.
+          const before = part.slice(0, match.index).trimEnd().toLowerCase();
+          const isWrite = keyword === 'update' || keyword === 'into' || before.endsWith('delete');
+          if (isWrite)
+            report(node, 'foreign-write', `writes ${match[2]}, the ${table.module} module's table`);
+          else if (!mayRead(table.name)) {
+            report(node, 'foreign-table-in-sql', `${match[2]} is the ${table.module} module's table`);
+          }
+        }
+      }
+      if (!isRepository(file.path)) report(node, 'query-outside-repository', 'SQL outside a repository');
+    };
+
+    /** `.insert(t)`, `.update(t)`, `.delete(t)` of another module's table (allowed reads or not). */
+    const checkBuilderWrite = (node: ts.CallExpression) => {
+      const [argument] = node.arguments;
+      if (!ts.isPropertyAccessExpression(node.expression) || !argument || !ts.isIdentifier(argument)) return;
+      if (!BUILDER_WRITES.has(node.expression.name.text)) return;
+      const table = importedTables.get(argument.text);
+      const owner = table ? owners.get(table) : undefined;
+      if (table && owner && owner.module !== module) {
+        report(node, 'foreign-write', `writes ${table}, the ${owner.module} module's table`);
+      }
+    };
+
+    visit(source);
+  }
+  return violations;
+}
+
+type ImportedName = {
+  /** The exported name. */
+  text: string;
+  /** The name in the importing file. */
+  local: string;
+  isTypeOnly: boolean;
+};
+
+function importedNames(node: ts.ImportDeclaration | ts.ExportDeclaration): ImportedName[] {
+  if (ts.isExportDeclaration(node)) {
+    if (!node.exportClause || !ts.isNamedExports(node.exportClause)) {
+      return [{ text: '*', local: '*', isTypeOnly: node.isTypeOnly }];
+    }
+    return node.exportClause.elements.map((element) => ({
+      text: (element.propertyName ?? element.name).text,
+      local: element.name.text,
+      isTypeOnly: element.isTypeOnly,
+    }));
+  }
+  const clause = node.importClause;
+  if (!clause) return [];
+  const names: ImportedName[] = [];
+  if (clause.name) names.push({ text: 'default', local: clause.name.text, isTypeOnly: false });
+  if (clause.namedBindings && ts.isNamespaceImport(clause.namedBindings)) {
+    names.push({ text: '*', local: clause.namedBindings.name.text, isTypeOnly: false });
+  } else if (clause.namedBindings) {
+    for (const element of clause.namedBindings.elements) {
+      names.push({
+        text: (element.propertyName ?? element.name).text,
+        local: element.name.text,
+        isTypeOnly: element.isTypeOnly,
+      });
+    }
+  }
+  return names;
+}

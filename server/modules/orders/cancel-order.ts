@@ -1,0 +1,45 @@
+/** Cancellation (ADR 013): under the order's lock, so stock and the slot go back exactly once. */
+import type { Order } from '@core/contracts/orders';
+import { isCancellableByCustomer } from '@core/rules/orders';
+import type { Executor } from '../../db/client';
+import { withRetries } from '../../db/transaction';
+import { AppError } from '../../errors';
+import { nowOf, type OrdersDeps } from './orders.deps';
+import { findOrderItems, findOrders, type OrderRow, updateOrderStatus } from './orders.repository';
+import { getOrder, ORDER_NOT_FOUND } from './read-orders';
+import { releaseDelivery } from './slots';
+import { recordStatus } from './status-events';
+
+/** Cancels a locked order row (customer or operator): its stock and slot go back, the customer is told. */
+export async function cancelLocked(
+  deps: Pick<OrdersDeps, 'clock' | 'catalog' | 'notifications'>,
+  tx: Executor,
+  row: OrderRow,
+): Promise<void> {
+  await updateOrderStatus(tx, row.id, 'cancelled', nowOf(deps));
+  const items = await findOrderItems(tx, [row.id]);
+  await deps.catalog.stock.putBack(
+    tx,
+    items.map((item) => ({ pointId: row.pointId, productId: item.productId, quantity: item.quantity })),
+  );
+  if (row.slotStart) await releaseDelivery(tx, row.pointId, row.slotStart);
+  await recordStatus(deps, tx, row, 'cancelled');
+}
+
+/** Customer cancellation: new or confirmed only; a second cancel finds it cancelled and changes nothing. */
+export async function cancelOrder(
+  deps: Pick<OrdersDeps, 'db' | 'clock' | 'catalog' | 'notifications'>,
+  userId: string,
+  number: number,
+): Promise<Order> {
+  await withRetries(deps.db, async (tx) => {
+    const [row] = await findOrders(tx, { userId, number }, { forUpdate: true });
+    if (!row) throw new AppError('not_found', ORDER_NOT_FOUND);
+    if (row.status === 'cancelled') return;
+    if (!isCancellableByCustomer(row.status)) {
+      throw new AppError('conflict', 'Заказ уже собирают — отменить его нельзя. Позвоните в магазин');
+    }
+    await cancelLocked(deps, tx, row);
+  });
+  return getOrder(deps, userId, number);
+}

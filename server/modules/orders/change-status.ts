@@ -1,0 +1,35 @@
+/** The operator's status changes (the CLI until the operator console exists; DESIGN.md §3). */
+import type { Order } from '@core/contracts/orders';
+import { canMove, type OrderStatus } from '@core/rules/orders';
+import { withRetries } from '../../db/transaction';
+import { AppError } from '../../errors';
+import { cancelLocked } from './cancel-order';
+import { nowOf, type OrdersDeps } from './orders.deps';
+import { findOrders, updateOrderStatus } from './orders.repository';
+import { getOrder, ORDER_NOT_FOUND } from './read-orders';
+import { recordStatus } from './status-events';
+
+/** One step along the order's path, or a cancellation; the customer is notified either way. */
+export async function moveOrder(
+  deps: Pick<OrdersDeps, 'db' | 'clock' | 'catalog' | 'notifications'>,
+  number: number,
+  to: OrderStatus,
+): Promise<Order> {
+  const userId = await withRetries(deps.db, async (tx) => {
+    const [row] = await findOrders(tx, { number }, { forUpdate: true });
+    if (!row) throw new AppError('not_found', ORDER_NOT_FOUND);
+    if (!canMove(row.status, to, row.fulfilment)) {
+      throw new AppError(
+        'conflict',
+        `Заказ №${number}: из статуса «${row.status}» в «${to}» перевести нельзя`,
+      );
+    }
+    if (to === 'cancelled') await cancelLocked(deps, tx, row);
+    else {
+      await updateOrderStatus(tx, row.id, to, nowOf(deps));
+      await recordStatus(deps, tx, row, to);
+    }
+    return row.userId;
+  });
+  return getOrder(deps, userId, number);
+}

@@ -1,0 +1,23 @@
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { BasketService } from '../basket/basket.service';
+import type { CatalogService } from '../catalog/catalog.service';
+import type { GeoService } from '../geo/geo.service';
+import type { NotificationsService } from '../notifications/notifications.service';
+
+/**
+ * What the orders' use cases need. Other modules are reached only through their services (ADR 025): the
+ * basket's lines and lock, the catalogue's points and stock, the customer's saved addresses, notifications.
+ * The ones that join a checkout's or a cancellation's transaction take it as their first argument.
+ */
+export type OrdersDeps = {
+  db: Db;
+  clock: Clock;
+  basket: Pick<BasketService, 'lockLines' | 'removePointLines' | 'mergeBasket'>;
+  catalog: Pick<CatalogService, 'listCheckoutPoints' | 'listPoints' | 'stock'>;
+  /** The customer's saved delivery addresses (the geo module). */
+  addresses: Pick<GeoService, 'listAddresses'>;
+  notifications: Pick<NotificationsService, 'add'>;
+};
+
+export const nowOf = (deps: Pick<OrdersDeps, 'clock'>): Date => new Date(deps.clock.now());

@@ -1,0 +1,228 @@
+/**
+ * Checkout (ADR 013, money by ADR 021): one order per point, all placed in one transaction or none. Stock
+ * never goes below zero however many customers check out at once.
+ */
+import type { SavedAddress } from '@core/contracts/geo';
+import type { Order, PlaceOrders } from '@core/contracts/orders';
+import { minimumOrderText, missingForMinimum, orderTotals } from '@core/rules/order-totals';
+import { formatRoubles } from '@core/rules/price';
+import type { Executor } from '../../db/client';
+import { withRetries } from '../../db/transaction';
+import { AppError } from '../../errors';
+import type { CheckoutPoint, StockLine, StockRow } from '../catalog/catalog.service';
+import { nowOf, type OrdersDeps } from './orders.deps';
+import { insertOrder, insertOrderItems } from './orders.repository';
+import { getPlacedOrders } from './read-orders';
+import { findOpenSlot, POINT_NOT_FOUND, reserveDelivery } from './slots';
+import { recordStatus } from './status-events';
+
+const lineKey = (line: { pointId: string; productId: string }) => `${line.pointId}/${line.productId}`;
+
+/** Validates the groups against the points, the customer's addresses and the slots; nothing is written. */
+function planGroups(
+  now: Date,
+  input: PlaceOrders,
+  addresses: readonly SavedAddress[],
+  pointsById: ReadonlyMap<string, CheckoutPoint>,
+) {
+  return input.orders.map((group) => {
+    const point = pointsById.get(group.point);
+    if (!point) throw new AppError('not_found', POINT_NOT_FOUND);
+    if (group.fulfilment === 'pickup') {
+      if (!point.isPickup) throw new AppError('bad_request', `В «${point.name}» нет самовывоза`);
+      return { group, point, address: null, slot: null };
+    }
+    const address = addresses.find((item) => item._id === group.address?.id);
+    if (!address)
+      throw new AppError('bad_request', 'Выберите адрес доставки', {
+        fields: { address: 'Выберите адрес доставки' },
+      });
+    if (!point.zoneIds.includes(address.deliveryArea)) {
+      throw new AppError(
+        'bad_request',
+        `«${point.storeName}» не доставляет по адресу ${address.shortAddress}`,
+      );
+    }
+    const slot = findOpenSlot(point.schedule, group.slot ? new Date(group.slot) : undefined, now);
+    if (!slot)
+      throw new AppError('bad_request', 'Это время доставки уже недоступно, выберите другое', {
+        fields: { slot: 'Выберите время доставки' },
+      });
+    return { group, point, address, slot };
+  });
+}
+
+type Plan = ReturnType<typeof planGroups>[number];
+
+/** 409 naming every line the point has too few of (SPEC: nothing is written then). */
+function assertEnough(lines: readonly StockLine[], stock: ReadonlyMap<string, StockRow>): void {
+  const short = lines.flatMap((line) => {
+    const row = stock.get(lineKey(line));
+    if (row && row.count >= line.quantity) return [];
+    return [row ? `«${row.name}» — осталось ${row.count} шт.` : 'товара нет в точке'];
+  });
+  if (short.length > 0) {
+    const list = short.join(', ');
+    // 'шт.' already ends the sentence: no second full stop.
+    const end = list.endsWith('.') ? '' : '.';
+    throw new AppError('conflict', `Не хватает товаров: ${list}${end} Обновите корзину и попробуйте снова`);
+  }
+}
+
+/** The basket's lines of the chosen points, quantities of one product at one point summed. */
+function sumLines(lines: readonly StockLine[], pointIds: ReadonlySet<string>): StockLine[] {
+  const summed = new Map<string, StockLine>();
+  for (const line of lines) {
+    if (!pointIds.has(line.pointId)) continue;
+    const current = summed.get(lineKey(line));
+    summed.set(lineKey(line), { ...line, quantity: (current?.quantity ?? 0) + line.quantity });
+  }
+  return [...summed.values()];
+}
+
+/** One point's order: its row, items and first status, its slot taken and its lines out of the basket. */
+async function placeGroup(
+  deps: OrdersDeps,
+  tx: Executor,
+  userId: string,
+  input: PlaceOrders,
+  plan: Plan,
+  lines: readonly (StockLine & { stock: StockRow })[],
+): Promise<string> {
+  const { group, point, address, slot } = plan;
+  const totals = orderTotals(
+    lines.map((line) => ({
+      price: line.stock.priceKopecks,
+      discount: line.stock.discountPercent,
+      quantity: line.quantity,
+    })),
+    { fee: point.deliveryFeeKopecks, freeFrom: point.freeDeliveryFromKopecks },
+    group.fulfilment,
+  );
+  const missing = missingForMinimum(totals.goods, point.minOrderKopecks);
+  if (missing > 0) {
+    throw new AppError(
+      'bad_request',
+      `«${point.storeName}»: минимальная сумма заказа ${formatRoubles(point.minOrderKopecks)}. ${minimumOrderText(missing)}`,
+    );
+  }
+  if (slot) await reserveDelivery(deps, tx, point.id, slot);
+  const now = nowOf(deps);
+  const order = await insertOrder(tx, {
+    userId,
+    storeId: point.storeId,
+    pointId: point.id,
+    fulfilment: group.fulfilment,
+    address: address?.address ?? null,
+    flat: group.address?.flat ?? '',
+    entrance: group.address?.entrance ?? '',
+    floor: group.address?.floor ?? '',
+    courierComment: group.address?.comment ?? '',
+    zoneId: address?.deliveryArea ?? null,
+    longitude: address?.coordinates.longitude ?? null,
+    latitude: address?.coordinates.latitude ?? null,
+    slotStart: slot?.start ?? null,
+    slotEnd: slot?.end ?? null,
+    phone: input.phone,
+    payment: input.payment,
+    comment: input.comment,
+    itemsKopecks: totals.goods,
+    savingsKopecks: totals.savings,
+    deliveryFeeKopecks: totals.fee,
+    totalKopecks: totals.total,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await insertOrderItems(
+    tx,
+    lines.map((line) => ({
+      orderId: order.id,
+      productId: line.productId,
+      name: line.stock.name,
+      slug: line.stock.slug,
+      image: line.stock.image,
+      weightGrams: line.stock.weightGrams,
+      priceKopecks: line.stock.priceKopecks,
+      discountPercent: line.stock.discountPercent,
+      quantity: line.quantity,
+    })),
+  );
+  await recordStatus(deps, tx, { ...order, userId, fulfilment: group.fulfilment }, 'new');
+  await deps.basket.removePointLines(tx, userId, point.id);
+  return order.id;
+}
+
+/** The checkout itself, in one transaction: all groups or nothing. Answers the new orders' ids. */
+async function placeInTransaction(
+  deps: OrdersDeps,
+  tx: Executor,
+  userId: string,
+  input: PlaceOrders,
+  plans: readonly Plan[],
+): Promise<string[]> {
+  // The basket's lock first: no change of this basket runs beside the checkout.
+  const basketLines = await deps.basket.lockLines(tx, userId);
+  for (const plan of plans) {
+    if (!basketLines.some((line) => line.pointId === plan.point.id)) {
+      throw new AppError('bad_request', `Корзина «${plan.point.name}» пуста`);
+    }
+  }
+  const lines = sumLines(basketLines, new Set(plans.map((plan) => plan.point.id)));
+  // Read first without locks (prices, a fast answer when stock is already short); the rows are locked only
+  // at the end, right before the decrement, so a popular product's row is held for a moment, not for the
+  // whole checkout.
+  const stock = new Map(
+    (await deps.catalog.stock.read(tx, lines, { lock: false })).map((row) => [lineKey(row), row]),
+  );
+  assertEnough(lines, stock);
+
+  const placed: string[] = [];
+  for (const plan of plans) {
+    const groupLines = lines.flatMap((line) => {
+      const row = stock.get(lineKey(line));
+      return line.pointId === plan.point.id && row ? [{ ...line, stock: row }] : [];
+    });
+    placed.push(await placeGroup(deps, tx, userId, input, plan, groupLines));
+  }
+  // Now lock the rows (always in the same order, so checkouts cannot deadlock), check again what may have
+  // changed since the first read, and take the quantities with a conditional update the CHECK backs.
+  const locked = new Map(
+    (await deps.catalog.stock.read(tx, lines, { lock: true })).map((row) => [lineKey(row), row]),
+  );
+  assertEnough(lines, locked);
+  for (const [key, row] of locked) {
+    if (stock.get(key)?.priceKopecks !== row.priceKopecks) {
+      throw new AppError('conflict', `Цена «${row.name}» изменилась. Обновите корзину и проверьте сумму`);
+    }
+  }
+  if ((await deps.catalog.stock.take(tx, lines)) !== lines.length) {
+    throw new AppError('conflict', 'Товары закончились, пока оформлялся заказ. Обновите корзину');
+  }
+  return placed;
+}
+
+/**
+ * Places the orders of a checkout. `onPlaced` runs inside the same transaction once they exist (idempotency
+ * records its key there, so a key is finished exactly when its orders exist); it may throw to undo them.
+ */
+export async function placeOrders(
+  deps: OrdersDeps,
+  userId: string,
+  input: PlaceOrders,
+  onPlaced: (tx: Executor, orderIds: string[]) => Promise<void>,
+): Promise<Order[]> {
+  // Points and saved addresses are read before the transaction, through their modules' services: neither is
+  // locked, and on PGlite's single connection a read beside the open transaction would wait for it.
+  const pointIds = input.orders.map((group) => group.point);
+  const [points, addresses] = await Promise.all([
+    deps.catalog.listCheckoutPoints(pointIds),
+    input.orders.some((group) => group.address) ? deps.addresses.listAddresses(userId) : [],
+  ]);
+  const plans = planGroups(nowOf(deps), input, addresses, new Map(points.map((point) => [point.id, point])));
+  const ids = await withRetries(deps.db, async (tx) => {
+    const placed = await placeInTransaction(deps, tx, userId, input, plans);
+    await onPlaced(tx, placed);
+    return placed;
+  });
+  return getPlacedOrders(deps, ids);
+}

@@ -1,0 +1,26 @@
+/** What every status an order reaches leaves behind: its event in the order's history and a notification. */
+import { type Fulfilment, type OrderStatus, statusMessage } from '@core/rules/orders';
+import type { Executor } from '../../db/client';
+import { nowOf, type OrdersDeps } from './orders.deps';
+import { insertOrderEvent } from './orders.repository';
+
+export type OrderRef = { id: string; number: number; userId: string; fulfilment: Fulfilment };
+
+/** Records that `order` reached `status`, inside the transaction that changed it: both or neither. */
+export async function recordStatus(
+  deps: Pick<OrdersDeps, 'clock' | 'notifications'>,
+  tx: Executor,
+  order: OrderRef,
+  status: OrderStatus,
+): Promise<void> {
+  const at = nowOf(deps);
+  await insertOrderEvent(tx, { orderId: order.id, status, at });
+  await deps.notifications.add(tx, {
+    userId: order.userId,
+    type: 'link_message',
+    title: `Заказ №${order.number}`,
+    content: statusMessage(order.number, status, order.fulfilment),
+    link: `/order/${order.number}`,
+    createdAt: at,
+  });
+}
