@@ -212,7 +212,7 @@ describe('graceful shutdown', () => {
     const { token } = await signIn(t, '+7 (907) 600-00-01');
     const socket = new WebSocket(`ws://127.0.0.1:${port}/ws?token=${token}`);
     const [hello] = await once(socket, 'message');
-    expect(JSON.parse(String(hello))).toEqual({ type: 'hello' });
+    expect(JSON.parse(String(hello))).toMatchObject({ type: 'hello', role: 'customer' });
     const closed = once(socket, 'close');
 
     heldRequest = createHeldRequest();

@@ -55,77 +55,93 @@ const trustProxySetting = () =>
     });
 
 /** Every setting the process reads, parsed once at start. Later issues add provider settings here. */
-export const ConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
-  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
-  PUBLIC_BASE_URL: optionalUrl(['http:', 'https:']),
-  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  /** The external seller site the header's 'Стать продавцом' and 'Для юр. лиц' links point to. */
-  SELLER_SITE_URL: z.url({ protocol: /^https?$/ }).default('https://seller.fresh-market.ru'),
-  /** Largest accepted request body for JSON endpoints. */
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
-  /** Seconds the site settings and page SEO fields are served from memory; edits show within this time. */
-  CONTENT_CACHE_TTL_S: z.coerce.number().min(0).max(3600).default(15),
-  /** Milliseconds a page rendered for a guest is served to other guests of the same area; 0 turns it off. */
-  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
-  // Slow and hostile clients, image work (issue 12; docs/decisions/022).
-  /** The whole request, headers and body, must arrive within this long (Node's requestTimeout). */
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
-  /** The headers must arrive within this long; also ends connections that never send a byte. */
-  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
-  /**
-   * Open connections per client address (a peer not trusted as a proxy); behind a trusted proxy, requests in
-   * flight per forwarded client address. 0 turns both off.
-   */
-  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(64),
-  /** Deepest nesting of objects and arrays a JSON body may have; deeper is refused before parsing. */
-  JSON_MAX_DEPTH: z.coerce.number().int().min(1).max(1000).default(32),
-  /** Image uploads decoded and encoded at once per process. */
-  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
-  /** Image uploads waiting for their turn; more at once are answered 503. */
-  IMAGE_QUEUE_LENGTH: z.coerce.number().int().min(0).max(1000).default(8),
-  /** Seed the demo data when the database is empty. */
-  SEED_ON_EMPTY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
+export const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+    REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+    PUBLIC_BASE_URL: optionalUrl(['http:', 'https:']),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    /** The external seller site the header's 'Стать продавцом' and 'Для юр. лиц' links point to. */
+    SELLER_SITE_URL: z.url({ protocol: /^https?$/ }).default('https://seller.fresh-market.ru'),
+    /** Largest accepted request body for JSON endpoints. */
+    BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+    /** Seconds the site settings and page SEO fields are served from memory; edits show within this time. */
+    CONTENT_CACHE_TTL_S: z.coerce.number().min(0).max(3600).default(15),
+    /** Milliseconds a page rendered for a guest is served to other guests of the same area; 0 turns it off. */
+    PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+    // Slow and hostile clients, image work (issue 12; docs/decisions/022).
+    /** The whole request, headers and body, must arrive within this long (Node's requestTimeout). */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+    /** The headers must arrive within this long; also ends connections that never send a byte. */
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+    /**
+     * Open connections per client address (a peer not trusted as a proxy); behind a trusted proxy, requests in
+     * flight per forwarded client address. 0 turns both off.
+     */
+    MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(64),
+    /** Deepest nesting of objects and arrays a JSON body may have; deeper is refused before parsing. */
+    JSON_MAX_DEPTH: z.coerce.number().int().min(1).max(1000).default(32),
+    /** Image uploads decoded and encoded at once per process. */
+    IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** Image uploads waiting for their turn; more at once are answered 503. */
+    IMAGE_QUEUE_LENGTH: z.coerce.number().int().min(0).max(1000).default(8),
+    /** Seed the demo data when the database is empty. */
+    SEED_ON_EMPTY: z
+      .enum(['true', 'false', '1', '0'])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
 
-  // Identity: login by SMS code, sessions, uploads (issue 4; docs/decisions/005 to 007).
-  /** Where uploaded images are stored and served from at /uploads/; defaults to $DATA_DIR/uploads. */
-  UPLOAD_DIR: optionalText(),
-  /** Key of the SMS code HMAC, at least 32 characters. Unset: generated once and kept in the database. */
-  AUTH_SECRET: optionalText().refine((value) => value === undefined || value.length >= 32, {
-    message: 'must be at least 32 characters',
-  }),
-  /** Which proxies' X-Forwarded-For to believe: false (default), true, or the proxies' addresses/CIDRs. */
-  TRUST_PROXY: trustProxySetting(),
-  /** Map tile URL template (maps issue); its origin is allowed in the CSP img-src. */
-  MAP_TILE_URL: z
-    .string()
-    .trim()
-    .regex(/^https?:\/\/[^/]+\//, 'must be an http(s) URL template')
-    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  /** Reverse geocoding of map clicks: offline (shipped data and the demo street grid), yandex or nominatim. */
-  GEOCODER: z.enum(['offline', 'yandex', 'nominatim']).default('offline'),
-  /** The HTTP geocoder's endpoint (defaults: Yandex's and OpenStreetMap's public ones). */
-  GEOCODER_URL: optionalText(),
-  /** Yandex geocoder API key (required with GEOCODER=yandex). */
-  YANDEX_GEOCODER_KEY: optionalText(),
-  SMS_PROVIDER: z.enum(['console', 'file', 'smsru', 'smsc']).default('console'),
-  /** The file provider's outbox (one JSON line per message); defaults to $DATA_DIR/sms-outbox.jsonl. */
-  SMS_OUTBOX: optionalText(),
-  /** Sender name registered with the gateway; the gateway's default when unset. */
-  SMS_SENDER: optionalText(),
-  SMSRU_API_ID: optionalText(),
-  SMSRU_URL: z.url({ protocol: /^https?$/ }).default('https://sms.ru/sms/send'),
-  SMSC_LOGIN: optionalText(),
-  SMSC_PASSWORD: optionalText(),
-  SMSC_URL: z.url({ protocol: /^https?$/ }).default('https://smsc.ru/sys/send.php'),
-});
+    // Identity: login by SMS code, sessions, uploads (issue 4; docs/decisions/005 to 007).
+    /** Where uploaded images are stored and served from at /uploads/; defaults to $DATA_DIR/uploads. */
+    UPLOAD_DIR: optionalText(),
+    /** Key of the SMS code HMAC, at least 32 characters. Unset: generated once and kept in the database. */
+    AUTH_SECRET: optionalText().refine((value) => value === undefined || value.length >= 32, {
+      message: 'must be at least 32 characters',
+    }),
+    /** Which proxies' X-Forwarded-For to believe: false (default), true, or the proxies' addresses/CIDRs. */
+    TRUST_PROXY: trustProxySetting(),
+    /** Map tile URL template (maps issue); its origin is allowed in the CSP img-src. */
+    MAP_TILE_URL: z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^/]+\//, 'must be an http(s) URL template')
+      .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    /** Reverse geocoding of map clicks: offline (shipped data and the demo street grid), yandex or nominatim. */
+    GEOCODER: z.enum(['offline', 'yandex', 'nominatim']).default('offline'),
+    /** The HTTP geocoder's endpoint (defaults: Yandex's and OpenStreetMap's public ones). */
+    GEOCODER_URL: optionalText(),
+    /** Yandex geocoder API key (required with GEOCODER=yandex). */
+    YANDEX_GEOCODER_KEY: optionalText(),
+    SMS_PROVIDER: z.enum(['console', 'file', 'smsru', 'smsc']).default('console'),
+    /** The file provider's outbox (one JSON line per message); defaults to $DATA_DIR/sms-outbox.jsonl. */
+    SMS_OUTBOX: optionalText(),
+    /** Sender name registered with the gateway; the gateway's default when unset. */
+    SMS_SENDER: optionalText(),
+    SMSRU_API_ID: optionalText(),
+    SMSRU_URL: z.url({ protocol: /^https?$/ }).default('https://sms.ru/sms/send'),
+    SMSC_LOGIN: optionalText(),
+    SMSC_PASSWORD: optionalText(),
+    SMSC_URL: z.url({ protocol: /^https?$/ }).default('https://smsc.ru/sys/send.php'),
+
+    // Web push (issue 15; docs/decisions/025).
+    /** VAPID key pair (URL-safe base64, both or neither). Unset: generated once and kept in the database. */
+    VAPID_PUBLIC_KEY: optionalText(),
+    VAPID_PRIVATE_KEY: optionalText(),
+    /** Who push services may contact about our pushes: an https: URL or a mailto: address. */
+    VAPID_SUBJECT: z
+      .string()
+      .trim()
+      .regex(/^(https:\/\/|mailto:)\S+$/, 'must be an https: URL or a mailto: address')
+      .default('mailto:support@fresh-market.ru'),
+  })
+  .refine((config) => Boolean(config.VAPID_PUBLIC_KEY) === Boolean(config.VAPID_PRIVATE_KEY), {
+    message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all',
+    path: ['VAPID_PRIVATE_KEY'],
+  });
 
 export type Config = z.output<typeof ConfigSchema> & { dataDir: string };
 

@@ -13,8 +13,11 @@ import { createGeoService } from './modules/geo/geo.service';
 import type { Geocoder, KnownAddress } from './modules/geo/geocoder';
 import { createIdentityService, type IdentityDeps } from './modules/identity/identity.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
+import type { PushSender } from './modules/notifications/push';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createSearchService } from './modules/search/search.service';
+import { createSupportService } from './modules/support/support.service';
+import type { Realtime } from './realtime/realtime';
 import type { SmsSender } from './sms/sms';
 import type { FileStorage } from './storage/storage';
 
@@ -37,6 +40,11 @@ export type ServicesOptions = {
   imageQueue: WorkQueue;
   /** The configured reverse geocoder, given the shipped known addresses (server/modules/geo/geocoder.ts). */
   geocoder: (loadKnown: () => Promise<readonly KnownAddress[]>) => Geocoder;
+  /** Sockets on every process (the bus) and presence (docs/decisions/027). */
+  realtime: Realtime;
+  /** Web push with this deployment's VAPID keys; absent: nothing is pushed. */
+  push?: PushSender;
+  log?: { warn(details: object, message: string): void };
 };
 
 /** The typo corrector's dictionary (words of product names) is rebuilt this often. */
@@ -54,12 +62,23 @@ export function createServices({
   identity,
   imageQueue,
   geocoder,
+  realtime,
+  push,
+  log,
 }: ServicesOptions) {
   const deps = { db: dbHandle.db };
   const basket = createBasketService(deps);
   const catalog = createCatalogService({ ...deps, clock }, { cacheTtlMs: contentCacheTtlMs, onCacheError });
   const files = createFilesService({ ...deps, clock, storage: identity.storage, imageQueue });
-  const notifications = createNotificationsService(deps);
+  // Notifications count the active orders for the badge; orders store and announce their notifications.
+  const notifications = createNotificationsService({
+    ...deps,
+    clock,
+    realtime,
+    push,
+    log,
+    countActiveOrders: (userId) => orders.countActiveOrders(userId),
+  });
   // Identity and geo need each other: a guest's address is saved to the account at login (identity → geo),
   // and User.house follows the default address (geo → identity). Identity reaches geo when it is called.
   const users = createIdentityService({
@@ -74,6 +93,21 @@ export function createServices({
     { ...deps, catalog, geo },
     { cacheTtlMs: contentCacheTtlMs, onCacheError },
   );
+  const orders = createOrdersService({ ...deps, clock, basket, catalog, addresses: geo, notifications });
+  const support = createSupportService({
+    ...deps,
+    clock,
+    realtime,
+    notifications,
+    files,
+    orders,
+    customerNames: async (ids) =>
+      new Map(
+        await Promise.all(
+          ids.map(async (id) => [id, (await users.getUser(id).catch(() => null))?.name ?? ''] as const),
+        ),
+      ),
+  });
   return {
     content,
     catalog,
@@ -82,9 +116,11 @@ export function createServices({
     geo,
     files,
     basket,
-    orders: createOrdersService({ ...deps, clock, basket, catalog, addresses: geo, notifications }),
+    orders,
     favourites: createFavouritesService({ ...deps, catalog, content, basket }),
     notifications,
+    support,
+    realtime,
   };
 }
 

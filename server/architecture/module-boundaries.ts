@@ -40,8 +40,9 @@ export const TABLES_BY_MODULE: Readonly<Record<string, readonly string[]>> = {
   files: ['files'],
   geo: ['cities', 'deliveryZones', 'userAddresses'],
   identity: ['users', 'sessions', 'smsCodes', 'rateLimits', 'appSecrets'],
-  notifications: ['notifications'],
+  notifications: ['notifications', 'pushSubscriptions'],
   orders: ['orderNumbers', 'orders', 'orderItems', 'orderEvents', 'slotReservations', 'idempotencyKeys'],
+  support: ['userRoles', 'operatorStores', 'chatConversations', 'chatMessages'],
 };
 
 /**

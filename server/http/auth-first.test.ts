@@ -37,6 +37,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/basket/preview',
   'GET /api/geo/reverse',
   'GET /api/points/:id/slots',
+  // The VAPID public key: public by nature (every push service sees it).
+  'GET /api/notification/vapid',
 ]);
 
 /** The catch-all answering 404 for unknown API paths. */

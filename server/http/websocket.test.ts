@@ -69,7 +69,7 @@ describe.each(TEST_DATABASE_KINDS)('the /ws socket on %s', (kind) => {
   it('opens for the token of SPEC §7, a bearer header, or the cookie from our own pages', async () => {
     expect(await connect(`${base}?token=${customer.token}`)).toEqual({
       opened: true,
-      hello: { type: 'hello' },
+      hello: { type: 'hello', user: customer.user._id, role: 'customer', at: expect.any(String) },
     });
     expect((await connect(base, { authorization: `Bearer ${customer.token}` })).opened).toBe(true);
     const origin = base.replace('ws:', 'http:').replace('/ws', '');

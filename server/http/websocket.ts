@@ -1,43 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ClientSocketMessageSchema,
+  type ServerSocketMessage,
+  SOCKET_PATH,
+  SOCKET_PING_INTERVAL_MS,
+} from '@core/contracts/realtime';
+import type { Role } from '@core/contracts/support';
+import { TYPING_REPEAT_MS } from '@core/rules/chat';
 import type fastifyWebsocket from '@fastify/websocket';
 import type { WebSocket } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import { requireSocketUser } from './auth';
+import type { Clock } from '../lib/clock';
+import type { NotificationsService } from '../modules/notifications/notifications.service';
+import type { SupportService } from '../modules/support/support.service';
+import type { Envelope } from '../realtime/bus';
+import type { Realtime } from '../realtime/realtime';
+import { requireSocketUser, type SignedIn } from './auth';
 
 /** Close code 1001 "going away": the server is shutting down; clients reconnect to another process. */
 export const WS_GOING_AWAY = 1001;
+/** Close code of a socket whose session ended (logout): the client does not reconnect. */
+export const WS_SESSION_ENDED = 4001;
+export const BAD_MESSAGE = 'Некорректное сообщение';
 
 export type SocketRegistry = {
   readonly size: number;
   closeAll(code?: number, reason?: string): void;
 };
 
+type Connection = {
+  id: string;
+  userId: string;
+  sessionId: string;
+  role: Role;
+  socket: WebSocket;
+  lastTypingAt: number;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The customer or operator a /ws upgrade is for, found before the upgrade. */
+    socketViewer: { viewer: SignedIn; role: Role } | null;
+  }
+}
+
+export type WebSocketDeps = {
+  realtime: Realtime;
+  notifications: Pick<NotificationsService, 'badges' | 'listSince'>;
+  support: Pick<SupportService, 'roleOf' | 'listMessagesSince' | 'typing'>;
+  identity: { onSessionEnded(listener: (sessionId: string) => void): () => void };
+  clock: Clock;
+};
+
 /**
- * The /ws socket, for signed-in customers only: the upgrade is refused with 401 in our JSON shape unless it
- * carries a live session (the `token` query parameter of SPEC §7, the Authorization header or the session
- * cookie). For now it greets the customer; the notifications issue delivers messages through the bus.
+ * The /ws socket (SPEC §4, §7; protocol in core/contracts/realtime.ts, docs/decisions/025), for signed-in users
+ * only: the upgrade is refused with 401 in our JSON shape unless it carries a live session (the `token` query
+ * parameter of SPEC §7, the Authorization header or the session cookie). Events published on the bus by any
+ * process reach this process's sockets of their audience; a logout anywhere closes that session's sockets.
  */
 export async function registerWebSocket(
   app: FastifyInstance,
   plugin: typeof fastifyWebsocket,
+  deps: WebSocketDeps,
 ): Promise<SocketRegistry> {
-  const open = new Set<WebSocket>();
+  const open = new Set<Connection>();
+  const byUser = new Map<string, Set<Connection>>();
+  const operators = new Set<Connection>();
+  const at = () => new Date(deps.clock.now()).toISOString();
+  const send = (connection: Connection, message: ServerSocketMessage) =>
+    connection.socket.send(JSON.stringify(message));
+
+  function deliver(envelope: Envelope): void {
+    if (envelope.kind === 'session-ended') {
+      for (const connection of open) {
+        if (connection.sessionId === envelope.sessionId)
+          connection.socket.close(WS_SESSION_ENDED, 'Сеанс завершён');
+      }
+      return;
+    }
+    // Serialised once, however many sockets get it.
+    const text = JSON.stringify(envelope.event);
+    const targets =
+      'role' in envelope.to
+        ? operators
+        : envelope.to.users.flatMap((userId) => [...(byUser.get(userId) ?? [])]);
+    for (const connection of targets) connection.socket.send(text);
+  }
+
+  const unsubscribe = deps.realtime.bus.subscribe(deliver);
+  const stopListening = deps.identity.onSessionEnded((sessionId) => {
+    deps.realtime.bus.publish({ kind: 'session-ended', sessionId }).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'session end not published');
+    });
+  });
+  const refresh = setInterval(() => {
+    deps.realtime.presence
+      .refresh([...open].map((connection) => ({ userId: connection.userId, connectionId: connection.id })))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'presence refresh failed'));
+  }, SOCKET_PING_INTERVAL_MS);
+  refresh.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(refresh);
+    unsubscribe();
+    stopListening();
+  });
+
+  async function answer(connection: Connection, data: string): Promise<void> {
+    // The first protocol's bare 'ping' still works.
+    if (data === 'ping') return void connection.socket.send('pong');
+    let json: unknown;
+    try {
+      json = JSON.parse(data);
+    } catch {
+      return send(connection, { type: 'error', message: BAD_MESSAGE });
+    }
+    const parsed = ClientSocketMessageSchema.safeParse(json);
+    if (!parsed.success) return send(connection, { type: 'error', message: BAD_MESSAGE });
+    const message = parsed.data;
+    switch (message.type) {
+      case 'ping':
+        send(connection, { type: 'pong' });
+        await deps.realtime.presence.refresh([{ userId: connection.userId, connectionId: connection.id }]);
+        return;
+      case 'resume': {
+        const since = new Date(message.since);
+        const [notifications, messages, badges] = await Promise.all([
+          deps.notifications.listSince(connection.userId, since),
+          deps.support.listMessagesSince(connection.userId, connection.role, since),
+          deps.notifications.badges(connection.userId),
+        ]);
+        const now = at();
+        send(connection, { type: 'missed', since: message.since, notifications, messages, at: now });
+        send(connection, { type: 'badges', badges, at: now });
+        return;
+      }
+      case 'typing': {
+        const nowMs = deps.clock.now();
+        // One signal per TYPING_REPEAT_MS is all the other side needs.
+        if (nowMs - connection.lastTypingAt < TYPING_REPEAT_MS) return;
+        connection.lastTypingAt = nowMs;
+        await deps.support.typing(connection.userId, connection.role, message.conversation);
+        return;
+      }
+    }
+  }
+
   await app.register(plugin, { options: { maxPayload: 64 * 1024 } });
+  app.decorateRequest('socketViewer', null);
   app.get(
-    '/ws',
+    SOCKET_PATH,
     {
       websocket: true,
       // Before the upgrade: a refused client gets an HTTP answer, not a socket that closes at once.
       preValidation: async (request) => {
-        await requireSocketUser(request);
+        const viewer = await requireSocketUser(request);
+        request.socketViewer = { viewer, role: await deps.support.roleOf(viewer.user._id) };
       },
     },
-    (socket) => {
-      open.add(socket);
-      socket.on('close', () => open.delete(socket));
-      socket.on('message', (data) => {
-        if (String(data) === 'ping') socket.send('pong');
+    (socket, request) => {
+      const found = request.socketViewer;
+      if (!found) return socket.close(1011);
+      const connection: Connection = {
+        id: randomUUID(),
+        userId: found.viewer.user._id,
+        sessionId: found.viewer.sessionId,
+        role: found.role,
+        socket,
+        lastTypingAt: 0,
+      };
+      open.add(connection);
+      const mine = byUser.get(connection.userId) ?? new Set();
+      mine.add(connection);
+      byUser.set(connection.userId, mine);
+      if (connection.role === 'operator') operators.add(connection);
+      deps.realtime.presence
+        .connected(connection.userId, connection.id)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'presence not recorded'));
+      socket.on('close', () => {
+        open.delete(connection);
+        operators.delete(connection);
+        mine.delete(connection);
+        if (mine.size === 0 && byUser.get(connection.userId) === mine) byUser.delete(connection.userId);
+        deps.realtime.presence
+          .disconnected(connection.userId, connection.id)
+          .catch((error: unknown) => app.log.warn({ err: error }, 'presence not cleared'));
       });
-      socket.send(JSON.stringify({ type: 'hello' }));
+      socket.on('message', (data) => {
+        answer(connection, String(data)).catch((error: unknown) => {
+          app.log.warn({ err: error }, 'socket message failed');
+          if (socket.readyState === socket.OPEN) send(connection, { type: 'error', message: BAD_MESSAGE });
+        });
+      });
+      send(connection, { type: 'hello', user: connection.userId, role: connection.role, at: at() });
     },
   );
   return {
@@ -45,7 +199,7 @@ export async function registerWebSocket(
       return open.size;
     },
     closeAll(code = WS_GOING_AWAY, reason = 'Сервер перезапускается') {
-      for (const socket of open) socket.close(code, reason);
+      for (const connection of open) connection.socket.close(code, reason);
     },
   };
 }

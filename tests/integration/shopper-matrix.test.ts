@@ -321,6 +321,22 @@ async function collectSamples(t: TestApp, orderSlug: string): Promise<{ pages: S
     { route: '/api/orders', url: '/api/orders', ...signedInOnly },
     { route: '/api/orders/{slug}', url: `/api/orders/${orderSlug}`, ...signedInOnly },
     { route: '/api/points/{id}/slots', url: `/api/points/${point.id}/slots` },
+    { route: '/api/notification', url: '/api/notification', ...signedInOnly },
+    { route: '/api/notification/vapid', url: '/api/notification/vapid' },
+    { route: '/api/chat', url: '/api/chat', ...signedInOnly },
+    // The operator console's API: a customer is refused (issue 15).
+    ...['/api/operator/conversations', '/api/operator/orders'].map((url) => ({
+      route: url,
+      url,
+      guest: GUEST_ONLY_LOGIN,
+      signedIn: 403,
+    })),
+    {
+      route: '/api/operator/conversations/{id}',
+      url: '/api/operator/conversations/00000000-0000-4000-8000-000000000000',
+      guest: GUEST_ONLY_LOGIN,
+      signedIn: 403,
+    },
     ...['product', 'store', 'article', 'category'].map((type) => ({
       route: '/api/user/me/favorites',
       url: `/api/user/me/favorites?type=${type}`,

@@ -5,12 +5,23 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { type App, type AppDeps, buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { openDb } from '../../server/db/client';
 import { seedDemo } from '../../server/db/seed/index';
 import type { Clock } from '../../server/lib/clock';
 import type { WorkQueue } from '../../server/lib/work-queue';
 import { openRedis } from '../../server/redis';
 import type { SmsSender } from '../../server/sms/sms';
 import { openTestDatabase, type TestDatabase, type TestDatabaseKind, testTemplates } from './database';
+import { TEST_ADMIN_URL } from './postgres';
+
+/** A second handle on another app's PostgreSQL database; closing it leaves the database to its owner. */
+async function openSharedDatabase(owner: TestDatabase): Promise<TestDatabase> {
+  if (!owner.name || !TEST_ADMIN_URL) throw new Error('only a PostgreSQL test database can be shared');
+  const url = new URL(TEST_ADMIN_URL);
+  url.pathname = `/${owner.name}`;
+  const handle = await openDb({ databaseUrl: url.toString(), poolSize: 10 });
+  return { ...handle, isSeeded: owner.isSeeded, name: owner.name, destroy: () => handle.close() };
+}
 
 export type TestApp = {
   app: App;
@@ -40,19 +51,29 @@ export type TestAppOptions = {
   reactRouter?: AppDeps['reactRouter'];
   /** Replaces the image work queue (a test holds its slots to see the queue full). */
   imageQueue?: WorkQueue;
+  /**
+   * Another app's PostgreSQL database, opened over a handle of this app's own: two apps act as two processes
+   * of one deployment (with the same redisUrl and redisKeyPrefix). Its SMS outbox and uploads are shared too.
+   */
+  shareDatabaseOf?: TestApp;
+  /** The HTTPS agent of web push (a fake push service's certificate). */
+  pushAgent?: AppDeps['pushAgent'];
 };
 
 export async function createTestApp(kind: TestDatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
-  const uploadDir = await mkdtemp(path.join(tmpdir(), 'fresh-test-uploads-'));
-  const smsOutbox = `${uploadDir}-sms-outbox.jsonl`;
+  const shared = options.shareDatabaseOf;
+  const uploadDir = shared?.uploadDir ?? (await mkdtemp(path.join(tmpdir(), 'fresh-test-uploads-')));
+  const smsOutbox = shared?.smsOutbox ?? `${uploadDir}-sms-outbox.jsonl`;
   const config = loadConfig({
     NODE_ENV: 'test',
     SMS_PROVIDER: 'file',
     SMS_OUTBOX: smsOutbox,
     ...options.env,
   });
-  const shouldSeed = options.seed ?? true;
-  const db = await openTestDatabase(kind, { seeded: shouldSeed });
+  const shouldSeed = !shared && (options.seed ?? true);
+  const db = shared
+    ? await openSharedDatabase(shared.db)
+    : await openTestDatabase(kind, { seeded: shouldSeed });
   if (shouldSeed) {
     const templateImages = testTemplates()?.imagesDir;
     if (db.isSeeded && templateImages) await cp(templateImages, uploadDir, { recursive: true });
@@ -69,6 +90,7 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
     logger: options.logger,
     reactRouter: options.reactRouter,
     imageQueue: options.imageQueue,
+    pushAgent: options.pushAgent,
     // Each app its own Redis keys: suites run in parallel against one server.
     redisKeyPrefix: options.redisKeyPrefix ?? `fresh-test:${path.basename(uploadDir)}:`,
   });
@@ -81,6 +103,7 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
       await app.close();
       await redis?.close();
       await db.destroy();
+      if (shared) return;
       await rm(uploadDir, { recursive: true, force: true });
       await rm(smsOutbox, { force: true });
     },

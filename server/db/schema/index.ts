@@ -6,3 +6,4 @@ export * from './favourites';
 export * from './geo';
 export * from './identity';
 export * from './orders';
+export * from './support';

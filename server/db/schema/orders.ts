@@ -168,6 +168,14 @@ export const notifications = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     isClosable: boolean('is_closeble').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When it went out to the customer's sockets (and push). A notification stored inside another module's
+     * transaction waits, null, until that transaction committed and the notifications module sent it.
+     */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_pending_idx').on(t.userId).where(sql`${t.deliveredAt} is null`),
+  ],
 );

@@ -52,6 +52,12 @@ export function createFilesService({ db, storage, clock, imageQueue }: FilesDeps
       return (await findFileOfUser(db, userId, fileId)) !== undefined;
     },
 
+    /** One of this user's uploaded images (a chat attachment), or undefined when it is not theirs. */
+    async findOwnImage(userId: string, fileId: string): Promise<FileRef | undefined> {
+      const row = await findFileOfUser(db, userId, fileId);
+      return row ? presentFile(row) : undefined;
+    },
+
     /** GET /api/file/user: the image this user uploaded last. */
     async getLatestImage(userId: string): Promise<FileRef> {
       const row = await findLatestFileOfUser(db, userId);

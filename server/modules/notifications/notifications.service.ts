@@ -1,22 +1,227 @@
+import type {
+  BadgeCounts,
+  Notification,
+  PushPayload,
+  PushSubscriptionInput,
+} from '@core/contracts/notifications';
+import { NOTIFICATION_LIST_LIMIT } from '@core/rules/chat';
+import type { OrderStatus } from '@core/rules/orders';
 import type { Db, Executor } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import type { Realtime } from '../../realtime/realtime';
+import { presentNotification } from './notifications.presenter';
 import {
   countUnreadNotifications,
+  deletePushSubscription,
   insertNotification,
+  listNotifications,
+  listNotificationsSince,
+  listPushSubscriptions,
+  markAllNotificationsRead,
+  markChatNotificationsRead,
+  markNotificationRead,
   type NewNotification,
+  type NotificationRow,
+  takePendingNotifications,
+  upsertPushSubscription,
 } from './notifications.repository';
+import type { PushSender } from './push';
 
-export type NotificationsDeps = { db: Db };
+export type NotificationsDeps = {
+  db: Db;
+  clock: Clock;
+  realtime: Realtime;
+  /** Web push; absent, nothing is pushed (a tool without keys). */
+  push?: PushSender;
+  /** The header's 'Заказы' badge: the orders module's count of active orders. */
+  countActiveOrders(userId: string): Promise<number>;
+  log?: { warn(details: object, message: string): void };
+};
+
+export const NOTIFICATION_NOT_FOUND = 'Уведомление не найдено';
+export const PUSH_UNAVAILABLE = 'Push-уведомления сейчас недоступны';
+/** Most events one catch-up returns; a client away longer reloads its lists instead. */
+const MISSED_LIMIT = 200;
+
+export type NewNotificationInput = {
+  type: Notification['type'];
+  title: string;
+  content: string;
+  link?: string | null;
+  chatId?: string | null;
+};
+
+/** An order's status changed (committed): its customer, number and new status. */
+export type OrderChange = { userId: string; number: number; status: OrderStatus };
 
 /**
- * The customer's notifications. For now only their unread count, the header's 'Кабинет' badge; the list
- * (GET /api/notification), reading them and the socket come with the notifications issue.
+ * The customer's notifications (SPEC §3, §4): the list, reading them, and delivery of new ones — over the
+ * socket of every process (the realtime bus) and, when the customer has no socket open anywhere, by web push.
  */
 export function createNotificationsService(deps: NotificationsDeps) {
+  const now = () => new Date(deps.clock.now());
+  const at = () => now().toISOString();
+  /** Pushes still being sent (they never hold up the request that caused them). */
+  const sending = new Set<Promise<void>>();
+
+  async function badges(userId: string): Promise<BadgeCounts> {
+    const [cabinet, orders] = await Promise.all([
+      countUnreadNotifications(deps.db, userId),
+      deps.countActiveOrders(userId),
+    ]);
+    return { cabinet, orders };
+  }
+
+  async function publishBadges(userId: string): Promise<void> {
+    await deps.realtime.publish(
+      { users: [userId] },
+      { type: 'badges', badges: await badges(userId), at: at() },
+    );
+  }
+
+  async function pushTo(userId: string, payload: PushPayload): Promise<void> {
+    const push = deps.push;
+    if (!push) return;
+    for (const target of await listPushSubscriptions(deps.db, userId)) {
+      const outcome = await push.send(target, payload);
+      if (outcome === 'gone') await deletePushSubscription(deps.db, target.endpoint);
+    }
+  }
+
+  /** Pushes in the background, unless the customer has a socket open (then the toast tells them). */
+  function pushIfAway(userId: string, payload: PushPayload): void {
+    if (!deps.push) return;
+    const work = (async () => {
+      if (await deps.realtime.presence.isOnline(userId)) return;
+      await pushTo(userId, payload);
+    })()
+      .catch((error: unknown) => deps.log?.warn({ err: error }, 'web push failed'))
+      .finally(() => sending.delete(work));
+    sending.add(work);
+  }
+
+  async function deliver(row: NotificationRow): Promise<Notification> {
+    const notification = presentNotification(row);
+    await deps.realtime.publish({ users: [row.userId] }, { type: 'notification', notification, at: at() });
+    pushIfAway(row.userId, {
+      title: row.title,
+      body: row.content,
+      link: row.link ?? (row.chatId ? '/lk?active=chat' : '/lk?active=notification'),
+      tag: row.chatId ?? row.id,
+    });
+    return notification;
+  }
+
   return {
     countUnread: (userId: string): Promise<number> => countUnreadNotifications(deps.db, userId),
 
-    /** Stores a notification inside the caller's transaction `tx` (an order's status change: both or neither). */
-    add: (tx: Executor, notification: NewNotification): Promise<void> => insertNotification(tx, notification),
+    badges,
+    publishBadges,
+
+    /** GET /api/notification: newest first, with the unread count. */
+    async list(userId: string): Promise<{ notifications: Notification[]; unread: number }> {
+      const [rows, unread] = await Promise.all([
+        listNotifications(deps.db, userId, NOTIFICATION_LIST_LIMIT),
+        countUnreadNotifications(deps.db, userId),
+      ]);
+      return { notifications: rows.map(presentNotification), unread };
+    },
+
+    /** Marks one read (another user's is 'not found'); the badge follows on every tab. */
+    async markRead(userId: string, id: string): Promise<number> {
+      if (!(await markNotificationRead(deps.db, userId, id))) {
+        throw new AppError('not_found', NOTIFICATION_NOT_FOUND);
+      }
+      await publishBadges(userId);
+      return countUnreadNotifications(deps.db, userId);
+    },
+
+    async markAllRead(userId: string): Promise<void> {
+      await markAllNotificationsRead(deps.db, userId);
+      await publishBadges(userId);
+    },
+
+    /** The customer read the chat: its message notifications are read too. */
+    async markChatRead(userId: string, chatId: string): Promise<void> {
+      if ((await markChatNotificationsRead(deps.db, userId, chatId)) > 0) await publishBadges(userId);
+    },
+
+    /** Stores a notification and delivers it (socket, push, badge). */
+    async create(userId: string, input: NewNotificationInput): Promise<Notification> {
+      const row = await insertNotification(deps.db, {
+        userId,
+        type: input.type,
+        title: input.title,
+        content: input.content,
+        link: input.link ?? null,
+        chatId: input.chatId ?? null,
+        createdAt: now(),
+        deliveredAt: now(),
+      });
+      const notification = await deliver(row);
+      await publishBadges(userId);
+      return notification;
+    },
+
+    /**
+     * Stores a notification inside the caller's transaction `tx` (an order's status change: both or neither).
+     * It goes out when the caller, after the commit, calls `deliverPending` (or `announceOrders`).
+     */
+    add: async (tx: Executor, notification: Omit<NewNotification, 'deliveredAt'>): Promise<void> => {
+      await insertNotification(tx, { ...notification, deliveredAt: null });
+    },
+
+    /** Sends the user's notifications stored by others and not yet delivered (each once, on any process). */
+    async deliverPending(userId: string): Promise<void> {
+      for (const row of await takePendingNotifications(deps.db, userId, now())) await deliver(row);
+    },
+
+    /**
+     * Orders changed (placed, moved, cancelled) and committed: their stored notifications go out, with the
+     * new status for an open order page, and the badges. A failure here is logged: the change stands.
+     */
+    async announceOrders(changes: readonly OrderChange[]): Promise<void> {
+      try {
+        for (const userId of new Set(changes.map((change) => change.userId))) {
+          for (const row of await takePendingNotifications(deps.db, userId, now())) await deliver(row);
+        }
+        for (const change of changes) {
+          await deps.realtime.publish(
+            { users: [change.userId] },
+            { type: 'order.status', order: { number: change.number, status: change.status }, at: at() },
+          );
+        }
+        for (const userId of new Set(changes.map((change) => change.userId))) await publishBadges(userId);
+      } catch (error) {
+        deps.log?.warn({ err: error }, 'order notifications were stored but not delivered');
+      }
+    },
+
+    /** The socket's catch-up: notifications since a time, oldest first. */
+    async listSince(userId: string, since: Date): Promise<Notification[]> {
+      return (await listNotificationsSince(deps.db, userId, since, MISSED_LIMIT)).map(presentNotification);
+    },
+
+    /** POST /api/notification/subscribe: this browser gets pushes for this user from now on. */
+    async subscribe(userId: string, subscription: PushSubscriptionInput): Promise<void> {
+      if (!deps.push) throw new AppError('unavailable', PUSH_UNAVAILABLE);
+      await upsertPushSubscription(deps.db, {
+        userId,
+        endpoint: subscription.endpoint,
+        p256dh: subscription.keys.p256dh,
+        auth: subscription.keys.auth,
+        createdAt: now(),
+      });
+    },
+
+    /** The application server key browsers subscribe with (null: push is off). */
+    vapidPublicKey: (): string | null => deps.push?.publicKey ?? null,
+
+    /** Resolves when the pushes under way are sent (tests, and a CLI before it exits). */
+    async whenIdle(): Promise<void> {
+      while (sending.size > 0) await Promise.allSettled([...sending]);
+    },
   };
 }
 

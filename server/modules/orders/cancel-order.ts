@@ -32,14 +32,16 @@ export async function cancelOrder(
   userId: string,
   number: number,
 ): Promise<Order> {
-  await withRetries(deps.db, async (tx) => {
+  const isCancelled = await withRetries(deps.db, async (tx) => {
     const [row] = await findOrders(tx, { userId, number }, { forUpdate: true });
     if (!row) throw new AppError('not_found', ORDER_NOT_FOUND);
-    if (row.status === 'cancelled') return;
+    if (row.status === 'cancelled') return false;
     if (!isCancellableByCustomer(row.status)) {
       throw new AppError('conflict', 'Заказ уже собирают — отменить его нельзя. Позвоните в магазин');
     }
     await cancelLocked(deps, tx, row);
+    return true;
   });
+  if (isCancelled) await deps.notifications.announceOrders([{ userId, number, status: 'cancelled' }]);
   return getOrder(deps, userId, number);
 }

@@ -9,14 +9,22 @@ import { findOrders, updateOrderStatus } from './orders.repository';
 import { getOrder, ORDER_NOT_FOUND } from './read-orders';
 import { recordStatus } from './status-events';
 
-/** One step along the order's path, or a cancellation; the customer is notified either way. */
+/**
+ * One step along the order's path, or a cancellation; the customer is notified either way (the list, their
+ * sockets, push). With `storeIds` (an operator of some shops), another shop's order is 'not found'.
+ */
 export async function moveOrder(
   deps: Pick<OrdersDeps, 'db' | 'clock' | 'catalog' | 'notifications'>,
   number: number,
   to: OrderStatus,
+  scope: { storeIds: readonly string[] | null } = { storeIds: null },
 ): Promise<Order> {
   const userId = await withRetries(deps.db, async (tx) => {
-    const [row] = await findOrders(tx, { number }, { forUpdate: true });
+    const [row] = await findOrders(
+      tx,
+      { number, ...(scope.storeIds ? { storeIds: scope.storeIds } : {}) },
+      { forUpdate: true },
+    );
     if (!row) throw new AppError('not_found', ORDER_NOT_FOUND);
     if (!canMove(row.status, to, row.fulfilment)) {
       throw new AppError(
@@ -31,5 +39,6 @@ export async function moveOrder(
     }
     return row.userId;
   });
+  await deps.notifications.announceOrders([{ userId, number, status: to }]);
   return getOrder(deps, userId, number);
 }

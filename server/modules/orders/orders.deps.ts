@@ -17,7 +17,8 @@ export type OrdersDeps = {
   catalog: Pick<CatalogService, 'listCheckoutPoints' | 'listPoints' | 'stock'>;
   /** The customer's saved delivery addresses (the geo module). */
   addresses: Pick<GeoService, 'listAddresses'>;
-  notifications: Pick<NotificationsService, 'add'>;
+  /** Stores a status change's notification in its transaction, and sends it after the commit. */
+  notifications: Pick<NotificationsService, 'add' | 'announceOrders'>;
 };
 
 export const nowOf = (deps: Pick<OrdersDeps, 'clock'>): Date => new Date(deps.clock.now());

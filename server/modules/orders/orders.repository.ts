@@ -40,10 +40,18 @@ export async function updateOrderStatus(
 /** Orders newest first; with `forUpdate` their rows stay locked until the transaction ends. */
 export async function findOrders(
   tx: Executor,
-  where: { userId?: string; number?: number; ids?: readonly string[] },
-  options: { forUpdate?: boolean } = {},
+  where: {
+    userId?: string;
+    number?: number;
+    ids?: readonly string[];
+    /** Only these shops' orders (an operator's board). */
+    storeIds?: readonly string[];
+    /** Only orders not done or cancelled. */
+    isActive?: boolean;
+  },
+  options: { forUpdate?: boolean; limit?: number } = {},
 ): Promise<OrderRow[]> {
-  if (where.ids?.length === 0) return [];
+  if (where.ids?.length === 0 || where.storeIds?.length === 0) return [];
   const query = tx
     .select()
     .from(orders)
@@ -52,10 +60,13 @@ export async function findOrders(
         where.userId ? eq(orders.userId, where.userId) : undefined,
         where.number !== undefined ? eq(orders.number, where.number) : undefined,
         where.ids ? inArray(orders.id, [...where.ids]) : undefined,
+        where.storeIds ? inArray(orders.storeId, [...where.storeIds]) : undefined,
+        where.isActive ? notInArray(orders.status, [...FINISHED_ORDER_STATUSES]) : undefined,
       ),
     )
     .orderBy(desc(orders.createdAt), desc(orders.number))
     .$dynamic();
+  if (options.limit) query.limit(options.limit);
   return options.forUpdate ? query.for('update') : query;
 }
 

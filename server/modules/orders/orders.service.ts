@@ -4,10 +4,12 @@
  */
 import type { Basket } from '@core/contracts/basket';
 import type { Order, PlaceOrders, SlotView } from '@core/contracts/orders';
+import type { BoardOrder, CustomerOrderLink } from '@core/contracts/support';
 import type { OrderStatus } from '@core/rules/orders';
 import { cancelOrder } from './cancel-order';
 import { moveOrder } from './change-status';
 import { placeOrdersOnce, purgeExpiredKeys, type StoredResponse } from './idempotency';
+import { listBoard, listOrderLinks } from './operator-board';
 import type { OrdersDeps } from './orders.deps';
 import { countActive, getOrder, listOrders } from './read-orders';
 import { repeatOrder } from './repeat-order';
@@ -32,8 +34,16 @@ export function createOrdersService(deps: OrdersDeps) {
     repeatOrder: (userId: string, number: number): Promise<Basket> => repeatOrder(deps, userId, number),
     /** GET /api/points/{id}/slots. */
     listSlots: (pointId: string): Promise<SlotView[]> => listSlots(deps, pointId),
-    /** The operator's move (npm run order:status). */
-    moveOrder: (number: number, to: OrderStatus): Promise<Order> => moveOrder(deps, number, to),
+    /** The operator's move (the /operator board, npm run order:status); `scope`: the operator's shops. */
+    moveOrder: (
+      number: number,
+      to: OrderStatus,
+      scope?: { storeIds: readonly string[] | null },
+    ): Promise<Order> => moveOrder(deps, number, to, scope),
+    /** The operator console's board: active orders of these shops (null: every shop). */
+    listBoard: (storeIds: readonly string[] | null): Promise<BoardOrder[]> => listBoard(deps, storeIds),
+    /** A customer's orders as an operator's quick links (numbers, statuses, shops). */
+    listOrderLinks: (userId: string): Promise<CustomerOrderLink[]> => listOrderLinks(deps, userId),
   };
 }
 

@@ -224,5 +224,9 @@ export async function placeOrders(
     await onPlaced(tx, placed);
     return placed;
   });
-  return getPlacedOrders(deps, ids);
+  const placedOrders = await getPlacedOrders(deps, ids);
+  await deps.notifications.announceOrders(
+    placedOrders.map((order) => ({ userId, number: order.number, status: order.status })),
+  );
+  return placedOrders;
 }

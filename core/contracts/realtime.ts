@@ -1,0 +1,69 @@
+/**
+ * The /ws socket's messages, one JSON object per frame, shared by the server (server/http/websocket.ts) and the
+ * browser (app/features/notifications/socket-client.ts). docs/decisions/025 describes the protocol:
+ *
+ * - The socket opens only for a live session (SPEC §7: `?token=…&group=user`, or the session cookie from our
+ *   own pages); the server then sends `hello`.
+ * - After every (re)connect the client sends `resume` with the server time of the last event it saw (or the
+ *   time it loaded the page); the server answers `missed` with what happened since, then `badges`.
+ * - Events carry ids: the client ignores one it has already seen, so a repeat is harmless.
+ */
+import { BadgeCountsSchema, NotificationSchema } from './notifications';
+import { OrderStatusSchema } from './orders';
+import { ChatAuthorSchema, ChatMessageSchema, ConversationSummarySchema, RoleSchema } from './support';
+import { z } from './z';
+
+/** What a client may send. */
+export const ClientSocketMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+  /** Missed events since this server time (ISO), e.g. the `at` of the last event seen. */
+  z.object({ type: z.literal('resume'), since: z.iso.datetime({ offset: true }) }),
+  /** The sender is typing in a conversation (a customer: their own; an operator: the one named). */
+  z.object({ type: z.literal('typing'), conversation: z.uuid().optional() }),
+]);
+export type ClientSocketMessage = z.infer<typeof ClientSocketMessageSchema>;
+
+/** Chat events name their conversation; a customer has one. */
+const chatEvent = { conversation: z.string() };
+
+/** What the server sends. Every event but `hello`, `pong` and `error` carries `at`, the server time it happened. */
+export const ServerSocketMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello'), user: z.string(), role: RoleSchema, at: z.string() }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+  z.object({ type: z.literal('notification'), notification: NotificationSchema, at: z.string() }),
+  z.object({ type: z.literal('badges'), badges: BadgeCountsSchema, at: z.string() }),
+  z.object({
+    type: z.literal('order.status'),
+    order: z.object({ number: z.number().int(), status: OrderStatusSchema }),
+    at: z.string(),
+  }),
+  z.object({ type: z.literal('chat.message'), ...chatEvent, message: ChatMessageSchema, at: z.string() }),
+  z.object({
+    type: z.literal('chat.typing'),
+    ...chatEvent,
+    author: ChatAuthorSchema,
+    /** Typing stops by itself after this long unless repeated (core/rules/chat.ts TYPING_TTL_MS). */
+    ttl_ms: z.number().int(),
+    at: z.string(),
+  }),
+  /** The reader's side has read every message of the other side up to `at`. */
+  z.object({ type: z.literal('chat.read'), ...chatEvent, reader: ChatAuthorSchema, at: z.string() }),
+  /** Operators: a conversation changed (new message, read, closed). */
+  z.object({ type: z.literal('chat.conversation'), conversation: ConversationSummarySchema, at: z.string() }),
+  /** The answer to `resume`: notifications and chat messages since `since`, oldest first. */
+  z.object({
+    type: z.literal('missed'),
+    since: z.string(),
+    notifications: z.array(NotificationSchema),
+    messages: z.array(ChatMessageSchema),
+    at: z.string(),
+  }),
+]);
+export type ServerSocketMessage = z.infer<typeof ServerSocketMessageSchema>;
+/** An event that may cross processes (everything but the per-socket answers). */
+export type SocketEvent = Exclude<ServerSocketMessage, { type: 'hello' | 'pong' | 'error' | 'missed' }>;
+
+export const SOCKET_PATH = '/ws';
+/** The client's keep-alive ping (and the server's presence refresh) interval. */
+export const SOCKET_PING_INTERVAL_MS = 25_000;

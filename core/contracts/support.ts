@@ -1,0 +1,154 @@
+/** The support chat and the operator console (SPEC §1 'a support chat', §2 /lk?active=chat; issue 15). */
+import { CHAT_PAGE_SIZE, CHAT_TEXT_MAX_LENGTH } from '../rules/chat';
+import { FileRefSchema } from './identity';
+import { OrderStatusSchema } from './orders';
+import { z } from './z';
+
+export const ChatAuthorSchema = z.enum(['customer', 'operator']);
+export type ChatAuthor = z.infer<typeof ChatAuthorSchema>;
+
+export const ChatMessageSchema = z.object({
+  _id: z.string(),
+  /** Position in the conversation; the history's cursor. */
+  seq: z.number().int(),
+  conversation: z.string(),
+  author: ChatAuthorSchema,
+  text: z.string(),
+  image: FileRefSchema.nullable(),
+  /** An order the customer asks about: /order/{order}. */
+  order: z.number().int().nullable(),
+  created_at: z.string(),
+  /** When the other side read it; the message is 'sent' until then. */
+  read_at: z.string().nullable(),
+  state: z.enum(['sent', 'read']),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+export const ConversationStatusSchema = z.enum(['open', 'closed']);
+
+/** SPEC §3 Current chat: _id; and its state. */
+export const ChatSchema = z.object({
+  _id: z.string(),
+  status: ConversationStatusSchema,
+});
+
+export const CHAT_EMPTY_MESSAGE = 'Напишите сообщение или прикрепите изображение';
+export const CHAT_TOO_LONG_MESSAGE = `Сообщение — не длиннее ${CHAT_TEXT_MAX_LENGTH} символов`;
+
+/** A message sent by the customer or an operator: text and/or an uploaded image (POST /api/file/upload). */
+export const SendMessageSchema = z
+  .object({
+    text: z.string(CHAT_EMPTY_MESSAGE).trim().max(CHAT_TEXT_MAX_LENGTH, CHAT_TOO_LONG_MESSAGE).default(''),
+    image: z.uuid('Изображение не найдено, загрузите его ещё раз').optional(),
+    order: z.coerce
+      .number('Некорректный номер заказа')
+      .int('Некорректный номер заказа')
+      .positive('Некорректный номер заказа')
+      .max(2_000_000_000, 'Некорректный номер заказа')
+      .optional(),
+  })
+  .refine((message) => message.text !== '' || message.image !== undefined, {
+    message: CHAT_EMPTY_MESSAGE,
+    path: ['text'],
+  });
+export type SendMessage = z.input<typeof SendMessageSchema>;
+
+/** ?before=<seq>&limit=<n>: the page of messages older than `before` (the newest page without it). */
+export const HistoryQuerySchema = z.object({
+  before: z.coerce
+    .number('Некорректный курсор')
+    .int('Некорректный курсор')
+    .positive('Некорректный курсор')
+    .optional(),
+  limit: z.coerce
+    .number('Некорректный размер страницы')
+    .int('Некорректный размер страницы')
+    .min(1, 'Некорректный размер страницы')
+    .max(100, 'Не больше 100 сообщений за раз')
+    .default(CHAT_PAGE_SIZE),
+});
+
+/** A page of the history, oldest first; `next_before` fetches the older page (null: this is the start). */
+export const ChatHistorySchema = z.object({
+  success: z.literal(true),
+  chat: ChatSchema.nullable(),
+  messages: z.array(ChatMessageSchema),
+  next_before: z.number().int().nullable(),
+});
+export type ChatHistory = z.infer<typeof ChatHistorySchema>;
+
+export const SentMessageSchema = z.object({ success: z.literal(true), message: ChatMessageSchema });
+
+/** An operator's row of the conversation list. */
+export const ConversationSummarySchema = z.object({
+  _id: z.string(),
+  status: ConversationStatusSchema,
+  customer: z.object({ _id: z.string(), name: z.string() }),
+  last_message: ChatMessageSchema.nullable(),
+  last_message_at: z.string(),
+  /** The customer's messages no operator has read. */
+  unread: z.number().int(),
+});
+export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
+
+export const ConversationListSchema = z.object({
+  success: z.literal(true),
+  conversations: z.array(ConversationSummarySchema),
+});
+
+export const ConversationQuerySchema = z.object({
+  status: z.enum(['open', 'closed', 'all'], 'Некорректный фильтр').default('open'),
+});
+
+export const ConversationParamsSchema = z.object({ id: z.uuid('Диалог не найден') });
+
+/** The customer's orders an operator may open from a conversation (number and status, nothing personal). */
+export const CustomerOrderLinkSchema = z.object({
+  number: z.number().int(),
+  status: OrderStatusSchema,
+  store: z.string(),
+  created_at: z.string(),
+});
+export type CustomerOrderLink = z.infer<typeof CustomerOrderLinkSchema>;
+
+export const ConversationDetailSchema = z.object({
+  success: z.literal(true),
+  conversation: ConversationSummarySchema,
+  messages: z.array(ChatMessageSchema),
+  next_before: z.number().int().nullable(),
+  orders: z.array(CustomerOrderLinkSchema),
+});
+export type ConversationDetail = z.infer<typeof ConversationDetailSchema>;
+
+/** An order on the operator's board. */
+export const BoardOrderSchema = z.object({
+  number: z.number().int(),
+  status: OrderStatusSchema,
+  fulfilment: z.enum(['delivery', 'pickup']),
+  store: z.object({ _id: z.string(), name: z.string() }),
+  point: z.string(),
+  total: z.number().int(),
+  items: z.number().int(),
+  slot: z.object({ start: z.string(), end: z.string() }).nullable(),
+  created_at: z.string(),
+  /** Where it may go next: one step along its path, or cancelled. */
+  next: z.array(OrderStatusSchema),
+});
+export type BoardOrder = z.infer<typeof BoardOrderSchema>;
+
+export const OrderBoardSchema = z.object({ success: z.literal(true), orders: z.array(BoardOrderSchema) });
+
+export const MoveOrderSchema = z.object({
+  status: OrderStatusSchema.exclude(['new'], { error: 'Выберите новый статус заказа' }),
+});
+
+export const OrderNumberParamsSchema = z.object({
+  number: z.coerce
+    .number('Заказ не найден')
+    .int('Заказ не найден')
+    .positive('Заказ не найден')
+    .max(2_000_000_000, 'Заказ не найден'),
+});
+
+export const RoleSchema = z.enum(['customer', 'operator']);
+export type Role = z.infer<typeof RoleSchema>;

@@ -1,0 +1,82 @@
+/**
+ * `npm run user:role -- <phone> operator [--store <slug>]…`: makes a signed-up user a support operator (the
+ * /operator console; the same SMS login). With --store, their order board shows those shops only; without,
+ * every shop. `npm run user:role -- <phone> customer` takes the role away.
+ */
+import path from 'node:path';
+import { inArray } from 'drizzle-orm';
+import { normalisePhone } from '../core/rules/phone';
+import { loadConfig } from '../server/config';
+import { openDb } from '../server/db/client';
+import { stores } from '../server/db/schema/index';
+import { findUserIdByPhone } from '../server/modules/identity/identity.repository';
+import { grantRole, revokeRole } from '../server/modules/support/support.repository';
+import { runCli } from './run-cli';
+
+const USAGE = 'Usage: npm run user:role -- <phone> <operator|customer> [--store <shop slug>]…';
+
+function parseArgs(args: readonly string[]) {
+  const [phoneText, role, ...rest] = args;
+  const phone = phoneText ? normalisePhone(phoneText) : null;
+  if (!phone || (role !== 'operator' && role !== 'customer')) return null;
+  const storeSlugs: string[] = [];
+  for (let index = 0; index < rest.length; index += 2) {
+    const [flag, value] = [rest[index], rest[index + 1]];
+    if (flag !== '--store' || !value) return null;
+    storeSlugs.push(value);
+  }
+  if (role === 'customer' && storeSlugs.length > 0) return null;
+  return { phone, role, storeSlugs } as const;
+}
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2));
+  if (!args) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const handle = await openDb({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  try {
+    await handle.migrate();
+    const userId = await findUserIdByPhone(handle.db, args.phone);
+    if (!userId) {
+      console.error(`No user with the phone ${args.phone}: they sign in on the site once first.`);
+      return 1;
+    }
+    if (args.role === 'customer') {
+      await revokeRole(handle.db, userId, 'operator');
+      console.log(`${args.phone} is a customer (not an operator).`);
+      return 0;
+    }
+    const found =
+      args.storeSlugs.length === 0
+        ? []
+        : await handle.db
+            .select({ id: stores.id, slug: stores.slug })
+            .from(stores)
+            .where(inArray(stores.slug, args.storeSlugs));
+    const missing = args.storeSlugs.filter((slug) => !found.some((store) => store.slug === slug));
+    if (missing.length > 0) {
+      console.error(`No shop with the slug: ${missing.join(', ')}`);
+      return 1;
+    }
+    await grantRole(
+      handle.db,
+      userId,
+      'operator',
+      found.map((store) => store.id),
+    );
+    console.log(
+      `${args.phone} is an operator of ${args.storeSlugs.length > 0 ? args.storeSlugs.join(', ') : 'every shop'}.`,
+    );
+    return 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+runCli(main);

@@ -1,0 +1,59 @@
+/** The operator console's view of orders (issue 15): the board of active orders, a customer's quick links. */
+import type { BoardOrder, CustomerOrderLink } from '@core/contracts/support';
+import { canMove, ORDER_STATUS_LABELS, type OrderStatus } from '@core/rules/orders';
+import type { OrdersDeps } from './orders.deps';
+import { findOrderItems, findOrders } from './orders.repository';
+
+/** Most orders the board (and a customer's quick links) show. */
+const BOARD_LIMIT = 200;
+const STATUSES = Object.keys(ORDER_STATUS_LABELS) as OrderStatus[];
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** Active orders of the given shops (every shop: null), oldest first, with the moves each may make next. */
+export async function listBoard(
+  deps: Pick<OrdersDeps, 'db' | 'catalog'>,
+  storeIds: readonly string[] | null,
+): Promise<BoardOrder[]> {
+  const rows = (
+    await findOrders(deps.db, { isActive: true, ...(storeIds ? { storeIds } : {}) }, { limit: BOARD_LIMIT })
+  ).reverse();
+  const [items, points] = await Promise.all([
+    findOrderItems(
+      deps.db,
+      rows.map((row) => row.id),
+    ),
+    deps.catalog.listPoints([...new Set(rows.map((row) => row.pointId))]),
+  ]);
+  const pointsById = new Map(points.map((point) => [point._id, point]));
+  return rows.map((row) => {
+    const point = pointsById.get(row.pointId);
+    return {
+      number: row.number,
+      status: row.status,
+      fulfilment: row.fulfilment,
+      store: { _id: row.storeId, name: point?.store.name ?? '' },
+      point: point?.name ?? '',
+      total: row.totalKopecks,
+      items: items.filter((item) => item.orderId === row.id).reduce((sum, item) => sum + item.quantity, 0),
+      slot: row.slotStart && row.slotEnd ? { start: iso(row.slotStart), end: iso(row.slotEnd) } : null,
+      created_at: iso(row.createdAt),
+      next: STATUSES.filter((to) => canMove(row.status, to, row.fulfilment)),
+    };
+  });
+}
+
+/** A customer's orders as an operator's quick links: number, status and shop, nothing else of theirs. */
+export async function listOrderLinks(
+  deps: Pick<OrdersDeps, 'db' | 'catalog'>,
+  userId: string,
+): Promise<CustomerOrderLink[]> {
+  const rows = await findOrders(deps.db, { userId }, { limit: BOARD_LIMIT });
+  const points = await deps.catalog.listPoints([...new Set(rows.map((row) => row.pointId))]);
+  const storeOf = new Map(points.map((point) => [point._id, point.store.name]));
+  return rows.map((row) => ({
+    number: row.number,
+    status: row.status,
+    store: storeOf.get(row.pointId) ?? '',
+    created_at: iso(row.createdAt),
+  }));
+}

@@ -1,0 +1,221 @@
+/** The support chat's and the operator role's queries (issue 15). */
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chatConversations, chatMessages, operatorStores, userRoles } from '../../db/schema/index';
+
+export type ConversationRow = typeof chatConversations.$inferSelect;
+export type MessageRow = typeof chatMessages.$inferSelect;
+export type Role = (typeof userRoles.$inferSelect)['role'];
+
+export async function findRoles(db: Db, userId: string): Promise<Role[]> {
+  const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
+  return rows.map((row) => row.role);
+}
+
+/** Grants a role and sets the operator's shops (none: every shop), in one transaction. */
+export async function grantRole(
+  db: Db,
+  userId: string,
+  role: Role,
+  storeIds: readonly string[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(userRoles).values({ userId, role }).onConflictDoNothing();
+    await tx.delete(operatorStores).where(eq(operatorStores.userId, userId));
+    if (storeIds.length > 0) {
+      await tx.insert(operatorStores).values(storeIds.map((storeId) => ({ userId, storeId })));
+    }
+  });
+}
+
+export async function revokeRole(db: Db, userId: string, role: Role): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)));
+    await tx.delete(operatorStores).where(eq(operatorStores.userId, userId));
+  });
+}
+
+export async function findOperatorStores(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ storeId: operatorStores.storeId })
+    .from(operatorStores)
+    .where(eq(operatorStores.userId, userId));
+  return rows.map((row) => row.storeId);
+}
+
+export async function findConversationOfCustomer(
+  db: Db,
+  customerId: string,
+): Promise<ConversationRow | undefined> {
+  const [row] = await db.select().from(chatConversations).where(eq(chatConversations.customerId, customerId));
+  return row;
+}
+
+export async function findConversation(db: Db, id: string): Promise<ConversationRow | undefined> {
+  const [row] = await db.select().from(chatConversations).where(eq(chatConversations.id, id));
+  return row;
+}
+
+/** The customer's one conversation, created on the first message and reopened by any later one. */
+export async function touchConversation(db: Db, customerId: string, at: Date): Promise<ConversationRow> {
+  const [row] = await db
+    .insert(chatConversations)
+    .values({ customerId, status: 'open', lastMessageAt: at, createdAt: at })
+    .onConflictDoUpdate({
+      target: chatConversations.customerId,
+      set: { status: 'open', lastMessageAt: at },
+    })
+    .returning();
+  if (!row) throw new Error('conversation not stored');
+  return row;
+}
+
+export async function insertMessage(db: Db, values: typeof chatMessages.$inferInsert): Promise<MessageRow> {
+  const [row] = await db.insert(chatMessages).values(values).returning();
+  if (!row) throw new Error('message not stored');
+  return row;
+}
+
+/** A page of a conversation, oldest first: the `limit` messages before `before` (the newest without it). */
+export async function listMessages(
+  db: Db,
+  conversationId: string,
+  before: number | undefined,
+  limit: number,
+): Promise<MessageRow[]> {
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.conversationId, conversationId),
+        before === undefined ? undefined : lt(chatMessages.seq, before),
+      ),
+    )
+    .orderBy(desc(chatMessages.seq))
+    .limit(limit);
+  return rows.reverse();
+}
+
+/** Messages created at or after `since` in these conversations (all of them: null), oldest first. */
+export function listMessagesSince(
+  db: Db,
+  conversationIds: readonly string[] | null,
+  since: Date,
+  limit: number,
+): Promise<MessageRow[]> {
+  if (conversationIds?.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(chatMessages)
+    .where(
+      and(
+        gte(chatMessages.createdAt, since),
+        conversationIds ? inArray(chatMessages.conversationId, [...conversationIds]) : undefined,
+      ),
+    )
+    .orderBy(asc(chatMessages.seq))
+    .limit(limit);
+}
+
+/** The other side's unread messages become read; how many did. */
+export async function markMessagesRead(
+  db: Db,
+  conversationId: string,
+  authorRole: MessageRow['authorRole'],
+  at: Date,
+): Promise<number> {
+  const rows = await db
+    .update(chatMessages)
+    .set({ readAt: at })
+    .where(
+      and(
+        eq(chatMessages.conversationId, conversationId),
+        eq(chatMessages.authorRole, authorRole),
+        isNull(chatMessages.readAt),
+      ),
+    )
+    .returning({ id: chatMessages.id });
+  return rows.length;
+}
+
+export async function countUnreadMessages(
+  db: Db,
+  conversationId: string,
+  authorRole: MessageRow['authorRole'],
+): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.conversationId, conversationId),
+        eq(chatMessages.authorRole, authorRole),
+        isNull(chatMessages.readAt),
+      ),
+    );
+  return Number(row?.value ?? 0);
+}
+
+export async function setConversationStatus(
+  db: Db,
+  id: string,
+  status: ConversationRow['status'],
+): Promise<ConversationRow | undefined> {
+  const [row] = await db
+    .update(chatConversations)
+    .set({ status })
+    .where(eq(chatConversations.id, id))
+    .returning();
+  return row;
+}
+
+export type ConversationListRow = ConversationRow & { unread: number; lastMessage: MessageRow | null };
+
+/** Conversations newest first, each with the customer's unread count and its last message. */
+export async function listConversations(
+  db: Db,
+  status: ConversationRow['status'] | 'all',
+  limit: number,
+): Promise<ConversationListRow[]> {
+  const conversations = await db
+    .select()
+    .from(chatConversations)
+    .where(status === 'all' ? undefined : eq(chatConversations.status, status))
+    .orderBy(desc(chatConversations.lastMessageAt), desc(chatConversations.id))
+    .limit(limit);
+  return withUnreadAndLast(db, conversations);
+}
+
+export async function withUnreadAndLast(
+  db: Db,
+  conversations: readonly ConversationRow[],
+): Promise<ConversationListRow[]> {
+  const ids = conversations.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const [unread, last] = await Promise.all([
+    db
+      .select({ conversationId: chatMessages.conversationId, value: sql<number>`count(*)::int` })
+      .from(chatMessages)
+      .where(
+        and(
+          inArray(chatMessages.conversationId, ids),
+          eq(chatMessages.authorRole, 'customer'),
+          isNull(chatMessages.readAt),
+        ),
+      )
+      .groupBy(chatMessages.conversationId),
+    db
+      .selectDistinctOn([chatMessages.conversationId])
+      .from(chatMessages)
+      .where(inArray(chatMessages.conversationId, ids))
+      .orderBy(chatMessages.conversationId, desc(chatMessages.seq)),
+  ]);
+  const unreadBy = new Map(unread.map((row) => [row.conversationId, Number(row.value)]));
+  const lastBy = new Map(last.map((row) => [row.conversationId, row]));
+  return conversations.map((row) => ({
+    ...row,
+    unread: unreadBy.get(row.id) ?? 0,
+    lastMessage: lastBy.get(row.id) ?? null,
+  }));
+}

@@ -1,0 +1,375 @@
+/**
+ * The support chat, notifications and the operator console's API (issue 15) through app.inject(), on PGlite
+ * and PostgreSQL: who may call what (401 before 400, 403 for customers on /api/operator), messages and their
+ * order, read state and unread counts, the order board moving orders and notifying the customer.
+ */
+import { ErrorBodySchema } from '@core/contracts/common';
+import { NotificationListSchema } from '@core/contracts/notifications';
+import { OrderSchema } from '@core/contracts/orders';
+import {
+  ChatHistorySchema,
+  ConversationDetailSchema,
+  ConversationListSchema,
+  OrderBoardSchema,
+  SentMessageSchema,
+} from '@core/contracts/support';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/setup/app';
+import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
+import { type SignedInCustomer, signIn } from '../../../tests/setup/identity';
+import { placePickupOrder, signInOperator } from '../../../tests/setup/realtime';
+import { chatConversations, pushSubscriptions, stores } from '../../db/schema/index';
+import { createFakeClock, type FakeClock } from '../../lib/clock';
+
+const MONDAY_MORNING = Date.UTC(2026, 0, 12, 6, 0, 0);
+
+let phoneCounter = 0;
+const nextPhone = () => {
+  phoneCounter += 1;
+  return `+7 (902) 3${String(phoneCounter).padStart(2, '0')}-00-00`;
+};
+
+describe.each(TEST_DATABASE_KINDS)('support chat, notifications and the operator API on %s', (kind) => {
+  let t: TestApp;
+  let clock: FakeClock;
+  let operator: SignedInCustomer;
+
+  beforeAll(async () => {
+    clock = createFakeClock(MONDAY_MORNING);
+    t = await createTestApp(kind, { clock });
+    operator = await signInOperator(t, '+7 (902) 999-00-01');
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const call = (who: SignedInCustomer | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: who ? who.headers : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  const message = (body: string) => ErrorBodySchema.parse(JSON.parse(body)).message;
+
+  async function send(who: SignedInCustomer, payload: object) {
+    clock.advance(1000);
+    const response = await call(who, 'POST', '/api/chat/messages', payload);
+    expect(response.statusCode, response.body).toBe(200);
+    return SentMessageSchema.parse(response.json()).message;
+  }
+
+  it('answers a guest 401 before reading anything, and a customer 403 on the operator API', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/notification'],
+      ['POST', '/api/notification/read-all'],
+      ['POST', '/api/notification/subscribe'],
+      ['GET', '/api/chat'],
+      ['POST', '/api/chat/messages'],
+      ['GET', '/api/operator/conversations'],
+      ['POST', '/api/operator/orders/1/status'],
+    ] as const) {
+      const response = await call(null, method, url, method === 'POST' ? { bad: true } : undefined);
+      expect(response.statusCode, url).toBe(401);
+      expect(message(response.body)).toBe('Необходимо авторизоваться');
+    }
+    const customer = await signIn(t, nextPhone());
+    for (const [method, url, payload] of [
+      ['GET', '/api/operator/conversations', undefined],
+      ['GET', '/api/operator/conversations/not-a-uuid', undefined],
+      ['POST', '/api/operator/conversations/00000000-0000-4000-8000-000000000000/messages', { text: 42 }],
+      ['GET', '/api/operator/orders', undefined],
+      ['POST', '/api/operator/orders/1/status', { status: 'nonsense' }],
+    ] as const) {
+      const response = await call(customer, method, url, payload);
+      expect(response.statusCode, url).toBe(403);
+      expect(message(response.body)).toBe('Раздел доступен только операторам поддержки');
+    }
+  });
+
+  it('refuses empty, too long and foreign messages with Russian messages', async () => {
+    const customer = await signIn(t, nextPhone());
+    const other = await signIn(t, nextPhone());
+    const cases: [object, string][] = [
+      [{ text: '   ' }, 'Напишите сообщение или прикрепите изображение'],
+      [{}, 'Напишите сообщение или прикрепите изображение'],
+      [{ text: 'я'.repeat(2001) }, 'Сообщение — не длиннее 2000 символов'],
+      [{ text: 'привет', image: 'nope' }, 'Изображение не найдено, загрузите его ещё раз'],
+    ];
+    for (const [payload, expected] of cases) {
+      const response = await call(customer, 'POST', '/api/chat/messages', payload);
+      expect(response.statusCode).toBe(400);
+      expect(message(response.body)).toBe(expected);
+    }
+    // Another customer's image and another customer's order are 'not found' for this one.
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
+    const boundary = 'x-boundary';
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/file/upload',
+      headers: { ...other.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const imageId = (upload.json() as { _id: string })._id;
+    const foreignImage = await call(customer, 'POST', '/api/chat/messages', { text: 'вот', image: imageId });
+    expect(foreignImage.statusCode).toBe(400);
+    expect(message(foreignImage.body)).toBe('Изображение не найдено, загрузите его ещё раз');
+    const order = await placePickupOrder(t, other);
+    const foreignOrder = await call(customer, 'POST', '/api/chat/messages', {
+      text: 'где?',
+      order: order.number,
+    });
+    expect(foreignOrder.statusCode).toBe(400);
+    expect(message(foreignOrder.body)).toBe('Заказ не найден');
+    // The owner may send both.
+    const sent = await send(other, { text: '', image: imageId, order: order.number });
+    expect(sent).toMatchObject({
+      author: 'customer',
+      text: '',
+      image: { _id: imageId },
+      order: order.number,
+    });
+  });
+
+  it('keeps one conversation per customer, in order, paged back with a cursor', async () => {
+    const customer = await signIn(t, nextPhone());
+    const empty = ChatHistorySchema.parse((await call(customer, 'GET', '/api/chat')).json());
+    expect(empty).toEqual({ success: true, chat: null, messages: [], next_before: null });
+    const texts = Array.from({ length: 7 }, (_, index) => `Сообщение ${index + 1}`);
+    for (const text of texts) await send(customer, { text });
+    const first = ChatHistorySchema.parse((await call(customer, 'GET', '/api/chat?limit=3')).json());
+    expect(first.messages.map((item) => item.text)).toEqual(texts.slice(4));
+    expect(first.next_before).toBe(first.messages[0]?.seq);
+    const second = ChatHistorySchema.parse(
+      (await call(customer, 'GET', `/api/chat?limit=3&before=${first.next_before}`)).json(),
+    );
+    expect(second.messages.map((item) => item.text)).toEqual(texts.slice(1, 4));
+    const third = ChatHistorySchema.parse(
+      (await call(customer, 'GET', `/api/chat?limit=3&before=${second.next_before}`)).json(),
+    );
+    expect(third.messages.map((item) => item.text)).toEqual(texts.slice(0, 1));
+    expect(third.next_before).toBeNull();
+    const rows = await t.db.db
+      .select()
+      .from(chatConversations)
+      .where(eq(chatConversations.customerId, customer.user._id));
+    expect(rows).toHaveLength(1);
+    const bad = await call(customer, 'GET', '/api/chat?limit=500');
+    expect(bad.statusCode).toBe(400);
+    expect(message(bad.body)).toBe('Не больше 100 сообщений за раз');
+  });
+
+  it('lists conversations newest first with unread counts; replies notify; reading clears both sides', async () => {
+    const anna = await signIn(t, nextPhone(), 'Анна');
+    const boris = await signIn(t, nextPhone(), 'Борис');
+    await send(anna, { text: 'Первый вопрос' });
+    await send(boris, { text: 'Вопрос Бориса' });
+    await send(anna, { text: 'Второй вопрос' });
+    await send(anna, { text: 'Третий вопрос' });
+
+    const list = ConversationListSchema.parse(
+      (await call(operator, 'GET', '/api/operator/conversations')).json(),
+    );
+    const mine = list.conversations.filter((item) =>
+      [anna.user._id, boris.user._id].includes(item.customer._id),
+    );
+    expect(mine.map((item) => [item.customer.name, item.unread, item.last_message?.text])).toEqual([
+      ['Анна', 3, 'Третий вопрос'],
+      ['Борис', 1, 'Вопрос Бориса'],
+    ]);
+    const conversationId = mine[0]?._id ?? '';
+
+    const detail = ConversationDetailSchema.parse(
+      (await call(operator, 'GET', `/api/operator/conversations/${conversationId}`)).json(),
+    );
+    expect(detail.messages.map((item) => item.state)).toEqual(['sent', 'sent', 'sent']);
+    expect(
+      (await call(operator, 'POST', `/api/operator/conversations/${conversationId}/read`)).statusCode,
+    ).toBe(200);
+    const afterRead = ChatHistorySchema.parse((await call(anna, 'GET', '/api/chat')).json());
+    expect(afterRead.messages.map((item) => item.state)).toEqual(['read', 'read', 'read']);
+
+    clock.advance(1000);
+    const reply = await call(operator, 'POST', `/api/operator/conversations/${conversationId}/messages`, {
+      text: 'Здравствуйте, Анна!',
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const notifications = NotificationListSchema.parse((await call(anna, 'GET', '/api/notification')).json());
+    expect(notifications.unread).toBe(1);
+    expect(notifications.notifications[0]).toMatchObject({
+      type: 'chat_message',
+      title: 'Поддержка Фреш',
+      content: 'Здравствуйте, Анна!',
+      chat_id: conversationId,
+      link: '/lk?active=chat',
+      is_read: false,
+    });
+    // Boris hears nothing of Anna's conversation, and cannot reach it.
+    expect(NotificationListSchema.parse((await call(boris, 'GET', '/api/notification')).json()).unread).toBe(
+      0,
+    );
+    const borisChat = ChatHistorySchema.parse((await call(boris, 'GET', '/api/chat')).json());
+    expect(borisChat.messages.map((item) => item.text)).toEqual(['Вопрос Бориса']);
+    const intruder = await call(boris, 'GET', `/api/operator/conversations/${conversationId}`);
+    expect(intruder.statusCode).toBe(403);
+
+    expect((await call(anna, 'POST', '/api/chat/read')).statusCode).toBe(200);
+    expect(NotificationListSchema.parse((await call(anna, 'GET', '/api/notification')).json()).unread).toBe(
+      0,
+    );
+    const operatorView = ConversationDetailSchema.parse(
+      (await call(operator, 'GET', `/api/operator/conversations/${conversationId}`)).json(),
+    );
+    expect(operatorView.messages.at(-1)).toMatchObject({ author: 'operator', state: 'read' });
+    expect(operatorView.conversation.unread).toBe(0);
+  });
+
+  it('closes a conversation; the customer’s next message reopens it', async () => {
+    const customer = await signIn(t, nextPhone());
+    const sent = await send(customer, { text: 'Спасибо, всё понятно' });
+    const closed = await call(operator, 'POST', `/api/operator/conversations/${sent.conversation}/close`);
+    expect(closed.statusCode).toBe(200);
+    const open = ConversationListSchema.parse(
+      (await call(operator, 'GET', '/api/operator/conversations')).json(),
+    );
+    expect(open.conversations.some((item) => item._id === sent.conversation)).toBe(false);
+    const all = ConversationListSchema.parse(
+      (await call(operator, 'GET', '/api/operator/conversations?status=closed')).json(),
+    );
+    expect(all.conversations.find((item) => item._id === sent.conversation)?.status).toBe('closed');
+    await send(customer, { text: 'Ещё вопрос' });
+    const reopened = ConversationListSchema.parse(
+      (await call(operator, 'GET', '/api/operator/conversations')).json(),
+    );
+    expect(reopened.conversations[0]?._id).toBe(sent.conversation);
+    const missing = await call(
+      operator,
+      'POST',
+      '/api/operator/conversations/00000000-0000-4000-8000-000000000000/close',
+    );
+    expect(missing.statusCode).toBe(404);
+    expect(message(missing.body)).toBe('Диалог не найден');
+  });
+
+  it("moves orders of the operator's shops only, one step at a time, and notifies the customer", async () => {
+    const [storeA, storeB] = await t.db.db.select({ id: stores.id }).from(stores).limit(2);
+    if (!storeA || !storeB) throw new Error('two shops expected');
+    const shopOperator = await signInOperator(t, nextPhone(), [storeA.id]);
+    const customer = await signIn(t, nextPhone());
+    const ours = await placePickupOrder(t, customer, storeA.id);
+    const theirs = await placePickupOrder(t, customer, storeB.id);
+
+    const board = OrderBoardSchema.parse((await call(shopOperator, 'GET', '/api/operator/orders')).json());
+    expect(board.orders.map((order) => order.number)).toContain(ours.number);
+    expect(board.orders.map((order) => order.number)).not.toContain(theirs.number);
+    expect(board.orders.find((order) => order.number === ours.number)?.next).toEqual([
+      'confirmed',
+      'cancelled',
+    ]);
+
+    const foreign = await call(shopOperator, 'POST', `/api/operator/orders/${theirs.number}/status`, {
+      status: 'confirmed',
+    });
+    expect(foreign.statusCode).toBe(404);
+    const skip = await call(shopOperator, 'POST', `/api/operator/orders/${ours.number}/status`, {
+      status: 'done',
+    });
+    expect(skip.statusCode).toBe(409);
+    const bad = await call(shopOperator, 'POST', `/api/operator/orders/${ours.number}/status`, {
+      status: 'new',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(message(bad.body)).toBe('Выберите новый статус заказа');
+
+    clock.advance(1000);
+    const moved = await call(shopOperator, 'POST', `/api/operator/orders/${ours.number}/status`, {
+      status: 'confirmed',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(OrderSchema.parse(moved.json()).status).toBe('confirmed');
+    const list = NotificationListSchema.parse((await call(customer, 'GET', '/api/notification')).json());
+    expect(list.notifications[0]).toMatchObject({
+      type: 'link_message',
+      content: `Магазин подтвердил заказ №${ours.number}.`,
+      link: `/order/${ours.number}`,
+    });
+    // An operator of every shop sees both.
+    const everything = OrderBoardSchema.parse((await call(operator, 'GET', '/api/operator/orders')).json());
+    expect(everything.orders.map((order) => order.number)).toEqual(
+      expect.arrayContaining([ours.number, theirs.number]),
+    );
+    // The conversation's quick links: the customer's orders, numbers and statuses only.
+    const sent = await send(customer, { text: 'Когда привезут?', order: ours.number });
+    const detail = ConversationDetailSchema.parse(
+      (await call(operator, 'GET', `/api/operator/conversations/${sent.conversation}`)).json(),
+    );
+    expect(detail.orders.map((order) => [order.number, order.status])).toEqual(
+      expect.arrayContaining([
+        [ours.number, 'confirmed'],
+        [theirs.number, 'new'],
+      ]),
+    );
+    expect(Object.keys(detail.orders[0] ?? {}).sort()).toEqual(['created_at', 'number', 'status', 'store']);
+  });
+
+  it('lists notifications newest first; marks one or all read; another user’s is not found', async () => {
+    const customer = await signIn(t, nextPhone());
+    const other = await signIn(t, nextPhone());
+    const first = await placePickupOrder(t, customer);
+    clock.advance(1000);
+    const second = await placePickupOrder(t, customer);
+    const list = NotificationListSchema.parse((await call(customer, 'GET', '/api/notification')).json());
+    expect(list.notifications.map((item) => item.link)).toEqual([
+      `/order/${second.number}`,
+      `/order/${first.number}`,
+    ]);
+    expect(list.unread).toBe(2);
+    const [newest] = list.notifications;
+    const foreign = await call(other, 'POST', `/api/notification/${newest?.id}/read`);
+    expect(foreign.statusCode).toBe(404);
+    expect(message(foreign.body)).toBe('Уведомление не найдено');
+    const read = await call(customer, 'POST', `/api/notification/${newest?.id}/read`);
+    expect(read.json()).toEqual({ success: true, unread: 1 });
+    await call(customer, 'POST', '/api/notification/read-all');
+    const after = NotificationListSchema.parse((await call(customer, 'GET', '/api/notification')).json());
+    expect(after.unread).toBe(0);
+    expect(after.notifications.every((item) => item.is_read)).toBe(true);
+  });
+
+  it('stores a push subscription per browser and refuses a malformed one', async () => {
+    const customer = await signIn(t, nextPhone());
+    const bad = await call(customer, 'POST', '/api/notification/subscribe', {
+      subscription: { endpoint: 'nope' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(message(bad.body)).toBe('Некорректная подписка на уведомления');
+    const subscription = {
+      endpoint: `https://push.example/send/${customer.user._id}`,
+      keys: { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) },
+    };
+    for (let index = 0; index < 2; index += 1) {
+      const ok = await call(customer, 'POST', '/api/notification/subscribe', { subscription });
+      expect(ok.statusCode, ok.body).toBe(200);
+    }
+    const rows = await t.db.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, customer.user._id));
+    expect(rows.map((row) => row.endpoint)).toEqual([subscription.endpoint]);
+    const key = await call(null, 'GET', '/api/notification/vapid');
+    expect((key.json() as { publicKey: string }).publicKey).toMatch(/^[A-Za-z0-9_-]{80,}$/);
+  });
+});

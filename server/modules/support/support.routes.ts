@@ -1,0 +1,203 @@
+import { ErrorBodySchema } from '@core/contracts/common';
+import { SuccessSchema } from '@core/contracts/identity';
+import { OrderSchema } from '@core/contracts/orders';
+import {
+  ChatHistorySchema,
+  ConversationDetailSchema,
+  ConversationListSchema,
+  ConversationParamsSchema,
+  ConversationQuerySchema,
+  ConversationSummarySchema,
+  HistoryQuerySchema,
+  MoveOrderSchema,
+  OrderBoardSchema,
+  OrderNumberParamsSchema,
+  SendMessageSchema,
+  SentMessageSchema,
+} from '@core/contracts/support';
+import { z } from '@core/contracts/z';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedIn } from '../../http/auth';
+import type { SupportService } from './support.service';
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+};
+
+/** The customer's support chat: /api/chat (issue 15). */
+export const chatRoutes: FastifyPluginAsyncZod<{ support: SupportService }> = async (app, { support }) => {
+  app.get(
+    '/chat',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['chat'],
+        summary: "The customer's support chat: a page of messages, oldest first; next_before pages back",
+        querystring: HistoryQuerySchema,
+        response: { 200: ChatHistorySchema, ...errors },
+      },
+    },
+    async (request) => support.getChat(signedIn(request).user._id, request.query),
+  );
+
+  app.post(
+    '/chat/messages',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['chat'],
+        summary: 'Sends text and/or an image (an id from POST /api/file/upload), optionally about an order',
+        body: SendMessageSchema,
+        response: { 200: SentMessageSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: await support.sendAsCustomer(signedIn(request).user._id, request.body),
+    }),
+  );
+
+  app.post(
+    '/chat/read',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['chat'],
+        summary: "Marks the operators' messages (and their notifications) read",
+        response: { 200: SuccessSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await support.readAsCustomer(signedIn(request).user._id);
+      return { success: true as const };
+    },
+  );
+};
+
+/**
+ * The operator console's API: /api/operator/* (issue 15). Only operators: anyone else gets 403 before their
+ * input is read (the role is checked in onRequest, right after the session).
+ */
+export const operatorRoutes: FastifyPluginAsyncZod<{ support: SupportService }> = async (
+  app,
+  { support },
+) => {
+  app.addHook('onRequest', async (request) => {
+    await support.requireOperator(signedIn(request).user._id);
+  });
+  const auth = { auth: 'user' } as const;
+
+  app.get(
+    '/operator/conversations',
+    {
+      config: auth,
+      schema: {
+        tags: ['operator'],
+        summary: 'Conversations newest first, with the customer’s unread messages counted',
+        querystring: ConversationQuerySchema,
+        response: { 200: ConversationListSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      conversations: await support.listConversations(request.query.status),
+    }),
+  );
+
+  app.get(
+    '/operator/conversations/:id',
+    {
+      config: auth,
+      schema: {
+        tags: ['operator'],
+        summary: "A conversation, a page of its messages and the customer's orders (numbers and statuses)",
+        params: ConversationParamsSchema,
+        querystring: HistoryQuerySchema,
+        response: { 200: ConversationDetailSchema, ...errors },
+      },
+    },
+    async (request) => support.getConversation(request.params.id, request.query),
+  );
+
+  app.post(
+    '/operator/conversations/:id/messages',
+    {
+      config: auth,
+      schema: {
+        tags: ['operator'],
+        params: ConversationParamsSchema,
+        body: SendMessageSchema,
+        response: { 200: SentMessageSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: await support.reply(signedIn(request).user._id, request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/operator/conversations/:id/read',
+    {
+      config: auth,
+      schema: {
+        tags: ['operator'],
+        params: ConversationParamsSchema,
+        response: { 200: SuccessSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await support.readAsOperator(request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/operator/conversations/:id/close',
+    {
+      config: auth,
+      schema: {
+        tags: ['operator'],
+        params: ConversationParamsSchema,
+        response: {
+          200: z.object({ success: z.literal(true), conversation: ConversationSummarySchema }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => ({ success: true as const, conversation: await support.close(request.params.id) }),
+  );
+
+  app.get(
+    '/operator/orders',
+    {
+      config: auth,
+      schema: {
+        tags: ['operator'],
+        summary: "Active orders of the operator's shops, oldest first, with the moves each may make",
+        response: { 200: OrderBoardSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, orders: await support.board(signedIn(request).user._id) }),
+  );
+
+  app.post(
+    '/operator/orders/:number/status',
+    {
+      config: auth,
+      schema: {
+        tags: ['operator'],
+        summary: 'Moves an order one step (or cancels it); the customer is notified (socket, push, list)',
+        params: OrderNumberParamsSchema,
+        body: MoveOrderSchema,
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) =>
+      support.moveOrder(signedIn(request).user._id, request.params.number, request.body.status),
+  );
+};

@@ -1,0 +1,317 @@
+import type { FileRef } from '@core/contracts/identity';
+import type { Order } from '@core/contracts/orders';
+import type {
+  BoardOrder,
+  ChatHistory,
+  ChatMessage,
+  ConversationDetail,
+  ConversationSummary,
+  CustomerOrderLink,
+  Role,
+} from '@core/contracts/support';
+import { CHAT_PAGE_SIZE, TYPING_TTL_MS } from '@core/rules/chat';
+import type { OrderStatus } from '@core/rules/orders';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import type { Realtime } from '../../realtime/realtime';
+import type { NotificationsService } from '../notifications/notifications.service';
+import { presentConversation, presentMessage } from './support.presenter';
+import {
+  type ConversationRow,
+  findConversation,
+  findConversationOfCustomer,
+  findOperatorStores,
+  findRoles,
+  grantRole,
+  insertMessage,
+  listConversations,
+  listMessages,
+  listMessagesSince,
+  markMessagesRead,
+  revokeRole,
+  setConversationStatus,
+  touchConversation,
+  withUnreadAndLast,
+} from './support.repository';
+
+export type SupportDeps = {
+  db: Db;
+  clock: Clock;
+  realtime: Realtime;
+  notifications: Pick<NotificationsService, 'create' | 'markChatRead'>;
+  /** The files module: an attachment must be one of the sender's uploads. */
+  files: { findOwnImage(userId: string, fileId: string): Promise<FileRef | undefined> };
+  /** The orders module's service: the order asked about, the operator's board and moves. */
+  orders: {
+    getOrder(userId: string, number: number): Promise<Order>;
+    listOrderLinks(userId: string): Promise<CustomerOrderLink[]>;
+    listBoard(storeIds: readonly string[] | null): Promise<BoardOrder[]>;
+    moveOrder(number: number, to: OrderStatus, scope: { storeIds: readonly string[] | null }): Promise<Order>;
+  };
+  /** The identity module: customers' names for the operator's list. */
+  customerNames(userIds: readonly string[]): Promise<Map<string, string>>;
+};
+
+export const OPERATORS_ONLY = 'Раздел доступен только операторам поддержки';
+export const CONVERSATION_NOT_FOUND = 'Диалог не найден';
+export const IMAGE_NOT_YOURS = 'Изображение не найдено, загрузите его ещё раз';
+export const ORDER_NOT_YOURS = 'Заказ не найден';
+/** The support team's name on a customer's notification. */
+export const SUPPORT_TITLE = 'Поддержка Фреш';
+const CONVERSATION_LIST_LIMIT = 100;
+const MISSED_LIMIT = 200;
+
+export type MessageInput = { text: string; image?: string; order?: number };
+
+/**
+ * The support chat (one conversation per customer) and the operator's console: messages, read state,
+ * typing, closing, and the order board. Every change goes to the sockets of both sides on every process.
+ */
+export function createSupportService(deps: SupportDeps) {
+  const now = () => new Date(deps.clock.now());
+  const operators = { role: 'operator' } as const;
+
+  async function summaryOf(row: ConversationRow): Promise<ConversationSummary> {
+    const [listed] = await withUnreadAndLast(deps.db, [row]);
+    const names = await deps.customerNames([row.customerId]);
+    if (!listed) throw new AppError('not_found', CONVERSATION_NOT_FOUND);
+    return presentConversation(listed, names.get(row.customerId) ?? '');
+  }
+
+  async function announceConversation(row: ConversationRow): Promise<void> {
+    await deps.realtime.publish(operators, {
+      type: 'chat.conversation',
+      conversation: await summaryOf(row),
+      at: now().toISOString(),
+    });
+  }
+
+  async function attachment(userId: string, image: string | undefined): Promise<FileRef | null> {
+    if (!image) return null;
+    const file = await deps.files.findOwnImage(userId, image);
+    if (!file) throw new AppError('bad_request', IMAGE_NOT_YOURS, { fields: { image: IMAGE_NOT_YOURS } });
+    return file;
+  }
+
+  async function conversationOrThrow(id: string): Promise<ConversationRow> {
+    const row = await findConversation(deps.db, id);
+    if (!row) throw new AppError('not_found', CONVERSATION_NOT_FOUND);
+    return row;
+  }
+
+  async function post(
+    row: ConversationRow,
+    author: { id: string; role: 'customer' | 'operator' },
+    input: MessageInput,
+    image: FileRef | null,
+  ): Promise<ChatMessage> {
+    const message = presentMessage(
+      await insertMessage(deps.db, {
+        conversationId: row.id,
+        authorId: author.id,
+        authorRole: author.role,
+        text: input.text,
+        imageId: image?._id ?? null,
+        imagePath: image?.path ?? null,
+        orderNumber: input.order ?? null,
+        createdAt: now(),
+      }),
+    );
+    const event = { type: 'chat.message', conversation: row.id, message, at: message.created_at } as const;
+    await Promise.all([
+      deps.realtime.publish({ users: [row.customerId] }, event),
+      deps.realtime.publish(operators, event),
+    ]);
+    return message;
+  }
+
+  async function roleOf(userId: string): Promise<Role> {
+    return (await findRoles(deps.db, userId)).includes('operator') ? 'operator' : 'customer';
+  }
+
+  async function page(
+    conversationId: string,
+    { before, limit = CHAT_PAGE_SIZE }: { before?: number; limit?: number },
+  ): Promise<{ messages: ChatMessage[]; next_before: number | null }> {
+    // One more than asked tells whether an older page exists.
+    const rows = await listMessages(deps.db, conversationId, before, limit + 1);
+    const hasOlder = rows.length > limit;
+    const messages = (hasOlder ? rows.slice(1) : rows).map(presentMessage);
+    return { messages, next_before: hasOlder ? (messages[0]?.seq ?? null) : null };
+  }
+
+  /** The shops whose orders the operator's board shows; null: every shop. */
+  async function storesOf(userId: string): Promise<string[] | null> {
+    const stores = await findOperatorStores(deps.db, userId);
+    return stores.length > 0 ? stores : null;
+  }
+
+  return {
+    roleOf,
+
+    /** 403 for anyone but an operator: the console and its API are theirs alone. */
+    async requireOperator(userId: string): Promise<void> {
+      if ((await roleOf(userId)) !== 'operator') throw new AppError('forbidden', OPERATORS_ONLY);
+    },
+
+    /** `npm run user:role`: grants the operator role (with the shops of its board; none: all shops). */
+    grantOperator: (userId: string, storeIds: readonly string[]) =>
+      grantRole(deps.db, userId, 'operator', storeIds),
+    revokeOperator: (userId: string) => revokeRole(deps.db, userId, 'operator'),
+
+    storesOf,
+
+    /** The customer's chat: a page of its history (the newest without `before`), oldest first. */
+    async getChat(
+      customerId: string,
+      cursor: { before?: number; limit?: number } = {},
+    ): Promise<ChatHistory> {
+      const row = await findConversationOfCustomer(deps.db, customerId);
+      if (!row) return { success: true, chat: null, messages: [], next_before: null };
+      return { success: true, chat: { _id: row.id, status: row.status }, ...(await page(row.id, cursor)) };
+    },
+
+    /** The customer writes to support: the conversation opens (or reopens) and the operators see it live. */
+    async sendAsCustomer(customerId: string, input: MessageInput): Promise<ChatMessage> {
+      const image = await attachment(customerId, input.image);
+      if (input.order !== undefined) {
+        await deps.orders.getOrder(customerId, input.order).catch(() => {
+          throw new AppError('bad_request', ORDER_NOT_YOURS, { fields: { order: ORDER_NOT_YOURS } });
+        });
+      }
+      const row = await touchConversation(deps.db, customerId, now());
+      const message = await post(row, { id: customerId, role: 'customer' }, input, image);
+      await announceConversation(row);
+      return message;
+    },
+
+    /** The customer opened the chat: the operators' messages are read, and so are their notifications. */
+    async readAsCustomer(customerId: string): Promise<void> {
+      const row = await findConversationOfCustomer(deps.db, customerId);
+      if (!row) return;
+      const at = now();
+      const read = await markMessagesRead(deps.db, row.id, 'operator', at);
+      await deps.notifications.markChatRead(customerId, row.id);
+      if (read === 0) return;
+      const event = {
+        type: 'chat.read',
+        conversation: row.id,
+        reader: 'customer',
+        at: at.toISOString(),
+      } as const;
+      await Promise.all([
+        deps.realtime.publish({ users: [customerId] }, event),
+        deps.realtime.publish(operators, event),
+      ]);
+    },
+
+    /** Someone is typing: the other side sees it for TYPING_TTL_MS unless it is repeated. */
+    async typing(userId: string, role: Role, conversationId?: string): Promise<void> {
+      const row =
+        role === 'operator' && conversationId
+          ? await findConversation(deps.db, conversationId)
+          : await findConversationOfCustomer(deps.db, userId);
+      if (!row) return;
+      const author = role === 'operator' && conversationId ? 'operator' : 'customer';
+      await deps.realtime.presence.setTyping(row.id, author, TYPING_TTL_MS);
+      const event = {
+        type: 'chat.typing',
+        conversation: row.id,
+        author,
+        ttl_ms: TYPING_TTL_MS,
+        at: now().toISOString(),
+      } as const;
+      await deps.realtime.publish(author === 'operator' ? { users: [row.customerId] } : operators, event);
+    },
+
+    /** Whether the other side is typing now (a page opened mid-sentence shows it). */
+    isTyping: (conversationId: string, author: 'customer' | 'operator') =>
+      deps.realtime.presence.isTyping(conversationId, author),
+
+    /** Operators: conversations newest first, with unread counts. */
+    async listConversations(status: 'open' | 'closed' | 'all'): Promise<ConversationSummary[]> {
+      const rows = await listConversations(deps.db, status, CONVERSATION_LIST_LIMIT);
+      const names = await deps.customerNames([...new Set(rows.map((row) => row.customerId))]);
+      return rows.map((row) => presentConversation(row, names.get(row.customerId) ?? ''));
+    },
+
+    /** Operators: one conversation, a page of its messages and the customer's orders (nothing else of theirs). */
+    async getConversation(
+      id: string,
+      cursor: { before?: number; limit?: number } = {},
+    ): Promise<ConversationDetail> {
+      const row = await conversationOrThrow(id);
+      const [conversation, messages, orders] = await Promise.all([
+        summaryOf(row),
+        page(id, cursor),
+        deps.orders.listOrderLinks(row.customerId),
+      ]);
+      return { success: true, conversation, ...messages, orders };
+    },
+
+    /** An operator answers: the customer gets it on every tab, or as a push when they have none open. */
+    async reply(operatorId: string, conversationId: string, input: MessageInput): Promise<ChatMessage> {
+      const image = await attachment(operatorId, input.image);
+      const current = await conversationOrThrow(conversationId);
+      const row = await touchConversation(deps.db, current.customerId, now());
+      const message = await post(row, { id: operatorId, role: 'operator' }, input, image);
+      await deps.notifications.create(row.customerId, {
+        type: 'chat_message',
+        title: SUPPORT_TITLE,
+        content: input.text || 'Изображение',
+        link: '/lk?active=chat',
+        chatId: row.id,
+      });
+      await announceConversation(row);
+      return message;
+    },
+
+    /** An operator opened the conversation: the customer's messages are read ('Прочитано' on their side). */
+    async readAsOperator(conversationId: string): Promise<void> {
+      const row = await conversationOrThrow(conversationId);
+      const at = now();
+      if ((await markMessagesRead(deps.db, row.id, 'customer', at)) === 0) return;
+      const event = {
+        type: 'chat.read',
+        conversation: row.id,
+        reader: 'operator',
+        at: at.toISOString(),
+      } as const;
+      await Promise.all([
+        deps.realtime.publish({ users: [row.customerId] }, event),
+        deps.realtime.publish(operators, event),
+      ]);
+      await announceConversation(row);
+    },
+
+    async close(conversationId: string): Promise<ConversationSummary> {
+      const row = await setConversationStatus(deps.db, conversationId, 'closed');
+      if (!row) throw new AppError('not_found', CONVERSATION_NOT_FOUND);
+      await announceConversation(row);
+      return summaryOf(row);
+    },
+
+    /** The socket's catch-up: chat messages since a time (a customer: theirs; an operator: every conversation). */
+    async listMessagesSince(userId: string, role: Role, since: Date): Promise<ChatMessage[]> {
+      let ids: string[] | null = null;
+      if (role !== 'operator') {
+        const row = await findConversationOfCustomer(deps.db, userId);
+        ids = row ? [row.id] : [];
+      }
+      return (await listMessagesSince(deps.db, ids, since, MISSED_LIMIT)).map(presentMessage);
+    },
+
+    /** The operator's board: active orders of their shops. */
+    async board(operatorId: string): Promise<BoardOrder[]> {
+      return deps.orders.listBoard(await storesOf(operatorId));
+    },
+
+    /** Moves an order of the operator's shops; the orders module notifies the customer. */
+    async moveOrder(operatorId: string, number: number, to: OrderStatus): Promise<Order> {
+      return deps.orders.moveOrder(number, to, { storeIds: await storesOf(operatorId) });
+    },
+  };
+}
+
+export type SupportService = ReturnType<typeof createSupportService>;

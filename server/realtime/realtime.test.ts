@@ -1,0 +1,307 @@
+/**
+ * The /ws socket's events (issue 15; protocol in core/contracts/realtime.ts): chat messages, typing and read
+ * receipts between a customer and an operator, order changes, badges, nobody else's events, catch-up after a
+ * reconnect, logout closing the socket; web push against a local fake push service; and two apps sharing
+ * PostgreSQL and Redis as two processes of one deployment.
+ */
+import { randomBytes } from 'node:crypto';
+import { SentMessageSchema } from '@core/contracts/support';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/setup/app';
+import { TEST_DATABASE_KINDS, TEST_REDIS_URL } from '../../tests/setup/database';
+import { type FakePushService, startFakePushService } from '../../tests/setup/fake-push-service';
+import { type SignedInCustomer, signIn } from '../../tests/setup/identity';
+import { TEST_ADMIN_URL } from '../../tests/setup/postgres';
+import { openSocket, placePickupOrder, settle, signInOperator, socketUrl } from '../../tests/setup/realtime';
+import { pushSubscriptions } from '../db/schema/index';
+import { createFakeClock, type FakeClock } from '../lib/clock';
+
+const MONDAY_MORNING = Date.UTC(2026, 0, 12, 6, 0, 0);
+let phoneCounter = 0;
+const nextPhone = () => {
+  phoneCounter += 1;
+  return `+7 (903) 4${String(phoneCounter).padStart(2, '0')}-00-00`;
+};
+
+/** PGlite with the in-memory bus; PostgreSQL with the Redis bus and presence when a Redis server is there. */
+const VARIANTS = TEST_DATABASE_KINDS.map((kind) => ({
+  kind,
+  redisUrl: kind === 'postgres' ? TEST_REDIS_URL : undefined,
+}));
+
+describe.each(VARIANTS)('sockets on $kind (redis: $redisUrl)', ({ kind, redisUrl }) => {
+  let t: TestApp;
+  let clock: FakeClock;
+  let operator: SignedInCustomer;
+  let push: FakePushService;
+  let url: string;
+
+  beforeAll(async () => {
+    clock = createFakeClock(MONDAY_MORNING);
+    push = await startFakePushService();
+    t = await createTestApp(kind, { clock, redisUrl, pushAgent: push.agent });
+    operator = await signInOperator(t, '+7 (903) 999-00-01');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = socketUrl(t);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await push?.close();
+  });
+
+  const post = async (who: SignedInCustomer, path: string, payload?: object) => {
+    clock.advance(1000);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: who.headers,
+      ...(payload ? { payload } : {}),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as unknown;
+  };
+
+  it('carries a chat both ways: message, typing, read receipt, notification and badge', async () => {
+    const customer = await signIn(t, nextPhone());
+    const customerSocket = await openSocket(url, customer.token);
+    const operatorSocket = await openSocket(url, operator.token);
+
+    const { message } = SentMessageSchema.parse(
+      await post(customer, '/api/chat/messages', { text: 'Здравствуйте' }),
+    );
+    expect((await operatorSocket.next('chat.message')).message).toMatchObject({
+      _id: message._id,
+      author: 'customer',
+    });
+    expect((await operatorSocket.next('chat.conversation')).conversation).toMatchObject({
+      _id: message.conversation,
+      unread: 1,
+    });
+    // The customer's own other tabs get it too.
+    expect((await customerSocket.next('chat.message')).message._id).toBe(message._id);
+
+    operatorSocket.send({ type: 'typing', conversation: message.conversation });
+    expect(await customerSocket.next('chat.typing')).toMatchObject({
+      conversation: message.conversation,
+      author: 'operator',
+      ttl_ms: 5000,
+    });
+    expect(await t.app.services.support.isTyping(message.conversation, 'operator')).toBe(true);
+
+    await post(operator, `/api/operator/conversations/${message.conversation}/read`);
+    expect(await customerSocket.next('chat.read')).toMatchObject({ reader: 'operator' });
+
+    await post(operator, `/api/operator/conversations/${message.conversation}/messages`, {
+      text: 'Чем помочь?',
+    });
+    expect((await customerSocket.next('chat.message')).message).toMatchObject({
+      author: 'operator',
+      text: 'Чем помочь?',
+    });
+    expect((await customerSocket.next('notification')).notification).toMatchObject({
+      type: 'chat_message',
+      chat_id: message.conversation,
+    });
+    expect((await customerSocket.next('badges', (event) => event.badges.cabinet === 1)).badges).toEqual({
+      cabinet: 1,
+      orders: 0,
+    });
+    await post(customer, '/api/chat/read');
+    expect(await operatorSocket.next('chat.read', (event) => event.reader === 'customer')).toMatchObject({
+      conversation: message.conversation,
+    });
+    expect((await customerSocket.next('badges', (event) => event.badges.cabinet === 0)).badges.cabinet).toBe(
+      0,
+    );
+    // The customer was online: nothing was pushed.
+    await t.app.services.notifications.whenIdle();
+    await customerSocket.close();
+    await operatorSocket.close();
+  });
+
+  it("tells the customer of an order's status live, and nobody else", async () => {
+    const customer = await signIn(t, nextPhone());
+    const bystander = await signIn(t, nextPhone());
+    const order = await placePickupOrder(t, customer);
+    const socket = await openSocket(url, customer.token);
+    const other = await openSocket(url, bystander.token);
+    await post(operator, `/api/operator/orders/${order.number}/status`, { status: 'confirmed' });
+    expect((await socket.next('order.status')).order).toEqual({ number: order.number, status: 'confirmed' });
+    expect((await socket.next('notification')).notification.link).toBe(`/order/${order.number}`);
+    expect((await socket.next('badges')).badges).toEqual({ cabinet: 2, orders: 1 });
+    await settle(t, bystander.user._id, other);
+    expect(other.received.map((event) => event.type)).toEqual(['hello', 'badges']);
+    await socket.close();
+    await other.close();
+  });
+
+  it('catches up after a reconnect: what happened while away comes in order, once asked', async () => {
+    const customer = await signIn(t, nextPhone());
+    const order = await placePickupOrder(t, customer);
+    const first = await openSocket(url, customer.token);
+    const { message } = SentMessageSchema.parse(
+      await post(customer, '/api/chat/messages', { text: 'Вопрос' }),
+    );
+    const lastSeen = (await first.next('chat.message')).at;
+    await first.close();
+
+    await post(operator, `/api/operator/conversations/${message.conversation}/messages`, { text: 'Ответ 1' });
+    await post(operator, `/api/operator/orders/${order.number}/status`, { status: 'confirmed' });
+    await post(operator, `/api/operator/conversations/${message.conversation}/messages`, { text: 'Ответ 2' });
+
+    const again = await openSocket(url, customer.token);
+    again.send({ type: 'resume', since: lastSeen });
+    const missed = await again.next('missed');
+    expect(missed.messages.map((item) => item.text)).toEqual(['Вопрос', 'Ответ 1', 'Ответ 2']);
+    expect(missed.notifications.map((item) => item.content)).toEqual([
+      'Ответ 1',
+      `Магазин подтвердил заказ №${order.number}.`,
+      'Ответ 2',
+    ]);
+    expect((await again.next('badges')).badges).toEqual({ cabinet: 4, orders: 1 });
+    again.send({ type: 'resume', since: 'yesterday' });
+    expect((await again.next('error')).message).toBe('Некорректное сообщение');
+    await again.close();
+  });
+
+  it('closes the socket at logout', async () => {
+    const customer = await signIn(t, nextPhone());
+    const socket = await openSocket(url, customer.token);
+    await post(customer, '/api/user/logout');
+    expect(await socket.closed).toBe(4001);
+  });
+
+  it('pushes to a customer with no socket open, not to one with a socket; forgets a gone subscription', async () => {
+    const customer = await signIn(t, nextPhone());
+    const browser = push.subscriber();
+    const unsubscribed = push.subscriber({ gone: true });
+    await post(customer, '/api/notification/subscribe', { subscription: browser.subscription });
+    await post(customer, '/api/notification/subscribe', { subscription: unsubscribed.subscription });
+    const { message } = SentMessageSchema.parse(
+      await post(customer, '/api/chat/messages', { text: 'Есть кто?' }),
+    );
+    const ofCustomer = () =>
+      push.received.filter((request) =>
+        [browser, unsubscribed].some((s) => s.subscription.endpoint.endsWith(request.path)),
+      );
+
+    // Online: the socket's toast tells them; no push.
+    const socket = await openSocket(url, customer.token);
+    await post(operator, `/api/operator/conversations/${message.conversation}/messages`, {
+      text: 'Да, слушаю',
+    });
+    await socket.next('notification');
+    await t.app.services.notifications.whenIdle();
+    expect(ofCustomer()).toHaveLength(0);
+    await socket.close();
+
+    // Away: pushed, encrypted for the browser's keys, signed with our VAPID key.
+    await post(operator, `/api/operator/conversations/${message.conversation}/messages`, { text: 'Вы тут?' });
+    await t.app.services.notifications.whenIdle();
+    const [delivered, refused] = [
+      ofCustomer().find((request) => browser.subscription.endpoint.endsWith(request.path)),
+      ofCustomer().find((request) => unsubscribed.subscription.endpoint.endsWith(request.path)),
+    ];
+    expect(delivered?.headers['content-encoding']).toBe('aes128gcm');
+    expect(delivered?.headers.authorization).toMatch(/^vapid t=.+, k=[A-Za-z0-9_-]+$/);
+    expect(browser.decrypt(delivered?.body ?? Buffer.alloc(0))).toEqual({
+      title: 'Поддержка Фреш',
+      body: 'Вы тут?',
+      link: '/lk?active=chat',
+      tag: message.conversation,
+    });
+    expect(refused).toBeDefined();
+    const left = await t.db.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, customer.user._id));
+    expect(left.map((row) => row.endpoint)).toEqual([browser.subscription.endpoint]);
+
+    // An order status change is pushed the same way.
+    const order = await placePickupOrder(t, customer);
+    await t.app.services.notifications.whenIdle();
+    const before = ofCustomer().length;
+    await post(operator, `/api/operator/orders/${order.number}/status`, { status: 'confirmed' });
+    await t.app.services.notifications.whenIdle();
+    const last = ofCustomer().slice(before);
+    expect(last.map((request) => browser.decrypt(request.body))).toEqual([
+      expect.objectContaining({
+        body: `Магазин подтвердил заказ №${order.number}.`,
+        link: `/order/${order.number}`,
+      }),
+    ]);
+  });
+});
+
+describe.skipIf(!TEST_ADMIN_URL || !TEST_REDIS_URL)('two processes sharing PostgreSQL and Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    const prefix = `fresh-test:two:${randomBytes(4).toString('hex')}:`;
+    a = await createTestApp('postgres', { redisUrl: TEST_REDIS_URL, redisKeyPrefix: prefix });
+    b = await createTestApp('postgres', {
+      redisUrl: TEST_REDIS_URL,
+      redisKeyPrefix: prefix,
+      shareDatabaseOf: a,
+    });
+    await a.app.listen({ port: 0, host: '127.0.0.1' });
+    await b.app.listen({ port: 0, host: '127.0.0.1' });
+    for (const app of [a, b]) {
+      const bus = app.app.services.realtime.bus as { ready?: Promise<void> };
+      await bus.ready;
+    }
+  });
+
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('a message sent through A reaches a socket on B; an order change on B reaches a socket on A', async () => {
+    const customer = await signIn(a, '+7 (903) 500-00-01');
+    const operator = await signInOperator(a, '+7 (903) 500-00-02');
+    const operatorOnB = await openSocket(socketUrl(b), operator.token);
+    const customerOnA = await openSocket(socketUrl(a), customer.token);
+
+    const sent = await a.app.inject({
+      method: 'POST',
+      url: '/api/chat/messages',
+      headers: customer.headers,
+      payload: { text: 'Через процесс A' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await operatorOnB.next('chat.message')).message.text).toBe('Через процесс A');
+
+    const order = await placePickupOrder(a, customer);
+    const moved = await b.app.inject({
+      method: 'POST',
+      url: `/api/operator/orders/${order.number}/status`,
+      headers: operator.headers,
+      payload: { status: 'confirmed' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(
+      (await customerOnA.next('order.status', (event) => event.order.status === 'confirmed')).order,
+    ).toEqual({
+      number: order.number,
+      status: 'confirmed',
+    });
+    expect(
+      (
+        await customerOnA.next(
+          'notification',
+          (event) => event.notification.content === `Магазин подтвердил заказ №${order.number}.`,
+        )
+      ).notification.link,
+    ).toBe(`/order/${order.number}`);
+    // Presence is shared: B knows the customer has a socket open on A (so B pushes nothing).
+    expect(await b.app.services.realtime.presence.isOnline(customer.user._id)).toBe(true);
+    // A logout through B closes the session's socket on A.
+    await b.app.inject({ method: 'POST', url: '/api/user/logout', headers: customer.headers });
+    expect(await customerOnA.closed).toBe(4001);
+    await operatorOnB.close();
+  });
+});
