@@ -11,6 +11,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { z } from 'zod';
 import { type DbHandle, openDb, queryRows } from '../server/db/client';
 import { products } from '../server/db/schema/index';
 import { seedLargeCatalog } from '../server/db/seed/index';
@@ -55,6 +56,7 @@ async function measure(kind: 'pglite' | 'postgres', handle: DbHandle): Promise<s
   const naive = (q: string) =>
     queryRows(
       handle.db,
+      z.object({ id: z.string(), name: z.string() }),
       sql`select id, name from ${products} where ${products.name} ilike ${`%${q}%`} limit 7`,
     );
   const all = Object.values(QUERIES).flat();

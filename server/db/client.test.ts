@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../tests/setup/database';
+import { z } from 'zod';
+import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../../tests/setup/database';
 import { terminateBackends } from '../../tests/setup/postgres';
 import { isConnectionLoss } from '../lib/connection-loss';
 import { queryRows } from './client';
+import { smsCodes } from './schema/index';
 
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL?.trim());
 
@@ -46,7 +48,9 @@ describe.runIf(hasPostgres)('the PostgreSQL pool when the server ends its connec
 
     // The broken client was discarded: the next queries get new connections.
     await database.ping();
-    expect(await queryRows(database.db, sql`select 2 as two`)).toEqual([{ two: 2 }]);
+    expect(await queryRows(database.db, z.object({ two: z.number() }), sql`select 2 as two`)).toEqual([
+      { two: 2 },
+    ]);
   });
 
   it('survives every idle connection ended at once', async () => {
@@ -55,5 +59,37 @@ describe.runIf(hasPostgres)('the PostgreSQL pool when the server ends its connec
     expect(await terminateBackends(database.name ?? '')).toBeGreaterThan(0);
     await until(() => lost.length > 0, 'the idle connection error event');
     await database.ping();
+  });
+});
+
+describe.each(TEST_DATABASE_KINDS)('what %s answers', (kind) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it('gives a timestamp column back as the same Date through the query builder, and raw SQL as parsed', async () => {
+    const createdAt = new Date(Date.UTC(2026, 0, 12, 6, 30, 15, 123));
+    await database.db.insert(smsCodes).values({
+      phone: '+7 (900) 000-00-01',
+      codeHmac: 'x',
+      name: 'Анна',
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + 60_000),
+    });
+    const [row] = await database.db.select({ createdAt: smsCodes.createdAt }).from(smsCodes);
+    expect(row?.createdAt).toBeInstanceOf(Date);
+    expect(row?.createdAt.toISOString()).toBe(createdAt.toISOString());
+
+    // Raw SQL is untyped: its rows are parsed (queryRows), so a wrong guess about the driver fails loudly.
+    const raw = sql`select created_at from sms_codes`;
+    const [parsed] = await queryRows(database.db, z.object({ created_at: z.coerce.date() }), raw);
+    expect(parsed?.created_at.toISOString()).toBe(createdAt.toISOString());
+    await expect(queryRows(database.db, z.object({ created_at: z.date() }), raw)).rejects.toThrow();
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -108,10 +109,18 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
 }
 
 /**
- * Runs raw SQL and returns its rows. Both drivers answer `{ rows }` (node-postgres' QueryResult, PGlite's
- * Results); Drizzle's shared database type cannot say so, hence the one cast here.
+ * Runs raw SQL — only where SQL is the point (a conditional update, full-text search) — and returns its rows
+ * as `Row` checks them: the SQL text is not typed, so its answer is parsed instead of cast. Both drivers
+ * answer `{ rows }` (node-postgres' QueryResult, PGlite's Results) and both give timestamps as text and
+ * numeric types as text or numbers, so a schema coerces what it needs.
  */
-export async function queryRows<Row>(db: Executor, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
+export async function queryRows<Row extends z.ZodType>(
+  db: Executor,
+  Row: Row,
+  query: SQL,
+): Promise<z.output<Row>[]> {
+  const result: unknown = await db.execute(query);
+  return RowsOf(Row).parse(result).rows;
 }
+
+const RowsOf = <Row extends z.ZodType>(Row: Row) => z.object({ rows: z.array(Row) });

@@ -1,7 +1,7 @@
 /** The basket's queries: the lock, the lines of a customer, and the stock and prices they are shown with. */
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, type Executor, queryRows } from '../../db/client';
-import { basketItems, baskets, products, stock, stores } from '../../db/schema/index';
+import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { basketItems, baskets, points, products, stock, stores } from '../../db/schema/index';
 
 export type LinePair = { pointId: string; productId: string };
 
@@ -52,6 +52,8 @@ export async function findLineState(tx: Executor, userId: string, pair: LinePair
         where ${basketItems.userId} = ${placeholder.userId} and ${basketItems.pointId} = ${placeholder.pointId}
           and ${basketItems.productId} = ${placeholder.productId})`,
       lines: sql<number>`(select count(*)::int from ${basketItems} where ${basketItems.userId} = ${placeholder.userId})`,
+      // Table names spelled out: in a one-table select Drizzle leaves column names unqualified, which the
+      // join inside this subquery would misread.
       stock: sql<number | null>`(select s.count from stock s join points pt on pt.id = s.point_id
         join products p on p.id = s.product_id
         where s.point_id = ${placeholder.pointId} and s.product_id = ${placeholder.productId}
@@ -101,12 +103,13 @@ export async function findPointAndProduct(
   db: Executor,
   pair: LinePair,
 ): Promise<{ hasPoint: boolean; hasProduct: boolean }> {
-  const [row] = await queryRows<{ has_point: boolean; has_product: boolean }>(
-    db,
-    sql`select exists (select 1 from points where id = ${pair.pointId}) as has_point,
-      exists (select 1 from products where id = ${pair.productId}) as has_product`,
-  );
-  return { hasPoint: row?.has_point ?? false, hasProduct: row?.has_product ?? false };
+  // Only an unknown or unsold line gets here: two small lookups, not the hot path.
+  const [point] = await db.select({ id: points.id }).from(points).where(eq(points.id, pair.pointId));
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.id, pair.productId));
+  return { hasPoint: point !== undefined, hasProduct: product !== undefined };
 }
 
 export type LineWrite = LinePair & { quantity: number };
@@ -114,36 +117,45 @@ export type LineWrite = LinePair & { quantity: number };
 /** Sets lines' quantities; a new line is added after the others. */
 export async function upsertLines(tx: Executor, userId: string, lines: readonly LineWrite[]): Promise<void> {
   if (lines.length === 0) return;
-  const values = sql.join(
-    lines.map((line) => sql`(${userId}, ${line.pointId}, ${line.productId}, ${line.quantity})`),
+  await tx
+    .insert(basketItems)
+    .values(lines.map((line) => ({ userId, ...line })))
+    .onConflictDoUpdate({
+      target: [basketItems.userId, basketItems.pointId, basketItems.productId],
+      set: { quantity: sql`excluded.quantity`, updatedAt: sql`now()` },
+    });
+}
+
+/** `(point, product) in (…)` over the pairs given. */
+function pairIn(pointId: SQLWrapper, productId: SQLWrapper, pairs: readonly LinePair[]): SQL {
+  return sql`(${pointId}, ${productId}) in (${sql.join(
+    pairs.map((pair) => sql`(${pair.pointId}::uuid, ${pair.productId}::uuid)`),
     sql`, `,
-  );
-  await tx.execute(
-    sql`insert into basket_items (user_id, point_id, product_id, quantity) values ${values}
-      on conflict (user_id, point_id, product_id)
-      do update set quantity = excluded.quantity, updated_at = now()`,
-  );
+  )})`;
 }
 
 export async function deleteLines(tx: Executor, userId: string, lines: readonly LinePair[]): Promise<void> {
   if (lines.length === 0) return;
-  await tx.execute(
-    sql`delete from basket_items where user_id = ${userId}
-      and (point_id, product_id) in (${pairValues(lines)})`,
-  );
+  await tx
+    .delete(basketItems)
+    .where(and(eq(basketItems.userId, userId), pairIn(basketItems.pointId, basketItems.productId, lines)));
 }
 
 export async function deletePointLines(tx: Executor, userId: string, pointId: string): Promise<void> {
-  await tx.execute(sql`delete from basket_items where user_id = ${userId} and point_id = ${pointId}`);
+  await tx.delete(basketItems).where(and(eq(basketItems.userId, userId), eq(basketItems.pointId, pointId)));
 }
 
 /** The lines of a basket as ids and quantities, in the order they were added. */
 export async function findLines(tx: Executor, userId: string): Promise<LineWrite[]> {
-  return queryRows<LineWrite>(
-    tx,
-    sql`select point_id as "pointId", product_id as "productId", quantity
-      from basket_items where user_id = ${userId} order by position`,
-  );
+  return tx
+    .select({
+      pointId: basketItems.pointId,
+      productId: basketItems.productId,
+      quantity: basketItems.quantity,
+    })
+    .from(basketItems)
+    .where(eq(basketItems.userId, userId))
+    .orderBy(asc(basketItems.position));
 }
 
 /** The stock of each pair a point sells (a pair it does not sell is missing from the answer). */
@@ -152,12 +164,12 @@ export async function findStock(
   pairs: readonly LinePair[],
 ): Promise<(LinePair & { count: number })[]> {
   if (pairs.length === 0) return [];
-  return queryRows<LinePair & { count: number }>(
-    tx,
-    sql`select s.point_id as "pointId", s.product_id as "productId", s.count
-      from stock s join points pt on pt.id = s.point_id join products p on p.id = s.product_id
-      where p.store_id = pt.store_id and (s.point_id, s.product_id) in (${pairValues(pairs)})`,
-  );
+  return tx
+    .select({ pointId: stock.pointId, productId: stock.productId, count: stock.count })
+    .from(stock)
+    .innerJoin(points, eq(points.id, stock.pointId))
+    .innerJoin(products, and(eq(products.id, stock.productId), eq(products.storeId, points.storeId)))
+    .where(pairIn(stock.pointId, stock.productId, pairs));
 }
 
 /** A line with its product as the basket shows it, at the point's price and with the point's stock. */
@@ -176,12 +188,6 @@ export type BasketRow = {
   storeSlug: string;
   count: number;
 };
-
-const PRODUCT_COLUMNS = sql`p.slug, p.name, p.images,
-  coalesce(s.price_kopecks, p.price_kopecks) as "priceKopecks",
-  p.discount_percent as "discountPercent", p.weight_grams as "weightGrams",
-  st.id as "storeId", st.name as "storeName", st.slug as "storeSlug",
-  coalesce(s.count, 0) as count`;
 
 /** What a basket line shows of its product, at the point's price and with the point's stock. */
 const basketRowColumns = {
@@ -227,20 +233,23 @@ export async function findPreviewRows(
   pairs: readonly LinePair[],
 ): Promise<Omit<BasketRow, 'quantity'>[]> {
   if (pairs.length === 0) return [];
-  return queryRows<Omit<BasketRow, 'quantity'>>(
-    db,
-    sql`select v.point_id as "pointId", v.product_id as "productId", ${PRODUCT_COLUMNS}
-      from (values ${pairValues(pairs)}) as v (point_id, product_id)
-      join points pt on pt.id = v.point_id
-      join products p on p.id = v.product_id and p.store_id = pt.store_id
-      join stores st on st.id = p.store_id
-      left join stock s on s.point_id = v.point_id and s.product_id = v.product_id`,
-  );
-}
-
-function pairValues(pairs: readonly LinePair[]): SQL {
-  return sql.join(
-    pairs.map((pair) => sql`(${pair.pointId}::uuid, ${pair.productId}::uuid)`),
-    sql`, `,
-  );
+  const {
+    quantity: _quantity,
+    pointId: _pointId,
+    productId: _productId,
+    ...productColumns
+  } = basketRowColumns;
+  return db
+    .select({ pointId: points.id, productId: products.id, ...productColumns })
+    .from(products)
+    .innerJoin(points, eq(points.storeId, products.storeId))
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .leftJoin(stock, and(eq(stock.pointId, points.id), eq(stock.productId, products.id)))
+    .where(
+      and(
+        inArray(products.id, [...new Set(pairs.map((pair) => pair.productId))]),
+        inArray(points.id, [...new Set(pairs.map((pair) => pair.pointId))]),
+        pairIn(points.id, products.id, pairs),
+      ),
+    );
 }

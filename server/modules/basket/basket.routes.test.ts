@@ -11,6 +11,7 @@ import { ErrorBodySchema } from '@core/contracts/common';
 import { BASKET_MAX_LINES } from '@core/rules/basket';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { type SignedInCustomer, signIn } from '../../../tests/setup/identity';
@@ -22,14 +23,15 @@ import { NOT_SOLD_AT_POINT } from './basket.service';
 type Response = Awaited<ReturnType<TestApp['app']['inject']>>;
 
 /** A product a point sells, with what the seed gave it. */
-type Offer = {
-  pointId: string;
-  productId: string;
-  storeId: string;
-  count: number;
-  price: number;
-  name: string;
-};
+const OfferSchema = z.object({
+  pointId: z.string(),
+  productId: z.string(),
+  storeId: z.string(),
+  count: z.number(),
+  price: z.number(),
+  name: z.string(),
+});
+type Offer = z.infer<typeof OfferSchema>;
 
 /** Lines grouped by point, as a guest basket is uploaded. */
 function dataOf(
@@ -122,16 +124,18 @@ describe.each(TEST_DATABASE_KINDS)('the basket API on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    pool = await queryRows<Offer>(
+    pool = await queryRows(
       t.db.db,
+      OfferSchema,
       sql`select s.point_id as "pointId", s.product_id as "productId", p.store_id as "storeId", s.count,
           coalesce(s.price_kopecks, p.price_kopecks) as price, p.name
         from stock s join points pt on pt.id = s.point_id join products p on p.id = s.product_id
         where p.store_id = pt.store_id and s.count >= 30
         order by s.point_id, s.product_id`,
     );
-    const [pair] = await queryRows<{ pointId: string; productId: string }>(
+    const [pair] = await queryRows(
       t.db.db,
+      z.object({ pointId: z.string(), productId: z.string() }),
       sql`select pt.id as "pointId", p.id as "productId" from points pt join products p on p.store_id <> pt.store_id
         limit 1`,
     );
@@ -328,8 +332,9 @@ describe.each(TEST_DATABASE_KINDS)('the basket API on %s', (kind) => {
 
     it(`refuses a new line beyond ${BASKET_MAX_LINES}, but still changes lines already there`, async () => {
       const anna = await customer();
-      const lines = await queryRows<{ pointId: string; productId: string }>(
+      const lines = await queryRows(
         t.db.db,
+        z.object({ pointId: z.string(), productId: z.string() }),
         sql`select s.point_id as "pointId", s.product_id as "productId"
           from stock s join points pt on pt.id = s.point_id join products p on p.id = s.product_id
           where p.store_id = pt.store_id and s.count > 5 order by s.product_id, s.point_id limit ${BASKET_MAX_LINES + 1}`,

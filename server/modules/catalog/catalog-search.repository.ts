@@ -3,26 +3,29 @@
  * queries' input and asks for them through the catalogue's service.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Db, queryRows } from '../../db/client';
-import { products, stores } from '../../db/schema/index';
+import { products, stock, stores } from '../../db/schema/index';
 import { type AssortmentScope, inStock, storeServes } from './catalog.repository';
 
-export type VocabularyRow = { word: string; uses: number };
+const VocabularyRowSchema = z.object({ word: z.string(), uses: z.coerce.number().int() });
+export type VocabularyRow = z.infer<typeof VocabularyRowSchema>;
 
 /** Every word of every product name (folded), with how many names use it: the typo corrector's dictionary. */
 export async function findNameVocabulary(db: Db): Promise<VocabularyRow[]> {
-  const rows = await queryRows<{ word: string; uses: number }>(
+  return queryRows(
     db,
+    VocabularyRowSchema,
     sql`
     select word, count(*)::int as uses
     from (select regexp_split_to_table(search_name, '[^а-яa-z0-9]+') as word from ${products}) words
     where length(word) >= 3
     group by word`,
   );
-  return rows.map((row) => ({ word: row.word, uses: Number(row.uses) }));
 }
 
-export type ProductHit = { id: string; name: string };
+const ProductHitSchema = z.object({ id: z.string(), name: z.string() });
+export type ProductHit = z.infer<typeof ProductHitSchema>;
 
 /** How many of the best text matches the in-stock ordering looks at. */
 const CANDIDATES_PER_RESULT = 5;
@@ -55,9 +58,10 @@ export async function findProductsByText(
   // what PostgreSQL refuses: "non-integer constant in ORDER BY".)
   const inStockFirst = input.scope
     ? sql``
-    : sql`exists (select 1 from stock where stock.product_id = candidates.id and stock.count > 0) desc,`;
-  return queryRows<ProductHit>(
+    : sql`exists (select 1 from ${stock} where ${stock.productId} = candidates.id and ${stock.count} > 0) desc,`;
+  return queryRows(
     db,
+    ProductHitSchema,
     sql`
     with leads as materialized (
       select coalesce(array_agg(coalesce((ts_lexize('russian_stem', word))[1], word) || '%'), '{}') as prefixes
@@ -92,8 +96,9 @@ export async function findProductsBySimilarName(
           sql`, `,
         )})`
       : sql``;
-  return queryRows<ProductHit>(
+  return queryRows(
     db,
+    ProductHitSchema,
     sql`
     select ${products.id} as id, ${products.name} as name
     from ${products}
@@ -123,8 +128,9 @@ export async function findStoresByWords(
         )})`,
     );
   if (alternatives.length === 0) return [];
-  return queryRows<ProductHit>(
+  return queryRows(
     db,
+    ProductHitSchema,
     sql`
     select ${stores.id} as id, ${stores.name} as name from ${stores}
     where (${sql.join(alternatives, sql` or `)}) ${scope ? sql`and ${storeServes(scope)}` : sql``}

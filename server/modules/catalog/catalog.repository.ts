@@ -1,7 +1,8 @@
 /** The catalogue's queries: products with their shop, categories, shops and points, stock per point. */
 
 import type { AssortmentScope } from '@core/rules/delivery-area';
-import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
 import { categories, points, pointZones, products, stock, stores } from '../../db/schema/index';
 
@@ -9,13 +10,23 @@ export type { AssortmentScope };
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/*
+ * The assortment's correlated subqueries are SQL on purpose (lateral, exists, limit 1: the planner's shape is
+ * the point). Their tables are aliased Drizzle tables (`from ${table} ${alias}` in the text), so a renamed
+ * column fails the type check, not a page.
+ */
+const zoneOfPoint = alias(pointZones, 'sz');
+const stockInScope = alias(stock, 'st');
+const storePoint = alias(points, 'sp');
+const offerStock = alias(stock, 's');
+
 /** Whether the point `pointId` (an SQL expression) serves the scope: the pickup point, or serves the zone. */
-function servesScope(scope: AssortmentScope | undefined, pointId: SQL): SQL {
+function servesScope(scope: AssortmentScope | undefined, pointId: SQLWrapper): SQL {
   const conditions: SQL[] = [];
   if (scope?.pointId) conditions.push(sql`${pointId} = ${scope.pointId}`);
   if (scope?.zoneId) {
     conditions.push(
-      sql`exists (select 1 from point_zones sz where sz.point_id = ${pointId} and sz.zone_id = ${scope.zoneId})`,
+      sql`exists (select 1 from ${pointZones} ${zoneOfPoint} where ${zoneOfPoint.pointId} = ${pointId} and ${zoneOfPoint.zoneId} = ${scope.zoneId})`,
     );
   }
   return conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
@@ -23,13 +34,15 @@ function servesScope(scope: AssortmentScope | undefined, pointId: SQL): SQL {
 
 /** A product is in stock when a point in scope (and, when given, `atPoint`) has some. */
 export function inStock(scope: AssortmentScope | undefined, atPoint?: string): SQL {
-  return sql`exists (select 1 from stock st where st.product_id = ${products.id} and st.count > 0
-    and ${servesScope(scope, sql`st.point_id`)} ${atPoint ? sql`and st.point_id = ${atPoint}` : sql``})`;
+  const st = stockInScope;
+  return sql`exists (select 1 from ${stock} ${st} where ${st.productId} = ${products.id} and ${st.count} > 0
+    and ${servesScope(scope, st.pointId)} ${atPoint ? sql`and ${st.pointId} = ${atPoint}` : sql``})`;
 }
 
 /** A shop serves the scope when one of its points is in it (the pickup point, or one serving the zone). */
 export function storeServes(scope: AssortmentScope): SQL {
-  return sql`exists (select 1 from points sp where sp.store_id = ${stores.id} and ${servesScope(scope, sql`sp.id`)})`;
+  const sp = storePoint;
+  return sql`exists (select 1 from ${points} ${sp} where ${sp.storeId} = ${stores.id} and ${servesScope(scope, sp.id)})`;
 }
 
 /**
@@ -43,11 +56,12 @@ export function storeServes(scope: AssortmentScope): SQL {
  * filters and sorts read `offer.price`, so a list sorted by price is sorted by the price it shows.
  */
 function offerOf(scope: AssortmentScope | undefined, atPoint?: string): SQL {
-  return sql`(select s.point_id as point, s.count as count, coalesce(s.price_kopecks, ${products.priceKopecks}) as price
-    from stock s
-    where s.product_id = ${products.id} and s.count > 0 and ${servesScope(scope, sql`s.point_id`)}
-      ${atPoint ? sql`and s.point_id = ${atPoint}` : sql``}
-    order by s.count desc, s.point_id
+  const s = offerStock;
+  return sql`(select ${s.pointId} as point, ${s.count} as count, coalesce(${s.priceKopecks}, ${products.priceKopecks}) as price
+    from ${stock} ${s}
+    where ${s.productId} = ${products.id} and ${s.count} > 0 and ${servesScope(scope, s.pointId)}
+      ${atPoint ? sql`and ${s.pointId} = ${atPoint}` : sql``}
+    order by ${s.count} desc, ${s.pointId}
     limit 1) offer`;
 }
 
@@ -254,7 +268,7 @@ const storeColumns = {
   deliveryFeeKopecks: stores.deliveryFeeKopecks,
   freeDeliveryFromKopecks: stores.freeDeliveryFromKopecks,
   // Spelled out: in a one-table select Drizzle leaves column names unqualified, which a subquery would misread.
-  pointsCount: sql<number>`(select count(*)::int from points p where p.store_id = stores.id)`,
+  pointsCount: sql<number>`(select count(*)::int from ${points} ${storePoint} where ${storePoint.storeId} = stores.id)`,
 };
 
 export async function findStores(db: Db) {

@@ -3,6 +3,7 @@
  * which reaches these through the catalogue's service.
  */
 import { eq, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client';
 import { products, stock } from '../../db/schema/index';
 
@@ -63,8 +64,9 @@ function linesAsValues(lines: readonly StockLine[]): SQL {
  */
 export async function takeStock(tx: Executor, lines: readonly StockLine[]): Promise<number> {
   if (lines.length === 0) return 0;
-  const rows = await queryRows<{ productId: string }>(
+  const rows = await queryRows(
     tx,
+    z.object({ product_id: z.string() }),
     sql`update ${stock} set count = ${stock.count} - v.quantity
       from (values ${linesAsValues(lines)}) as v(point_id, product_id, quantity)
       where ${stock.pointId} = v.point_id and ${stock.productId} = v.product_id and ${stock.count} >= v.quantity

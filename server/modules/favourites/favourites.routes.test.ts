@@ -23,6 +23,7 @@ import { BASKET_MAX_LINES } from '@core/rules/basket';
 import { FAVOURITES_MAX_PER_TYPE, SET_PRODUCTS_MAX, SETS_MAX } from '@core/rules/favourites';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { type SignedInCustomer, signIn } from '../../../tests/setup/identity';
@@ -479,8 +480,9 @@ describe.each(TEST_DATABASE_KINDS)('the favourites API on %s', (kind) => {
       }
       const merged = setOf(await call(anna, 'POST', url, { product: product(0), count: 4 }));
       expect(merged.products.find((line) => line.product._id === product(0))?.count).toBe(5);
-      const [stored] = await queryRows<{ n: number }>(
+      const [stored] = await queryRows(
         t.db.db,
+        z.object({ n: z.number() }),
         sql`select count(*)::int as n from favourite_set_items where set_id = ${set._id}`,
       );
       expect(stored?.n).toBe(SET_PRODUCTS_MAX);
@@ -556,8 +558,9 @@ describe.each(TEST_DATABASE_KINDS)('the favourites API on %s', (kind) => {
       );
       // Each at the area's point with the most of it (the offer rule, ADR 014).
       for (const line of lines) {
-        const [best] = await queryRows<{ point: string }>(
+        const [best] = await queryRows(
           t.db.db,
+          z.object({ point: z.string() }),
           sql`select point_id as point from stock where product_id = ${line.product}
             and point_id in (${sql.join(
               zonePoints.map((id) => sql`${id}::uuid`),
@@ -580,8 +583,9 @@ describe.each(TEST_DATABASE_KINDS)('the favourites API on %s', (kind) => {
 
   it('reports the lines a full basket has no room for, and still tops up lines already there', async () => {
     const anna = await customer();
-    const offers = await queryRows<{ pointId: string; productId: string }>(
+    const offers = await queryRows(
       t.db.db,
+      z.object({ pointId: z.string(), productId: z.string() }),
       sql`select s.point_id as "pointId", s.product_id as "productId" from stock s
         join points pt on pt.id = s.point_id join products p on p.id = s.product_id
         where p.store_id = pt.store_id and s.count >= 5 order by s.product_id, s.count desc, s.point_id`,

@@ -5,6 +5,7 @@
  */
 import { FINISHED_ORDER_STATUSES, type OrderStatus } from '@core/rules/orders';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client';
 import { idempotencyKeys, orderEvents, orderItems, orders, slotReservations } from '../../db/schema/index';
 
@@ -109,8 +110,9 @@ export async function reserveSlot(
   start: Date,
   capacity: number,
 ): Promise<boolean> {
-  const rows = await queryRows<{ reserved: number }>(
+  const rows = await queryRows(
     tx,
+    z.object({ reserved: z.number().int() }),
     sql`insert into ${slotReservations} (point_id, slot_start, reserved, capacity)
       values (${pointId}, ${start.toISOString()}, 1, ${capacity})
       on conflict (point_id, slot_start) do update set reserved = ${slotReservations.reserved} + 1
