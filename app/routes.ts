@@ -27,8 +27,11 @@ export default [
   route('basket', 'routes/basket.tsx'),
   // The personal cabinet (SPEC §2): /lk?active=orders|payment|notification|chat|delivery|discount.
   route('lk', 'routes/cabinet.tsx'),
+  // Login by SMS code: the popups' fetchers post here; the page itself works without JavaScript.
+  route('login', 'routes/login.tsx'),
   // Resource routes: actions for widgets' fetchers (no page of their own).
   route('resources/addresses', 'routes/resources/addresses.ts'),
+  route('resources/profile', 'routes/resources/profile.ts'),
   // /about, /delivery, /privacy-policy and every other path of GET /api/pages; any other slug is a 404.
   route(':slug', 'routes/content-page.tsx'),
   // Every unmatched path renders the 404 page with status 404.

@@ -10,7 +10,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import { areaOf } from './http/area';
-import { getViewer, registerAuth } from './http/auth';
+import { createPageSession, getViewer, isSecureRequest, registerAuth } from './http/auth';
 import { answerClientError, answerFrameworkError } from './http/client-errors';
 import { type ClientLimitsConfig, clientTimeouts, registerClientLimits } from './http/client-limits';
 import { registerClosingResponses } from './http/closing';
@@ -280,6 +280,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         area: areaOf(request),
         mapTileUrl: deps.config.MAP_TILE_URL,
         cspNonce: request.cspNonce,
+        clientIp: request.ip,
+        session: createPageSession({
+          token: viewer?.via === 'cookie' ? viewer.token : null,
+          isSecure: isSecureRequest(request),
+          now: () => clock.now(),
+        }),
+        log: {
+          error: (details, message) => request.log.error(details, message),
+          warn: (details, message) => request.log.warn(details, message),
+        },
       };
     };
     const pageCache = createPageCache({

@@ -1,6 +1,7 @@
 import type { User } from '@core/contracts/identity';
 import type { DeliveryArea } from '@core/rules/delivery-area';
 import type { DbHandle } from './db/client';
+import type { PageSession } from './http/auth';
 import { type Clock, systemClock } from './lib/clock';
 import type { WorkQueue } from './lib/work-queue';
 import type { LimitStore } from './limits/limit-store';
@@ -141,4 +142,16 @@ export type LoadContext = {
   area: DeliveryArea | undefined;
   /** This response's CSP nonce, for the scripts React Router renders (app/entry.server.tsx). */
   cspNonce: string;
+  /** The client's address as the API's login limits count it (`request.ip`: TRUST_PROXY applied). */
+  clientIp: string;
+  /** The request's session token, and the cookies a page action starts or ends a session with. */
+  session: PageSession;
+  /** The request's logger (pino): loaders, actions and server rendering log through it. */
+  log: PageLog;
+};
+
+/** What pages log with: the request's pino logger in the server, a silent or recording one in tests. */
+export type PageLog = {
+  error: (details: Record<string, unknown>, message: string) => void;
+  warn: (details: Record<string, unknown>, message: string) => void;
 };

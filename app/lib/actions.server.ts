@@ -13,17 +13,9 @@ import { type FlashKey, flashCookie } from '@core/rules/guards';
 import { data, redirect } from 'react-router';
 import { AppError, DEFAULT_MESSAGES, isAppError } from '../../server/errors';
 import type { LoadContext } from '../../server/services';
+import type { ActionFailure } from './action-result';
 
-/**
- * What a failed action gives its form: one message for the whole form, one per field (the API's shape), and
- * optionally the posted values, so a page rendered anew (no JavaScript) keeps what was typed.
- */
-export type ActionFailure = {
-  ok: false;
-  message: string;
-  fields: Record<string, string>;
-  values?: Record<string, string>;
-};
+export type { ActionFailure } from './action-result';
 
 /** The signed-in customer of an action; a guest is refused before anything is read. */
 export function requireActionUser(context: Pick<LoadContext, 'viewer'>): User {

@@ -1,4 +1,5 @@
 import { z } from '@core/contracts/z';
+import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import type { IdentityService, Viewer } from '../modules/identity/identity.service';
@@ -181,6 +182,17 @@ export function signedIn(request: FastifyRequest): SignedIn {
   return request.signedInViewer;
 }
 
+/** The session cookie's attributes: the API's login and the page action's login set the same cookie. */
+const SESSION_COOKIE_OPTIONS = { httpOnly: true, sameSite: 'lax', path: '/' } as const;
+
+export function isSecureRequest(request: FastifyRequest): boolean {
+  return request.server.auth.secureCookies === 'always' || request.protocol === 'https';
+}
+
+function maxAgeS(expiresAtMs: number, nowMs: number): number {
+  return Math.max(0, Math.floor((expiresAtMs - nowMs) / 1000));
+}
+
 export function setSessionCookie(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -189,19 +201,52 @@ export function setSessionCookie(
   nowMs: number,
 ): void {
   reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.server.auth.secureCookies === 'always' || request.protocol === 'https',
-    path: '/',
-    maxAge: Math.max(0, Math.floor((expiresAtMs - nowMs) / 1000)),
+    ...SESSION_COOKIE_OPTIONS,
+    secure: isSecureRequest(request),
+    maxAge: maxAgeS(expiresAtMs, nowMs),
   });
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.server.auth.secureCookies === 'always' || request.protocol === 'https',
-    path: '/',
-  });
+  reply.clearCookie(SESSION_COOKIE, { ...SESSION_COOKIE_OPTIONS, secure: isSecureRequest(request) });
+}
+
+/**
+ * The session as a page action sees it (the load context's `session`, ADR 025): the request's token, and
+ * the Set-Cookie values that start or end a session, with the same attributes as the API's cookie.
+ */
+export type PageSession = {
+  /** The session token of the request's cookie; null for a guest. */
+  token: string | null;
+  /** The Set-Cookie value of a new session, valid until `expiresAtMs`. */
+  cookieFor: (token: string, expiresAtMs: number) => string;
+  /** The Set-Cookie value that ends the session in this browser. */
+  clearCookie: () => string;
+};
+
+export function createPageSession({
+  token,
+  isSecure,
+  now,
+}: {
+  token: string | null;
+  isSecure: boolean;
+  now: () => number;
+}): PageSession {
+  return {
+    token,
+    cookieFor: (value, expiresAtMs) =>
+      fastifyCookie.serialize(SESSION_COOKIE, value, {
+        ...SESSION_COOKIE_OPTIONS,
+        secure: isSecure,
+        maxAge: maxAgeS(expiresAtMs, now()),
+      }),
+    clearCookie: () =>
+      fastifyCookie.serialize(SESSION_COOKIE, '', {
+        ...SESSION_COOKIE_OPTIONS,
+        secure: isSecure,
+        expires: new Date(0),
+        maxAge: 0,
+      }),
+  };
 }

@@ -11,6 +11,7 @@ import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type DbHandle, openDb } from '../db/client';
 import type { LoadContext } from '../services';
+import { createPageSession } from './auth';
 import { UNAVAILABLE_RETRY_AFTER_S, withUnavailablePages } from './unavailable';
 
 const UNAVAILABLE_MESSAGE = 'Сервис временно недоступен, попробуйте через минуту';
@@ -79,6 +80,9 @@ describe('with the database unreachable', () => {
       area: undefined,
       mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       cspNonce: '',
+      clientIp: '203.0.113.1',
+      session: createPageSession({ token: null, isSecure: true, now: () => Date.now() }),
+      log: { error: () => {}, warn: () => {} },
     };
     const thrown = await homeLoader({
       context,

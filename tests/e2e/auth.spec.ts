@@ -198,7 +198,10 @@ test.describe('login by phone and SMS code', () => {
     await login.name.fill('Борис');
     await login.phone.pressSequentially('89120000017');
     await expect(login.phone).toHaveValue('+7 (912) 000-00-17');
+    const answered = page.waitForResponse((response) => response.url().endsWith('/login.data'));
     await login.submit.click();
+    const firstAnswer = await answered;
+    const codeAnswer = { headers: firstAnswer.headers(), body: await firstAnswer.body() };
     await expect(codeDialog.resend).toHaveText('Отправить код повторно через 15 с');
     await expect(codeDialog.resend).toBeDisabled();
     await codeFromOutbox('+79120000017');
@@ -210,18 +213,18 @@ test.describe('login by phone and SMS code', () => {
     await expect(codeDialog.resend).toHaveText('Отправить код повторно');
     await expect(codeDialog.resend).toBeEnabled();
 
-    // The browser's clock is fake but the server's is not: answer the resend here and check what was sent.
-    const sent: unknown[] = [];
-    await page.route('**/api/user/code', async (route) => {
-      sent.push(route.request().postDataJSON());
-      expect(route.request().headers()['x-requested-with']).toBe('XMLHttpRequest');
-      await route.fulfill({ json: { success: true } });
+    // The browser's clock is fake but the server's is not: answer the resend here (with the answer the
+    // server gave the first request) and check what was sent.
+    const sent: Record<string, string>[] = [];
+    await page.route('**/login.data', async (route) => {
+      sent.push(Object.fromEntries(new URLSearchParams(route.request().postData() ?? '')));
+      await route.fulfill({ status: 200, headers: codeAnswer.headers, body: codeAnswer.body });
     });
     await codeDialog.resend.click();
     await expect(codeDialog.resend).toHaveText('Отправить код повторно через 15 с');
     await expect(codeDialog.resend).toBeDisabled();
     // SPEC §5: digits only, the leading 7 changed to 8.
-    expect(sent).toEqual([{ name: 'Борис', phone: '89120000017' }]);
+    expect(sent).toEqual([{ intent: 'code', name: 'Борис', phone: '89120000017' }]);
 
     await page.clock.runFor(14_000);
     await expect(codeDialog.resend).toHaveText('Отправить код повторно через 1 с');
@@ -275,6 +278,68 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(shell.header.getByRole('button', { name: 'Войти' })).toBeVisible();
   });
+});
+
+test.describe('without JavaScript', () => {
+  // axe needs JavaScript in the page: the login page is checked by the journey with JavaScript below.
+  test.use({ javaScriptEnabled: false });
+
+  test('a customer signs in on the login page and comes back to the page they were on', async ({ page }) => {
+    await page.goto('/catalog');
+    const shell = new Shell(page);
+    // 'Войти' is a form underneath: without JavaScript it leads to the login page.
+    await shell.header.getByRole('button', { name: 'Войти' }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcatalog$/);
+    const form = page.getByRole('region', { name: 'Добро пожаловать' });
+    await expect(form).toBeVisible();
+
+    // The server's contract answers an empty form, field by field, with the page rendered anew.
+    await form.getByRole('button', { name: 'Получить код' }).click();
+    await expect(form.getByText('Обязательное поле')).toHaveCount(2);
+    await expect(form.getByRole('textbox', { name: 'Имя' })).toHaveAttribute('aria-invalid', 'true');
+
+    await form.getByRole('textbox', { name: 'Имя' }).fill('Глеб');
+    // No mask without JavaScript: the contract reads the number as typed.
+    await form.getByRole('textbox', { name: 'Телефон' }).fill('8 912 000-00-21');
+    await form.getByRole('button', { name: 'Получить код' }).click();
+
+    const codeStep = page.getByRole('region', { name: 'Введите код' });
+    await expect(codeStep).toContainText('+7 (912) 000-00-21');
+    const code = await codeFromOutbox('+79120000021');
+    const wrongCode = String((Number(code) + 1) % 10_000).padStart(4, '0');
+    await codeStep.getByRole('textbox', { name: 'Код из SMS' }).fill(wrongCode);
+    await codeStep.getByRole('button', { name: 'Войти', exact: true }).click();
+    await expect(codeStep.locator('[slot="errorMessage"]')).toHaveText('Неверный код');
+
+    await codeStep.getByRole('textbox', { name: 'Код из SMS' }).fill(code);
+    await codeStep.getByRole('button', { name: 'Войти', exact: true }).click();
+    await expect(page).toHaveURL(/\/catalog$/);
+    await expect(shell.header.getByRole('link', { name: 'Глеб' })).toBeVisible();
+    await expect(shell.header.getByRole('button', { name: 'Войти' })).toHaveCount(0);
+    expect((await page.request.get('/api/user/me')).status()).toBe(200);
+  });
+});
+
+test('the login page works with JavaScript as the popups do, then goes where it was asked to', async ({
+  page,
+}) => {
+  await page.goto('/login?redirectTo=%2Fbasket');
+  const form = page.getByRole('region', { name: 'Добро пожаловать' });
+  await expect(form.getByRole('textbox', { name: 'Имя' })).toBeVisible();
+  await expectAccessible(page);
+  await form.getByRole('textbox', { name: 'Имя' }).fill('Дина');
+  await form.getByRole('textbox', { name: 'Телефон' }).pressSequentially('9120000022');
+  await expect(form.getByRole('textbox', { name: 'Телефон' })).toHaveValue('+7 (912) 000-00-22');
+  await form.getByRole('button', { name: 'Получить код' }).click();
+  const codeStep = page.getByRole('region', { name: 'Введите код' });
+  await expect(codeStep.getByRole('button', { name: /^Отправить код повторно через/ })).toBeDisabled();
+  await expectAccessible(page);
+  await codeStep.getByRole('textbox', { name: 'Код из SMS' }).fill(await codeFromOutbox('+79120000022'));
+  await codeStep.getByRole('button', { name: 'Войти', exact: true }).click();
+  await expect(page).toHaveURL(/\/basket$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Корзина' })).toBeVisible();
+  // Signed in: the basket no longer asks to log in.
+  await expect(page.getByRole('heading', { name: 'Войдите, чтобы оформить заказ' })).toHaveCount(0);
 });
 
 test.describe('guest guards (SPEC §6)', () => {

@@ -274,8 +274,13 @@ async function collectSamples(t: TestApp, orderSlug: string): Promise<{ pages: S
     { route: 'vacancy', url: '/vacancy' },
     { route: 'basket', url: '/basket' },
     { route: 'lk', url: '/lk', guest: homeRedirect },
-    // A resource route for the address popup's fetcher: posts only.
+    // Login by SMS code: a page for guests; a signed-in customer is sent on (home, or where they were going).
+    { route: 'login', url: '/login', signedIn: homeRedirect },
+    { route: 'login', url: '/login?redirectTo=%2Fbasket', signedIn: { redirect: '/basket' } },
+    { route: 'login', url: '/login?redirectTo=https%3A%2F%2Fevil.example', signedIn: homeRedirect },
+    // Resource routes for widgets' fetchers (the address popup, profile settings): posts only.
     { route: 'resources/addresses', url: '/resources/addresses', guest: 404, signedIn: 404 },
+    { route: 'resources/profile', url: '/resources/profile', guest: 404, signedIn: 404 },
     ...cabinetTabs.map((tab) => ({ route: 'lk', url: `/lk?active=${tab}`, guest: homeRedirect })),
     ...contentPaths.map((path) => ({ route: ':slug', url: path })),
     { route: ':slug', url: '/net-takoy-stranicy', guest: 404, signedIn: 404 },

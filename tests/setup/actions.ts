@@ -3,13 +3,45 @@
  * load context built from the test app's real services (the same objects the API routes use).
  */
 import type { User } from '@core/contracts/identity';
-import type { LoadContext } from '../../server/services';
+import { createPageSession } from '../../server/http/auth';
+import type { LoadContext, PageLog } from '../../server/services';
 import type { TestApp } from './app';
 
 export const TEST_ORIGIN = 'http://fresh.test';
 
+/** What pages logged during a test: each entry the level, the details and the message. */
+export type LoggedLines = { level: 'error' | 'warn'; details: Record<string, unknown>; message: string }[];
+
+/** A page logger that keeps what it was given, for tests that check a failure is logged and not shown. */
+export function recordingLog(lines: LoggedLines = []): PageLog & { lines: LoggedLines } {
+  return {
+    lines,
+    error: (details, message) => lines.push({ level: 'error', details, message }),
+    warn: (details, message) => lines.push({ level: 'warn', details, message }),
+  };
+}
+
+export type PageContextOptions = {
+  /** The session cookie's token (what logout ends); null for none. */
+  token?: string | null;
+  /** The address the login limits count. */
+  clientIp?: string;
+  log?: PageLog;
+  /** The app's clock, when the test gave it a fake one (the session cookie's Max-Age is counted from it). */
+  now?: () => number;
+};
+
 /** The load context of a request by `user` (null: a guest). */
-export function pageContext(t: TestApp, user: User | null): LoadContext {
+export function pageContext(
+  t: TestApp,
+  user: User | null,
+  {
+    token = null,
+    clientIp = '203.0.113.10',
+    log = recordingLog(),
+    now = () => Date.now(),
+  }: PageContextOptions = {},
+): LoadContext {
   return {
     services: t.app.services,
     publicBaseUrl: TEST_ORIGIN,
@@ -18,6 +50,9 @@ export function pageContext(t: TestApp, user: User | null): LoadContext {
     mapTileUrl: 'https://tiles.example/{z}/{x}/{y}.png',
     area: undefined,
     cspNonce: 'test-nonce',
+    clientIp,
+    session: createPageSession({ token, isSecure: false, now }),
+    log,
   };
 }
 
@@ -63,4 +98,11 @@ export function outcomeOf(result: unknown): ActionOutcome {
   }
   if (isDataWithInit(result)) return { kind: 'data', status: result.init?.status ?? 200, data: result.data };
   return { kind: 'data', status: 200, data: result };
+}
+
+/** The Set-Cookie header an action's answer carries (a redirect, or data with headers), or null. */
+export function setCookieOf(result: unknown): string | null {
+  if (result instanceof Response) return result.headers.get('set-cookie');
+  if (isDataWithInit(result)) return new Headers(result.init?.headers).get('set-cookie');
+  return null;
 }

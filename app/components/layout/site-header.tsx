@@ -2,9 +2,10 @@ import type { LinkGroup } from '@core/contracts/content';
 import { Heart, LayoutGrid, Menu as MenuIcon, Package, ShoppingBasket } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Button, LinkButton } from '~/components/ui/button';
+import { buttonStyles, LinkButton } from '~/components/ui/button';
 import { badgeLabel, CounterBadge } from '~/components/ui/counter-badge';
-import { preloadLoginDialogs, useAuth } from '~/features/auth/auth-context';
+import { useAuth } from '~/features/auth/auth-context';
+import { LoginButton } from '~/features/auth/login-button';
 import { UserChip } from '~/features/auth/user-chip';
 import { BASKET_HREF, FAVOURITES_HREF, ORDERS_BADGE_WHAT, ORDERS_HREF } from '~/features/cabinet/cabinet';
 import { CabinetMenu } from '~/features/cabinet/cabinet-menu';
@@ -39,7 +40,7 @@ const TOP_LINK = 'rounded-md text-muted transition-colors hover:text-brand-700';
 
 /** The storefront header (SPEC §2): a two-row bar from lg up; below it a compact bar with a burger menu. */
 export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProps) {
-  const { user, openLogin } = useAuth();
+  const { user } = useAuth();
   const { orders, favourites, basket, cabinet } = { ...DEFAULT_HEADER_COUNTS, ...counts };
   const sellers = buildSellerLinks(sellerSiteUrl);
   const pages = navigation.flatMap((group) => group.pages);
@@ -125,14 +126,7 @@ export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProp
           {user ? (
             <UserChip user={user} className="ml-1" />
           ) : (
-            <Button
-              onPress={openLogin}
-              onHoverStart={preloadLoginDialogs}
-              onFocus={preloadLoginDialogs}
-              className="ml-1 h-12 rounded-2xl"
-            >
-              Войти
-            </Button>
+            <LoginButton className={buttonStyles({ className: 'ml-1 h-12 rounded-2xl' })} />
           )}
         </div>
       </div>
@@ -155,15 +149,7 @@ export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProp
             {user ? (
               <UserChip user={user} compact />
             ) : (
-              <button
-                type="button"
-                onClick={openLogin}
-                onPointerEnter={preloadLoginDialogs}
-                onTouchStart={preloadLoginDialogs}
-                className="h-10 rounded-xl px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-              >
-                Войти
-              </button>
+              <LoginButton className="h-10 rounded-xl px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50" />
             )}
             <Link
               to={FAVOURITES_HREF}

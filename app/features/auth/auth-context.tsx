@@ -12,9 +12,10 @@ import {
 import { useRevalidator } from 'react-router';
 import { useToast } from '~/components/ui/toast';
 import { api, errorMessage } from '~/lib/api-client';
+import { finishLogin } from './finish-login';
 import { GuestGuard } from './guest-guard';
 import type { CodeRecipient } from './login-dialog';
-import { storeUserAddressIfNone } from './user-address';
+import type { SignedIn } from './login-form';
 
 // The popups (and the Zod contracts their forms validate with) load when first needed, not with every page.
 // Loaded by hand rather than with React.lazy: once the code is here a popup opens in the same render,
@@ -134,19 +135,21 @@ export function AuthProvider({
     };
   }, []);
 
+  // The login action has set the cookie, saved the guest's address and merged the guest basket, and the
+  // router has loaded the page's data again: what is left is the browser's part.
   const completeLogin = useCallback(
-    async (signedIn: AuthUser) => {
-      setUser(signedIn);
-      storeUserAddressIfNone(signedIn.house);
-      const results = await Promise.allSettled([...loginHooks.current].map(async (hook) => hook(signedIn)));
-      for (const result of results) {
-        if (result.status === 'rejected') console.error('a login hook failed', result.reason);
+    (signedIn: SignedIn) => {
+      setUser(signedIn.user);
+      finishLogin(signedIn, toast);
+      for (const hook of loginHooks.current) {
+        Promise.resolve()
+          .then(() => hook(signedIn.user))
+          .catch((error: unknown) => console.error('a login hook failed', error));
       }
-      await revalidate();
       setDialog(null);
       setRecipient(null);
     },
-    [revalidate],
+    [toast],
   );
 
   const logout = useCallback(async () => {
@@ -194,11 +197,7 @@ export function AuthProvider({
           isOpen
           onOpenChange={closeOn}
           user={user}
-          onSaved={async (saved) => {
-            setUser(saved);
-            setDialog(null);
-            await revalidate();
-          }}
+          onSaved={() => setDialog(null)}
         />
       ) : null}
     </AuthContext>

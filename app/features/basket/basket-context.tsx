@@ -1,7 +1,7 @@
 import type { Basket } from '@core/contracts/basket';
 import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { useToast } from '~/components/ui/toast';
-import { useAuth, useLoginHook } from '~/features/auth/auth-context';
+import { useAuth } from '~/features/auth/auth-context';
 import { api, errorMessage } from '~/lib/api-client';
 import { GUEST_BASKET_STORAGE_KEY } from './basket-data';
 import { type BasketStore, createBasketStore } from './basket-store';
@@ -54,8 +54,6 @@ export function BasketProvider({ loaded, children }: { loaded: Basket | null; ch
   useEffect(() => {
     if (loaded) store.adoptLoaded(loaded);
   }, [store, loaded]);
-
-  useLoginHook(() => store.mergeGuest());
 
   // Other tabs: a guest's basket changes in storage; a signed-in one is read again when the tab comes back.
   useEffect(() => {

@@ -1,13 +1,14 @@
 import { LogIn } from 'lucide-react';
-import { Button } from '~/components/ui/button';
-import { preloadLoginDialogs, useAuth } from '~/features/auth/auth-context';
+import { buttonStyles } from '~/components/ui/button';
+import { useAuth } from '~/features/auth/auth-context';
+import { LoginButton } from '~/features/auth/login-button';
 
 /**
  * The basket's 'back' layout has no header login button, and the order step needs a signed-in customer
  * (SPEC §6): a guest gets 'Войти' here, which opens the login popup; the basket is kept and merged at login.
  */
 export function GuestLoginNotice() {
-  const { isAuthenticated, openLogin } = useAuth();
+  const { isAuthenticated } = useAuth();
   if (isAuthenticated) return null;
   return (
     // Not a region: the basket's regions are its shops' groups.
@@ -18,16 +19,10 @@ export function GuestLoginNotice() {
           Понадобится только номер телефона. Товары из корзины сохранятся.
         </p>
       </div>
-      <Button
-        size="lg"
-        onPress={openLogin}
-        onHoverStart={preloadLoginDialogs}
-        onFocus={preloadLoginDialogs}
-        className="shrink-0"
-      >
+      <LoginButton className={buttonStyles({ size: 'lg', className: 'shrink-0' })}>
         <LogIn aria-hidden="true" className="size-5" />
         Войти
-      </Button>
+      </LoginButton>
     </div>
   );
 }

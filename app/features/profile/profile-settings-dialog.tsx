@@ -1,23 +1,22 @@
-import {
-  type FileRef,
-  FileResponseSchema,
-  ProfileUpdateSchema,
-  type User,
-  UserResponseSchema,
-} from '@core/contracts/identity';
+import { type FileRef, FileResponseSchema, ProfileUpdateSchema, type User } from '@core/contracts/identity';
 import { sanitiseCodeInput } from '@core/rules/code';
 import { formatPhone, isPhoneInputComplete, normalisePhone, phoneForApi } from '@core/rules/phone';
 import { ImageUp, Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
+import { useFetcher } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Modal } from '~/components/ui/modal';
 import { useToast } from '~/components/ui/toast';
 import { Avatar } from '~/features/auth/avatar';
 import { FormTextField, fieldErrors, PhoneField } from '~/features/auth/form-fields';
-import { sendLoginCode } from '~/features/auth/login-dialog';
+import { LOGIN_ACTION, LOGIN_FIELD } from '~/features/auth/login-form';
 import { useCountdown } from '~/features/auth/use-countdown';
-import { ApiError, api, errorMessage } from '~/lib/api-client';
+import { failureOf } from '~/lib/action-result';
+import { api, errorMessage } from '~/lib/api-client';
+import type { action as loginAction } from '~/routes/login';
+import type { action as profileAction } from '~/routes/resources/profile';
+import { PROFILE_ACTION, PROFILE_FIELD } from './profile-form';
 
 /** SPEC §5: image upload accepts jpg, jpeg, png, webp. */
 export const ACCEPTED_IMAGE_TYPES = [
@@ -42,7 +41,8 @@ export function ProfileSettingsDialog({
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   user: User;
-  onSaved: (user: User) => Promise<void>;
+  /** Saved: the root has been loaded again with the customer's new data. */
+  onSaved: () => void;
 }) {
   return (
     <Modal isOpen={isOpen} onOpenChange={onOpenChange} title="Настройки профиля" size="md">
@@ -54,7 +54,7 @@ export function ProfileSettingsDialog({
 /** A picture choice: keep the saved one, use a new upload, or remove it. */
 type PictureChoice = { kind: 'keep' } | { kind: 'new'; file: FileRef } | { kind: 'remove' };
 
-function ProfileForm({ user, onSaved }: { user: User; onSaved: (user: User) => Promise<void> }) {
+function ProfileForm({ user, onSaved }: { user: User; onSaved: () => void }) {
   const toast = useToast();
   const [name, setName] = useState(user.name);
   const [phone, setPhone] = useState(formatPhone(user.phone));
@@ -63,7 +63,8 @@ function ProfileForm({ user, onSaved }: { user: User; onSaved: (user: User) => P
   const [picture, setPicture] = useState<PictureChoice>({ kind: 'keep' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isUploading, setUploading] = useState(false);
-  const [isSaving, setSaving] = useState(false);
+  const saver = useFetcher<typeof profileAction>();
+  const isSaving = saver.state !== 'idle';
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
 
   const newPhone = normalisePhone(phone);
@@ -88,7 +89,24 @@ function ProfileForm({ user, onSaved }: { user: User; onSaved: (user: User) => P
     }
   };
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
+  // The action's answer, once the router has loaded the root again (the header shows the new name then).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each answer is handled once.
+  useEffect(() => {
+    const answer = saver.data;
+    if (!answer || saver.state !== 'idle') return;
+    const failure = failureOf(answer);
+    if (failure) {
+      setErrors(failure.fields);
+      // SPEC §8: a failed profile update shows the server's message as a warning toast.
+      toast.show({ type: 'warning', title: failure.message });
+      return;
+    }
+    toast.show({ type: 'success', title: PROFILE_SAVED_MESSAGE });
+    onSaved();
+  }, [saver.data, saver.state]);
+
+  // The contract first, in the browser; then the fetcher posts to the profile's resource route.
+  const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isSaving || isUploading) return;
     const file = picture.kind === 'new' ? picture.file._id : picture.kind === 'remove' ? null : undefined;
@@ -98,22 +116,16 @@ function ProfileForm({ user, onSaved }: { user: User; onSaved: (user: User) => P
     if (needsCode && !isCodeSent) found.phone ??= CONFIRM_PHONE_MESSAGE;
     setErrors(found);
     if (!checked.success || Object.keys(found).length > 0) return;
-
-    setSaving(true);
-    try {
-      const { user: saved } = await api.put(
-        '/api/user/me/update',
-        { ...input, phone: phoneForApi(phone) },
-        UserResponseSchema,
-      );
-      toast.show({ type: 'success', title: PROFILE_SAVED_MESSAGE });
-      await onSaved(saved);
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fields);
-      // SPEC §8: a failed profile update shows the server's message as a warning toast.
-      toast.show({ type: 'warning', title: errorMessage(error) });
-      setSaving(false);
-    }
+    void saver.submit(
+      {
+        [PROFILE_FIELD.name]: name,
+        [PROFILE_FIELD.phone]: phoneForApi(phone),
+        [PROFILE_FIELD.email]: email,
+        ...(needsCode ? { [PROFILE_FIELD.code]: code } : {}),
+        ...(file !== undefined ? { [PROFILE_FIELD.file]: file ?? '' } : {}),
+      },
+      { method: 'post', action: PROFILE_ACTION },
+    );
   };
 
   return (
@@ -207,20 +219,28 @@ function PhoneConfirmation({
 }) {
   const toast = useToast();
   const { secondsLeft, restart } = useCountdown();
-  const [isSending, setSending] = useState(false);
+  // The login's code request (the /login action, intent code) sends the code to the new number.
+  const fetcher = useFetcher<typeof loginAction>();
+  const isSending = fetcher.state !== 'idle';
 
-  const send = async () => {
-    setSending(true);
-    try {
-      await sendLoginCode({ name, phone: phoneForApi(phone) });
-      restart();
-      onSent();
-    } catch (error) {
-      toast.show({ type: 'warning', title: errorMessage(error) });
-    } finally {
-      setSending(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each answer is handled once.
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (!answer) return;
+    const failure = failureOf(answer);
+    if (failure) {
+      toast.show({ type: 'warning', title: failure.message });
+      return;
     }
-  };
+    restart();
+    onSent();
+  }, [fetcher.data]);
+
+  const send = () =>
+    fetcher.submit(
+      { [LOGIN_FIELD.intent]: 'code', [LOGIN_FIELD.name]: name, [LOGIN_FIELD.phone]: phoneForApi(phone) },
+      { method: 'post', action: LOGIN_ACTION },
+    );
 
   if (!isSent) {
     return (
