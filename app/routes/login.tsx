@@ -34,7 +34,7 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: Should
 }
 
 /**
- * 'Получить код' and 'Войти' (ADR 025): the login and code popups' fetchers and this page's plain forms
+ * 'Получить код' and 'Войти' (ADR 028): the login and code popups' fetchers and this page's plain forms
  * post here; the identity service, the API's contracts and its session cookie.
  */
 export async function action({ context, request }: Route.ActionArgs) {

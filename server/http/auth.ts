@@ -212,7 +212,7 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 }
 
 /**
- * The session as a page action sees it (the load context's `session`, ADR 025): the request's token, and
+ * The session as a page action sees it (the load context's `session`, ADR 028): the request's token, and
  * the Set-Cookie values that start or end a session, with the same attributes as the API's cookie.
  */
 export type PageSession = {

@@ -19,7 +19,7 @@ import { signIn, testClientAddress } from '../../../tests/setup/identity';
 import { lastCodeFor, readSmsOutbox } from '../../../tests/setup/sms-outbox';
 
 /**
- * Login by SMS code through the /login route's action (ADR 025): what the popups' fetchers and the page's
+ * Login by SMS code through the /login route's action (ADR 028): what the popups' fetchers and the page's
  * plain forms post. The same contracts, limits, identity service and session cookie as the API's login.
  */
 describe.each(TEST_DATABASE_KINDS)('login action on %s', (kind) => {

@@ -7,7 +7,7 @@ import { LOGIN_ACTION, LOGIN_FIELD } from './login-form';
 /**
  * 'Войти' (SPEC §2): opens the login popup. Underneath it is a GET form to /login that brings the customer
  * back here afterwards, so before hydration and without JavaScript the button leads to the login page
- * (ADR 025) instead of doing nothing.
+ * (ADR 028) instead of doing nothing.
  */
 export function LoginButton({
   className,

@@ -1,5 +1,5 @@
 /**
- * The login forms' field names and intents (ADR 025). The login and code popups post them with a fetcher to
+ * The login forms' field names and intents (ADR 028). The login and code popups post them with a fetcher to
  * the /login route's action, and the /login page posts the same fields as plain forms, so a customer without
  * JavaScript signs in too. The code form also carries what the device kept for the guest: the pending
  * delivery address (the address form's fields, ADR 021) and the guest basket (SPEC §4 Login 3).

@@ -1,5 +1,5 @@
 /**
- * The login by SMS code through the /login route's action (ADR 025): the popups post here with a fetcher, the
+ * The login by SMS code through the /login route's action (ADR 028): the popups post here with a fetcher, the
  * /login page with plain forms. The same contracts and identity service as POST /api/user/code and
  * POST /api/user/login, and the same session cookie; the guest basket the code form carries is merged in
  * the same request (SPEC §4 Login 3), so the loaders the router then revalidates already show it.

@@ -6,7 +6,7 @@ import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { type SignedInCustomer, signIn } from '../../../tests/setup/identity';
 
 /**
- * The profile settings popup's fetcher posts to /resources/profile (ADR 025): the customer first, then
+ * The profile settings popup's fetcher posts to /resources/profile (ADR 028): the customer first, then
  * PUT /api/user/me/update's contract and the identity service.
  */
 describe.each(TEST_DATABASE_KINDS)('profile action on %s', (kind) => {

@@ -1,5 +1,5 @@
 /**
- * The profile settings form's fields (ADR 025): the popup posts them with a fetcher to the resource route
+ * The profile settings form's fields (ADR 028): the popup posts them with a fetcher to the resource route
  * /resources/profile, whose action reads them back into PUT /api/user/me/update's input.
  */
 export const PROFILE_ACTION = '/resources/profile';

@@ -5,7 +5,7 @@ import { parseWith, requireActionUser, runAction } from '~/lib/actions.server';
 import type { Route } from './+types/profile';
 
 /**
- * POST /resources/profile: the profile settings popup's fetcher (ADR 025). The customer first (a guest gets
+ * POST /resources/profile: the profile settings popup's fetcher (ADR 028). The customer first (a guest gets
  * 401), then PUT /api/user/me/update's contract and the identity service; the router then loads the root
  * again, so the header shows the new name and picture.
  */
