@@ -1,3 +1,4 @@
+import { isOrderNumber } from '@core/contracts/orders';
 import { formatDayMonthTime } from '@core/rules/date';
 import { formatSlot, ORDER_STATUS_LABELS, statusPath } from '@core/rules/orders';
 import { formatPhone } from '@core/rules/phone';
@@ -20,7 +21,7 @@ import type { Route } from './+types/order-detail';
 export async function loader({ context, params }: Route.LoaderArgs) {
   const user = context.viewer.user;
   if (!user) throw replace('/basket');
-  if (!/^\d{1,12}$/.test(params.slug)) throw data(null, { status: 404 });
+  if (!isOrderNumber(params.slug)) throw data(null, { status: 404 });
   return {
     order: await orNotFound(context.services.orders.getOrder(user._id, Number(params.slug))),
     now: Date.now(),

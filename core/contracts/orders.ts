@@ -141,4 +141,12 @@ export const SlotSchema = z.object({
 export const SlotListSchema = z.array(SlotSchema);
 export type SlotView = z.infer<typeof SlotSchema>;
 
-export const OrderSlugParamsSchema = z.object({ slug: z.string().regex(/^\d{1,12}$/, 'Заказ не найден') });
+/** Order numbers are PostgreSQL integers: a longer number is no order, and must not reach a query (a 500). */
+export const ORDER_NUMBER_MAX = 2_147_483_647;
+
+/** Whether a URL's order number can name an order: digits only, within the integer column. */
+export function isOrderNumber(slug: string): boolean {
+  return /^\d{1,10}$/.test(slug) && Number(slug) <= ORDER_NUMBER_MAX;
+}
+
+export const OrderSlugParamsSchema = z.object({ slug: z.string().refine(isOrderNumber, 'Заказ не найден') });

@@ -67,6 +67,82 @@ describe.each(TEST_DATABASE_KINDS)('errors around routing on %s', (kind) => {
       expect(response.headers).toMatch(/content-type: application\/json; charset=utf-8/i);
     });
 
+    it('answers a HEAD with headers over the limit without a body (found by the fuzz suite)', async () => {
+      const response = await rawRequest(
+        port,
+        `HEAD /api/settings HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      );
+      expect(response.statusCode).toBe(431);
+      expect(response.headers).toMatch(/content-type: application\/json; charset=utf-8/i);
+      // A body after a HEAD's headers would be read by the client as the start of another answer.
+      expect(response.body).toBe('');
+    });
+
+    it('keeps reading a refused request for a moment, so a client still sending its body is not reset', async () => {
+      // Found by the fuzz suite: a large upload with oversized headers got a connection reset instead of the
+      // 431, because the server closed the socket while the body was still arriving.
+      const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+      const received: Buffer[] = [];
+      let failure: Error | undefined;
+      socket.on('error', (error) => {
+        failure = error;
+      });
+      socket.on('data', (chunk) => received.push(chunk));
+      const answered = new Promise((resolve) => socket.once('end', resolve));
+      socket.write(
+        'POST /api/user/code HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+          `Content-Length: 1000000\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      );
+      await answered;
+      // The answer came and the server ended its side; the client, busy, still sends the rest of its body.
+      for (let chunk = 0; chunk < 20 && !failure; chunk += 1) {
+        await new Promise<void>((resolve) => socket.write(Buffer.alloc(50_000, 0x20), () => resolve()));
+      }
+      socket.destroy();
+      expect(failure?.message).toBeUndefined();
+      expectOurError(
+        { statusCode: 431, body: Buffer.concat(received).toString('utf8').split('\r\n\r\n')[1] ?? '' },
+        431,
+        'Слишком большие заголовки запроса',
+      );
+      expect(Buffer.concat(received).toString('latin1')).toMatch(/^HTTP\/1\.1 431 /);
+    });
+
+    it('answers a body over the limit with 413 and reads the rest, so the client gets the answer', async () => {
+      // Found by the fuzz suite: a 2 MB body met a closed connection (a broken pipe) instead of the 413.
+      const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+      let received = '';
+      let failure: Error | undefined;
+      socket.on('error', (error) => {
+        failure = error;
+      });
+      socket.on('data', (chunk) => {
+        received += chunk.toString('utf8');
+      });
+      const body = Buffer.alloc(2 * 1024 * 1024, 0x20);
+      socket.write(
+        'POST /api/user/code HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+          `Content-Length: ${body.length}\r\n\r\n`,
+      );
+      for (let offset = 0; offset < body.length && !failure; offset += 64 * 1024) {
+        await new Promise<void>((resolve) =>
+          socket.write(body.subarray(offset, offset + 64 * 1024), () => resolve()),
+        );
+      }
+      // The same connection still serves the next request.
+      const closed = new Promise((resolve) => socket.once('close', resolve));
+      socket.end('GET /api/user/me HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+      await closed;
+      expect(failure?.message).toBeUndefined();
+      const answers = received.split(/(?=HTTP\/1\.1 )/);
+      expect(answers.map((answer) => answer.slice(0, 12))).toEqual(['HTTP/1.1 413', 'HTTP/1.1 401']);
+      expectOurError(
+        { statusCode: 413, body: answers[0]?.split('\r\n\r\n')[1] ?? '' },
+        413,
+        'Слишком большой запрос',
+      );
+    });
+
     it('answers a request Node cannot parse with a Russian 400, not "Client Error"', async () => {
       for (const request of [
         'NONSENSE\r\n\r\n',
@@ -106,6 +182,21 @@ describe.each(TEST_DATABASE_KINDS)('errors around routing on %s', (kind) => {
       const response = await t.app.inject({ method: 'GET', url });
       expectOurError(response, 404, 'Файл не найден');
       expect(response.headers['content-type']).toMatch(/^application\/json/);
+    }
+  });
+
+  it('refuses other methods than GET and HEAD on uploads in our shape, not with the page renderer’s HTML', async () => {
+    for (const url of ['/uploads/missing.webp', '/uploads/%00', '/uploads/a/b.png']) {
+      for (const method of ['OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH'] as const) {
+        // From this site (another site's post is refused before routing, with 403 in our shape too).
+        const response = await t.app.inject({
+          method,
+          url,
+          headers: { host: 'shop.example', origin: 'http://shop.example' },
+        });
+        expectOurError(response, 405, 'Файлы можно только получать');
+        expect(response.headers.allow).toBe('GET, HEAD');
+      }
     }
   });
 

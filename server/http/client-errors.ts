@@ -34,7 +34,20 @@ export function answerFrameworkError(
   void reply.status(status).type('application/json; charset=utf-8').send(body(message));
 }
 
-type ClientError = Error & { code?: string };
+type ClientError = Error & { code?: string; rawPacket?: unknown };
+
+/** How long a refused request's socket is still read after the answer, before it is closed. */
+export const LINGER_MS = 2_000;
+const answered = new WeakSet<Socket>();
+
+/**
+ * Whether the refused request was a HEAD: its answer must have no body, or the client reads the body as the
+ * start of another answer. Node hands over the bytes its parser was working on; the request line is in them
+ * unless the headers arrived in several packets (then the body goes out, as before).
+ */
+function isHeadRequest(error: ClientError): boolean {
+  return Buffer.isBuffer(error.rawPacket) && error.rawPacket.subarray(0, 5).toString('latin1') === 'HEAD ';
+}
 
 /**
  * Fastify's `clientErrorHandler` (the server's 'clientError' event): the request never became a request, so
@@ -43,6 +56,9 @@ type ClientError = Error & { code?: string };
 export function answerClientError(error: ClientError, socket: Socket): void {
   // A reset connection has nobody left to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // The rest of a refused request: Node's parser reports each further packet; it is read and dropped.
+  if (answered.has(socket)) return;
+  answered.add(socket);
   const [status, message] =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? [408, REQUEST_TIMEOUT_MESSAGE]
@@ -56,8 +72,12 @@ export function answerClientError(error: ClientError, socket: Socket): void {
         'Content-Type: application/json; charset=utf-8\r\n' +
         `Content-Length: ${Buffer.byteLength(json)}\r\n` +
         'Connection: close\r\n\r\n' +
-        json,
+        (isHeadRequest(error) ? '' : json),
     );
   }
-  socket.destroy(error);
+  // Lingering close: closing a socket with bytes still arriving resets the connection, and a client still
+  // sending its body (a large upload with oversized headers) then loses the answer it had not read yet. End
+  // our side after the answer, keep reading what comes for a moment, then close (found by the fuzz suite).
+  socket.end();
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }

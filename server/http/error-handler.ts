@@ -17,6 +17,26 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }>
 
 export const API_NOT_FOUND_MESSAGE = 'Запрашиваемый ресурс не найден';
 
+/**
+ * A refused body (too large, unreadable) still arriving is read to its end and dropped, up to this size,
+ * instead of closing the connection on it.
+ */
+export const REFUSED_BODY_DRAIN_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Fastify answers a body it could not parse (or would not read: over the limit) with `Connection: close`. Node
+ * then closes the socket while the client may still be sending, and a socket closed with unread bytes is
+ * reset — the reset can throw away the answer before the client reads it, so a client uploading 2 MB saw a
+ * broken pipe instead of 413 (found by the fuzz suite). A body of known, bounded length is instead left to
+ * Node, which reads the rest and drops it after the answer, and the connection stays usable; a larger one is
+ * still cut off.
+ */
+function drainRefusedBody(request: FastifyRequest, reply: FastifyReply): void {
+  if (reply.getHeader('connection') !== 'close' || request.raw.complete) return;
+  const length = Number(request.headers['content-length']);
+  if (Number.isInteger(length) && length <= REFUSED_BODY_DRAIN_BYTES) reply.removeHeader('connection');
+}
+
 export function sendError(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
@@ -32,6 +52,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     // A dropped database or Redis connection: 503 and Retry-After, not 500 (server/http/unavailable.ts).
     const error = asUnavailable(thrown) ?? thrown;
+    drainRefusedBody(request, reply);
     if (isAppError(error)) {
       if (error.retryAfterS !== undefined) reply.header('Retry-After', String(Math.ceil(error.retryAfterS)));
       if (error.status >= 500) request.log.error({ err: error }, 'service error');

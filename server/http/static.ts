@@ -30,6 +30,7 @@ export async function registerClientAssets(app: FastifyInstance, clientDir: stri
 }
 
 export const FILE_NOT_FOUND_MESSAGE = 'Файл не найден';
+export const METHOD_NOT_ALLOWED_MESSAGE = 'Файлы можно только получать';
 
 /**
  * Uploaded and generated images, stored under generated names, so they never change once written. A missing
@@ -45,6 +46,17 @@ export async function registerUploads(app: FastifyInstance, uploadDir: string): 
         });
       uploads.setNotFoundHandler((_request, reply) => notFound(reply));
       uploads.all('/', async (_request, reply) => notFound(reply));
+      // Files are only read: any other method is refused here, in our shape, instead of falling through to
+      // the page renderer's catch-all (an HTML 405; found by the fuzz suite).
+      uploads.route({
+        method: uploads.supportedMethods.filter((method) => method !== 'GET' && method !== 'HEAD'),
+        url: '/*',
+        handler: async (_request, reply) =>
+          sendError(reply.header('Allow', 'GET, HEAD').header('Cache-Control', 'no-store'), 405, {
+            success: false,
+            message: METHOD_NOT_ALLOWED_MESSAGE,
+          }),
+      });
       await uploads.register(fastifyStatic, {
         root: uploadDir,
         prefix: '/',
