@@ -73,6 +73,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       LOG_LEVEL: 'warn',
       SMS_PROVIDER: 'file',
       SMS_OUTBOX: smsOutbox,
+      // The embedded database and no Redis unless a check gives its own: the environment's (CI exports the
+      // shared REDIS_URL) would keep login-limit counters across runs, and a third run within the hour found
+      // its customers' code requests refused (429).
+      DATABASE_URL: '',
+      REDIS_URL: '',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
