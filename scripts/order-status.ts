@@ -1,10 +1,10 @@
 /**
  * `npm run order:status -- <number> <status>`: moves an order to its next status (or cancels it) and
- * notifies the customer — the operator's tool until the operator console exists (DESIGN.md §3).
- * Statuses: confirmed, assembling, on_the_way, ready, done, cancelled.
+ * notifies the customer — the operator's tool until the operator console exists (DESIGN.md §3). The
+ * statuses are core/rules/orders.ts's; which moves are allowed is its canMove.
  */
 import path from 'node:path';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../core/rules/orders';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '../core/rules/orders';
 import { loadConfig } from '../server/config';
 import { openDb } from '../server/db/client';
 import { isAppError } from '../server/errors';
@@ -19,11 +19,14 @@ import { createRealtime } from '../server/realtime/realtime';
 import { openRedis } from '../server/redis';
 import { runCli } from './run-cli';
 
-const USAGE = `Usage: npm run order:status -- <order number> <${Object.keys(ORDER_STATUS_LABELS).join('|')}>`;
+const USAGE = `Usage: npm run order:status -- <order number> <${ORDER_STATUSES.join('|')}>`;
+
+const isOrderStatus = (text: string): text is OrderStatus =>
+  (ORDER_STATUSES as readonly string[]).includes(text);
 
 async function main(): Promise<number> {
   const [numberText, status] = process.argv.slice(2);
-  if (!numberText || !/^\d+$/.test(numberText) || !status || !(status in ORDER_STATUS_LABELS)) {
+  if (!numberText || !/^\d+$/.test(numberText) || !status || !isOrderStatus(status)) {
     console.error(USAGE);
     return 2;
   }
@@ -54,7 +57,7 @@ async function main(): Promise<number> {
     const order = await moveOrder(
       { ...deps, catalog: createCatalogService(deps, { cacheTtlMs: 0 }), notifications },
       Number(numberText),
-      status as OrderStatus,
+      status,
     );
     await notifications.whenIdle();
     console.log(

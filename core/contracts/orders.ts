@@ -1,4 +1,5 @@
 /** Checkout and orders: requests and answers (DESIGN.md §3 "Orders", issue 6). */
+import { FULFILMENTS, ORDER_STATUSES, PAYMENT_METHODS } from '../rules/orders';
 import { PhoneSchema } from './identity';
 import { z } from './z';
 
@@ -13,17 +14,9 @@ export const IdempotencyKeySchema = z
   .min(1, KEY_MISSING)
   .max(IDEMPOTENCY_KEY_MAX_LENGTH, `Idempotency-Key не длиннее ${IDEMPOTENCY_KEY_MAX_LENGTH} символов`);
 
-export const OrderStatusSchema = z.enum([
-  'new',
-  'confirmed',
-  'assembling',
-  'on_the_way',
-  'ready',
-  'done',
-  'cancelled',
-]);
-export const FulfilmentSchema = z.enum(['delivery', 'pickup'], { error: 'Выберите доставку или самовывоз' });
-export const PaymentSchema = z.enum(['card', 'cash'], { error: 'Выберите способ оплаты' });
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+export const FulfilmentSchema = z.enum(FULFILMENTS, { error: 'Выберите доставку или самовывоз' });
+export const PaymentSchema = z.enum(PAYMENT_METHODS, { error: 'Выберите способ оплаты' });
 
 /** A courier's detail: one line (flat, entrance, floor). */
 const detail = (max: number, message: string) => z.line().trim().max(max, message).default('');

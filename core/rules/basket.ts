@@ -137,20 +137,7 @@ export function toBasketData(basket: BasketMap): BasketMap<{ product: string; qu
   return data;
 }
 
-/**
- * What a point's group costs, in kopecks: each line at the point's price, for no more than the point still
- * has (a line above the stock counts only what can be bought).
- */
-export function subtotalKopecks(
-  group: readonly { quantity: number; product: { price: number; count: number } }[],
-): number {
-  let total = 0;
-  for (const line of group)
-    total += line.product.price * Math.min(line.quantity, Math.max(0, line.product.count));
-  return total;
-}
-
-/** Pieces in a group that can be bought (the same cap as the subtotal). */
+/** Pieces in a group that can be bought: a line above the point's stock counts only what is left. */
 export function countPieces(group: readonly { quantity: number; product: { count: number } }[]): number {
   let pieces = 0;
   for (const line of group) pieces += Math.min(line.quantity, Math.max(0, line.product.count));

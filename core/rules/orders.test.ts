@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   canMove,
   deliverySlots,
+  FULFILMENTS,
   formatSlot,
   isCancellableByCustomer,
   ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
   type OrderStatus,
+  PAYMENT_METHODS,
   statusMessage,
   statusPath,
 } from './orders';
@@ -19,6 +22,15 @@ const STATUSES: OrderStatus[] = [
   'done',
   'cancelled',
 ];
+
+describe('the one list of statuses, ways and payments', () => {
+  it('names every status once, fulfilment by delivery or pickup, payment by card or cash on receipt', () => {
+    expect(ORDER_STATUSES).toEqual(STATUSES);
+    expect(Object.keys(ORDER_STATUS_LABELS)).toEqual(STATUSES);
+    expect(FULFILMENTS).toEqual(['delivery', 'pickup']);
+    expect(PAYMENT_METHODS).toEqual(['card', 'cash']);
+  });
+});
 
 /** Slot labels as the customer reads them, for a clock standing at `now`. */
 const labelsAt = (schedule: Parameters<typeof deliverySlots>[0], now: Date) =>

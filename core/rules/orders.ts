@@ -1,8 +1,27 @@
 /** Order rules shared by the server, the checkout page and the operator CLI (DESIGN.md §3 "Orders"). */
 import { formatMoscowTime, fromMoscow, moscowDayNumber, toMoscow } from './date';
 
-export type OrderStatus = 'new' | 'confirmed' | 'assembling' | 'on_the_way' | 'ready' | 'done' | 'cancelled';
-export type Fulfilment = 'delivery' | 'pickup';
+/**
+ * Every status an order can have: the one list the contracts, the database's column and the operator CLI use.
+ * The order of the path is statusPath's; 'cancelled' may come at any point before the hand-over.
+ */
+export const ORDER_STATUSES = [
+  'new',
+  'confirmed',
+  'assembling',
+  'on_the_way',
+  'ready',
+  'done',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** How an order reaches the customer. */
+export const FULFILMENTS = ['delivery', 'pickup'] as const;
+export type Fulfilment = (typeof FULFILMENTS)[number];
+
+/** How it is paid for, on receipt (online payment is not built). */
+export const PAYMENT_METHODS = ['card', 'cash'] as const;
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   new: 'Новый',

@@ -14,22 +14,14 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+// Relative, not '@core/…': drizzle-kit loads this file without the project's path aliases.
+import { FULFILMENTS, ORDER_STATUSES, PAYMENT_METHODS } from '../../../core/rules/orders';
 import { points, products, stores } from './catalog';
 import { deliveryZones } from './geo';
 import { users } from './identity';
 
 /** Human-readable order numbers: 100001, 100002, … */
 export const orderNumbers = pgSequence('order_numbers', { startWith: 100001 });
-
-export const ORDER_STATUSES = [
-  'new',
-  'confirmed',
-  'assembling',
-  'on_the_way',
-  'ready',
-  'done',
-  'cancelled',
-] as const;
 
 /** One order per point (a multi-seller basket becomes several orders, placed together: DESIGN.md §3). */
 export const orders = pgTable(
@@ -47,7 +39,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => points.id),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('new'),
-    fulfilment: text('fulfilment', { enum: ['delivery', 'pickup'] }).notNull(),
+    fulfilment: text('fulfilment', { enum: FULFILMENTS }).notNull(),
     /** Delivery only: where, and who to tell the courier about. */
     address: text('address'),
     flat: text('flat').notNull().default(''),
@@ -60,7 +52,7 @@ export const orders = pgTable(
     slotStart: timestamp('slot_start', { withTimezone: true }),
     slotEnd: timestamp('slot_end', { withTimezone: true }),
     phone: text('phone').notNull(),
-    payment: text('payment', { enum: ['card', 'cash'] }).notNull(),
+    payment: text('payment', { enum: PAYMENT_METHODS }).notNull(),
     comment: text('comment').notNull().default(''),
     /**
      * Money in kopecks, as core/rules/order-totals.ts computes it when the order is placed: the goods at the
