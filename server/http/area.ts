@@ -1,11 +1,11 @@
 import {
+  type AssortmentScope,
   DELIVERY_AREA_COOKIE,
   type DeliveryArea,
   parseDeliveryArea,
   scopeOf,
 } from '@core/rules/delivery-area';
 import type { FastifyRequest } from 'fastify';
-import type { AssortmentScope } from '../modules/catalog/catalog.repository';
 
 /** The delivery area the request's cookie names (a stale or forged value counts as none). */
 export function areaOf(request: FastifyRequest): DeliveryArea | undefined {

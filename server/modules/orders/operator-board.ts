@@ -1,13 +1,11 @@
 /** The operator console's view of orders (issue 15): the board of active orders, a customer's quick links. */
 import type { BoardOrder, CustomerOrderLink } from '@core/contracts/support';
-import { canMove, ORDER_STATUS_LABELS, type OrderStatus } from '@core/rules/orders';
+import { canMove, ORDER_STATUSES } from '@core/rules/orders';
 import type { OrdersDeps } from './orders.deps';
 import { findOrderItems, findOrders } from './orders.repository';
 
 /** Most orders the board (and a customer's quick links) show. */
 const BOARD_LIMIT = 200;
-const STATUSES = Object.keys(ORDER_STATUS_LABELS) as OrderStatus[];
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** Active orders of the given shops (every shop: null), oldest first, with the moves each may make next. */
 export async function listBoard(
@@ -35,9 +33,12 @@ export async function listBoard(
       point: point?.name ?? '',
       total: row.totalKopecks,
       items: items.filter((item) => item.orderId === row.id).reduce((sum, item) => sum + item.quantity, 0),
-      slot: row.slotStart && row.slotEnd ? { start: iso(row.slotStart), end: iso(row.slotEnd) } : null,
-      created_at: iso(row.createdAt),
-      next: STATUSES.filter((to) => canMove(row.status, to, row.fulfilment)),
+      slot:
+        row.slotStart && row.slotEnd
+          ? { start: row.slotStart.toISOString(), end: row.slotEnd.toISOString() }
+          : null,
+      created_at: row.createdAt.toISOString(),
+      next: ORDER_STATUSES.filter((to) => canMove(row.status, to, row.fulfilment)),
     };
   });
 }
@@ -54,6 +55,6 @@ export async function listOrderLinks(
     number: row.number,
     status: row.status,
     store: storeOf.get(row.pointId) ?? '',
-    created_at: iso(row.createdAt),
+    created_at: row.createdAt.toISOString(),
   }));
 }
