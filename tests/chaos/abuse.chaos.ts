@@ -16,7 +16,11 @@
  * but must live to the request timeout, trickle throughout), and the p99 of all abused windows is compared
  * with the p99 of all quiet ones around them: a load from elsewhere falls on both alike.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
+import { getPriority } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blackPng, multipartFile } from '../setup/image-bombs';
@@ -37,16 +41,19 @@ const UPLOADERS = 8;
 const UPLOAD_PAUSE_MS = 250;
 const UPLOAD_KINDS = ['tallStrip', 'wideStrip', 'pixelBomb', 'bigPhoto'] as const;
 /** Windows of probing, alternating: a quiet one, then ABUSE_ROUNDS × (abused, quiet). */
-const WINDOW_SECONDS = 8;
-const ABUSE_ROUNDS = 3;
+const WINDOW_SECONDS = 6;
+const ABUSE_ROUNDS = 4;
 /** The server's defaults (server/config.ts): what the check expects connections to be cut off by. */
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 60_000;
 /** Node looks for expired requests every second (server/http/client-limits.ts); slack for a busy machine. */
 const TIMEOUT_SLACK_MS = 5_000;
 const MAX_P99_RATIO = 3;
+/** The server's nice value (root only; otherwise it runs at 0, and the table says so). */
+const SERVER_NICE = -10;
 
-const CUSTOMER = '127.0.0.1';
+/** The probing customer, 127.0.0.1 (support/probe-process.mjs). */
+const PROBE_SCRIPT = path.join(import.meta.dirname, 'support/probe-process.mjs');
 const IDLE_ATTACKER = '127.0.0.2';
 const SLOW_ATTACKER = '127.0.0.3';
 const UPLOADER = '127.0.0.4';
@@ -82,12 +89,18 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
 
 describe('abuse', () => {
   let server: ServerProcess;
+  let serverNice = 0;
   let customers: ChaosCustomer[];
   let probes: Probe[];
   let images: Record<(typeof UPLOAD_KINDS)[number], Buffer>;
 
   beforeAll(async () => {
-    server = await startServer();
+    // The server as on a machine of its own: above the other work of a shared machine (other test runs on
+    // the two cores pushed the ratio to ×4–5 at load average 20, by starving the event loop in the abused
+    // windows of the CPU the abuse's own work needs). Its image work still runs below everything (nice 10,
+    // server/lib/thread-priority.ts): the attack's cost to the event loop is what is measured.
+    server = await startServer({ nice: SERVER_NICE });
+    serverNice = getPriority(server.child.pid ?? 0);
     customers = [];
     for (let index = 0; index < UPLOADERS; index += 1) customers.push(await signInCustomer(server));
     const page = await (await fetch(`${server.origin}/catalog`)).text();
@@ -116,19 +129,30 @@ describe('abuse', () => {
   });
 
   /** One probe request at a time, round robin, for `seconds`: the latencies a customer sees. */
+  /**
+   * One probe request at a time, round robin, for `seconds`: the latencies a customer sees. The customer is a
+   * process of its own (support/probe-process.mjs): timed in this one, the test's event loop — busy driving
+   * the attackers in the abused windows — added its own delays, ×4 at load average 20.
+   */
   async function measure(seconds: number): Promise<Map<string, TimedAnswer[]>> {
-    const client = createClient(CUSTOMER, 1);
-    const answers = new Map(probes.map((probe) => [probe.name, [] as TimedAnswer[]]));
-    const until = performance.now() + seconds * 1000;
-    try {
-      while (performance.now() < until) {
-        for (const probe of probes)
-          answers.get(probe.name)?.push(await client.request(server.origin + probe.path));
-      }
-    } finally {
-      client.close();
-    }
-    return answers;
+    const child = spawn(
+      process.execPath,
+      [PROBE_SCRIPT, server.origin, String(seconds), JSON.stringify(probes.map((probe) => probe.path))],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    const [code] = (await once(child, 'exit')) as [number | null];
+    if (code !== 0) throw new Error(`the probe process exited with ${code}`);
+    const byPath = JSON.parse(output) as Record<string, { status: number; ms: number }[]>;
+    return new Map(
+      probes.map((probe) => [
+        probe.name,
+        (byPath[probe.path] ?? []).map((answer) => ({ ...answer, body: '' }) as TimedAnswer),
+      ]),
+    );
   }
 
   const p99Of = (answers: readonly TimedAnswer[]) =>
@@ -138,8 +162,19 @@ describe('abuse', () => {
     );
 
   it('keeps page, API and asset latency while sockets, slow bodies and image bombs arrive', async () => {
-    // Warm up (first renders, caches), then the first quiet window.
+    // Warm up (first renders, caches; the upload path's first use of the multipart parser and of sharp, a
+    // one-off of the process, not something an attacker can repeat), then the first quiet window.
     await measure(2);
+    const warmUpClient = createClient(UPLOADER, 1);
+    for (const kind of UPLOAD_KINDS) {
+      const form = multipartFile(images[kind], `${kind}.png`, 'image/png');
+      await warmUpClient.request(`${server.origin}/api/file/upload`, {
+        method: 'POST',
+        headers: { ...(customers[0] as ChaosCustomer).headers, ...form.headers },
+        body: form.payload,
+      });
+    }
+    warmUpClient.close();
     const quietWindows = [await measure(WINDOW_SECONDS)];
     const abusedWindows: Map<string, TimedAnswer[]>[] = [];
 
@@ -253,7 +288,7 @@ describe('abuse', () => {
         errors5xx: abusedAnswers.filter((answer) => answer.status >= 500 || answer.status === 0).length,
         p99IdleMs: quietP99,
         p99UnderAbuseMs: abusedP99,
-        note: `×${round(abusedP99 / quietP99)} (limit ×${MAX_P99_RATIO}); ${ABUSE_ROUNDS} rounds ×${perRound.join(', ×')}`,
+        note: `×${round(abusedP99 / quietP99)} (limit ×${MAX_P99_RATIO}); ${ABUSE_ROUNDS} rounds ×${perRound.join(', ×')}; server nice ${serverNice}`,
       });
     }
     recordChaos({

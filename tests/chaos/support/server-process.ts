@@ -53,6 +53,11 @@ export type StartServerOptions = {
   env?: NodeJS.ProcessEnv;
   /** How long the first /healthz 200 may take (migrations and the demo seed run first). */
   startTimeoutMs?: number;
+  /**
+   * Start it under `nice -n <nice>` (every thread it makes inherits it). A negative value needs root; without
+   * it, nice says so and the server runs at the normal priority.
+   */
+  nice?: number;
 };
 
 const OUTPUT_KEEP_CHARS = 200_000;
@@ -62,7 +67,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'fresh-chaos-'));
   const smsOutbox = path.join(dataDir, 'sms-outbox.jsonl');
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const [command, args] =
+    options.nice === undefined
+      ? [process.execPath, [SERVER_ENTRY]]
+      : ['nice', ['-n', String(options.nice), process.execPath, SERVER_ENTRY]];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: {
       ...process.env,
