@@ -29,6 +29,7 @@ import { ToastProvider } from './components/ui/toast';
 import { AuthProvider } from './features/auth/auth-context';
 import { BasketProvider, useBasketCount } from './features/basket/basket-context';
 import { DeliveryProvider } from './features/delivery/delivery-context';
+import { useFavouritesCount } from './features/favourites/use-favourites';
 import { useNonce } from './lib/nonce';
 
 /** The brand green of the browser chrome on phones. */
@@ -88,12 +89,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           return null;
         })
     : null;
+  // The hearts and the favourites badge: the customer's favourite ids by type (SPEC §8: a failure is
+  // ignored, the page renders with empty hearts).
+  const favourites = user
+    ? await context.services.favourites.listFavouriteKeys(user._id).catch((error: unknown) => {
+        console.error('favourites failed to load', error);
+        return null;
+      })
+    : null;
   return {
     settings,
     sellerSiteUrl: context.sellerSiteUrl,
     user,
     basket,
     badges,
+    favourites,
     area: context.area ?? null,
     mapTileUrl: context.mapTileUrl,
   };
@@ -137,9 +147,15 @@ function AriaRouter({ children }: { children: ReactNode }) {
 function Shell({ layout, children }: { layout?: LayoutName; children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const basketCount = useBasketCount();
+  const favouritesCount = useFavouritesCount();
   return (
     <AppShell
-      counts={{ basket: basketCount, orders: data?.badges?.orders ?? 0, cabinet: data?.badges?.cabinet ?? 0 }}
+      counts={{
+        basket: basketCount,
+        orders: data?.badges?.orders ?? 0,
+        cabinet: data?.badges?.cabinet ?? 0,
+        favourites: favouritesCount,
+      }}
       settings={data?.settings ?? EMPTY_SETTINGS}
       sellerSiteUrl={data?.sellerSiteUrl ?? FALLBACK_SELLER_SITE_URL}
       layout={layout}

@@ -29,9 +29,13 @@ export default [
   route('lk', 'routes/cabinet.tsx'),
   // Login by SMS code: the popups' fetchers post here; the page itself works without JavaScript.
   route('login', 'routes/login.tsx'),
+  // Favourites (SPEC §2, §3): /favourites?tab=products|stores|articles|sets; signed in to see any data.
+  route('favourites', 'routes/favourites.tsx'),
   // Resource routes: actions for widgets' fetchers (no page of their own).
   route('resources/addresses', 'routes/resources/addresses.ts'),
   route('resources/profile', 'routes/resources/profile.ts'),
+  route('resources/favourites', 'routes/resources/favourites.ts'),
+  route('resources/favourites/sets', 'routes/resources/favourites-sets.ts'),
   // /about, /delivery, /privacy-policy and every other path of GET /api/pages; any other slug is a 404.
   route(':slug', 'routes/content-page.tsx'),
   // Every unmatched path renders the 404 page with status 404.

@@ -8,6 +8,8 @@ import { Breadcrumbs, CATALOG_CRUMB } from '~/components/ui/breadcrumbs';
 import { BuyFromPoint } from '~/features/basket/buy-from-point';
 import { ProductGrid } from '~/features/catalog/product-card';
 import { ProductGallery } from '~/features/catalog/product-gallery';
+import { AddToSetButton } from '~/features/favourites/add-to-set-button';
+import { FavouriteButton } from '~/features/favourites/favourite-button';
 import { jsonLd } from '~/lib/json-ld';
 import { orNotFound } from '~/lib/loader-errors.server';
 import { seoMeta } from '~/lib/seo';
@@ -106,6 +108,10 @@ export default function ProductPage({ loaderData: { product, related, origin } }
                 {product.store.name}
               </Link>
             </p>
+            <div className="mt-4 flex flex-wrap gap-2">
+              <FavouriteButton type="product" id={product._id} name={product.name} variant="labelled" />
+              <AddToSetButton product={product} variant="inline" />
+            </div>
           </div>
           <div className="rounded-3xl bg-white p-5 shadow-card sm:p-6">
             <BuyFromPoint product={product} />

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { LinkButton } from '~/components/ui/button';
 import { ProductGrid } from '~/features/catalog/product-card';
+import { FavouriteButton } from '~/features/favourites/favourite-button';
 import { orNotFound } from '~/lib/loader-errors.server';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/store';
@@ -49,10 +50,13 @@ export default function StorePage({ loaderData: { store, popular } }: Route.Comp
           </p>
           <p className="mt-3 max-w-3xl text-[15px] leading-relaxed">{store.description}</p>
         </div>
-        <LinkButton to={`/catalog/${store.slug}`} size="lg" className="shrink-0 rounded-2xl">
-          <StoreIcon aria-hidden="true" className="size-5" />
-          Каталог магазина
-        </LinkButton>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <LinkButton to={`/catalog/${store.slug}`} size="lg" className="rounded-2xl">
+            <StoreIcon aria-hidden="true" className="size-5" />
+            Каталог магазина
+          </LinkButton>
+          <FavouriteButton type="store" id={store._id} name={store.name} variant="labelled" />
+        </div>
       </section>
 
       <section aria-labelledby="points-title" className="mt-10">

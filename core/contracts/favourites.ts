@@ -145,6 +145,12 @@ export type FavouriteList = z.infer<typeof FavouriteListSchema>;
 /** A customer's favourite item ids by type: what the hearts of a page show (the root loader's). */
 export type FavouriteKeys = Record<FavouriteType, string[]>;
 
+/**
+ * A set as the 'Добавить в набор' popup lists it: its title, how many products it has, and whether the
+ * product the popup was opened for is one of them (the row's toggle, SPEC §4).
+ */
+export type SetSummary = { _id: string; title: string; size: number; has_product: boolean };
+
 /** DELETE …/categories/{id} */
 export const SetDeletedSchema = z.object({ success: z.literal(true) });
 

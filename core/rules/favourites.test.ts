@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeShortfalls, mergedSetCount, SET_COUNT_MAX } from './favourites';
+import { countWithPending, describeShortfalls, mergedSetCount, SET_COUNT_MAX } from './favourites';
 
 describe('mergedSetCount', () => {
   it('adds a product to a set with the count asked, at least 1', () => {
@@ -40,5 +40,45 @@ describe('describeShortfalls', () => {
       'Нет в наличии в вашем районе: Творог. Добавлено меньше, чем в наборе (столько осталось): Сыр — 2 из 5. ' +
         'Не поместилось в корзину: Кефир.',
     );
+  });
+});
+
+describe('countWithPending', () => {
+  const saved = { product: ['p1', 'p2'], store: ['s1'], article: [] };
+
+  it('counts every saved favourite of every type', () => {
+    expect(countWithPending(saved, [])).toBe(3);
+    expect(countWithPending({ product: [], store: [], article: ['a1'] }, [])).toBe(1);
+  });
+
+  it('adds an item on its way in and takes away one on its way out', () => {
+    expect(countWithPending(saved, [{ type: 'article', id: 'a1', active: true }])).toBe(4);
+    expect(countWithPending(saved, [{ type: 'product', id: 'p1', active: false }])).toBe(2);
+    expect(countWithPending(saved, [{ type: 'store', id: 's1', active: false }])).toBe(2);
+  });
+
+  it('ignores a pending toggle that changes nothing', () => {
+    expect(countWithPending(saved, [{ type: 'product', id: 'p1', active: true }])).toBe(3);
+    expect(countWithPending(saved, [{ type: 'store', id: 'x', active: false }])).toBe(3);
+  });
+
+  it('tells types apart: a product id is not a saved shop', () => {
+    expect(countWithPending(saved, [{ type: 'product', id: 's1', active: true }])).toBe(4);
+    expect(countWithPending(saved, [{ type: 'store', id: 'p1', active: false }])).toBe(3);
+  });
+
+  it('takes the last pending toggle of an item', () => {
+    const twice = [
+      { type: 'article', id: 'a1', active: true },
+      { type: 'article', id: 'a1', active: false },
+    ] as const;
+    expect(countWithPending(saved, twice)).toBe(3);
+    expect(countWithPending(saved, [...twice].reverse())).toBe(4);
+    expect(
+      countWithPending(saved, [
+        { type: 'article', id: 'a1', active: true },
+        { type: 'article', id: 'a2', active: true },
+      ]),
+    ).toBe(5);
   });
 });

@@ -74,3 +74,26 @@ export function describeShortfalls(shortfalls: readonly SetLineShortfall[]): str
   if (full.length > 0) parts.push(BASKET_FULL_PREFIX + full.map((item) => item.name).join(', '));
   return parts.length > 0 ? `${parts.join('. ')}.` : null;
 }
+
+/** A heart's click on its way to the server: the item, and what it will be once done. */
+export type PendingToggle = { type: FavouriteType; id: string; active: boolean };
+
+/**
+ * The header badge's number while toggles are on their way (SPEC §4: it counts every favourite): the saved
+ * favourites, plus each pending toggle that adds an item not saved, minus each that removes a saved one. The
+ * last pending toggle of an item is the one that counts.
+ */
+export function countWithPending(
+  saved: Readonly<Record<FavouriteType, readonly string[]>>,
+  pending: readonly PendingToggle[],
+): number {
+  const latest = new Map<string, PendingToggle>();
+  for (const toggle of pending) latest.set(`${toggle.type}:${toggle.id}`, toggle);
+  let count = FAVOURITE_TYPES.reduce((sum, type) => sum + saved[type].length, 0);
+  for (const toggle of latest.values()) {
+    const isSaved = saved[toggle.type].includes(toggle.id);
+    if (toggle.active && !isSaved) count += 1;
+    if (!toggle.active && isSaved) count -= 1;
+  }
+  return count;
+}

@@ -282,6 +282,19 @@ async function collectSamples(t: TestApp, orderSlug: string): Promise<{ pages: S
     { route: 'resources/addresses', url: '/resources/addresses', guest: 404, signedIn: 404 },
     { route: 'resources/profile', url: '/resources/profile', guest: 404, signedIn: 404 },
     ...cabinetTabs.map((tab) => ({ route: 'lk', url: `/lk?active=${tab}`, guest: homeRedirect })),
+    // Favourites: a guest gets the page with the invitation to log in and no data (ADR 019).
+    { route: 'favourites', url: '/favourites' },
+    ...['products', 'stores', 'articles', 'sets', 'nonsense'].map((tab) => ({
+      route: 'favourites',
+      url: `/favourites?tab=${tab}`,
+    })),
+    // The hearts' and sets' fetchers post here; the 'Добавить в набор' popup reads the sets.
+    { route: 'resources/favourites', url: '/resources/favourites', guest: 404, signedIn: 404 },
+    {
+      route: 'resources/favourites/sets',
+      url: `/resources/favourites/sets?product=${product.id}`,
+      guest: GUEST_ONLY_LOGIN,
+    },
     ...contentPaths.map((path) => ({ route: ':slug', url: path })),
     { route: ':slug', url: '/net-takoy-stranicy', guest: 404, signedIn: 404 },
     { route: '*', url: '/net/takoy/stranicy', guest: 404, signedIn: 404 },

@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { buttonStyles, LinkButton } from '~/components/ui/button';
 import { badgeLabel, CounterBadge } from '~/components/ui/counter-badge';
 import { useAuth } from '~/features/auth/auth-context';
+import { CabinetLink } from '~/features/auth/cabinet-link';
 import { LoginButton } from '~/features/auth/login-button';
 import { UserChip } from '~/features/auth/user-chip';
 import { BASKET_HREF, FAVOURITES_HREF, ORDERS_BADGE_WHAT, ORDERS_HREF } from '~/features/cabinet/cabinet';
@@ -17,8 +18,9 @@ import { MobileMenu } from './mobile-menu';
 import { SiteLink } from './site-link';
 
 /**
- * Counter badges of the header: the customer's active orders and unread notifications ('Кабинет') from the
- * root loader, the basket's lines; nothing for guests. Favourites count once favourites exist.
+ * Counter badges of the header: the customer's active orders, unread notifications ('Кабинет') and
+ * favourites of every type (with the hearts' clicks on their way) from the root loader, the basket's lines;
+ * nothing for guests.
  */
 export type HeaderCounts = {
   orders: number;
@@ -119,7 +121,13 @@ export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProp
               what={ORDERS_BADGE_WHAT}
               needsLogin
             />
-            <HeaderIconLink to={FAVOURITES_HREF} icon={Heart} label="Избранное" count={favourites} />
+            <HeaderIconLink
+              to={FAVOURITES_HREF}
+              icon={Heart}
+              label="Избранное"
+              count={favourites}
+              needsLogin
+            />
             <HeaderIconLink to={BASKET_HREF} icon={ShoppingBasket} label="Корзина" count={basket} />
             <CabinetMenu count={cabinet} />
           </nav>
@@ -151,14 +159,14 @@ export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProp
             ) : (
               <LoginButton className="h-10 rounded-xl px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50" />
             )}
-            <Link
+            <CabinetLink
               to={FAVOURITES_HREF}
               aria-label={badgeLabel('Избранное', favourites)}
               className="relative inline-flex size-11 items-center justify-center rounded-xl hover:bg-brand-50"
             >
               <Heart aria-hidden="true" className="size-6" />
               <CounterBadge count={favourites} className="absolute top-1 right-0.5" />
-            </Link>
+            </CabinetLink>
             <Link
               to={BASKET_HREF}
               aria-label={badgeLabel('Корзина', basket)}

@@ -2,6 +2,8 @@ import type { ProductCard as ProductCardData } from '@core/contracts/catalog';
 import { formatWeight } from '@core/rules/weight';
 import { Link } from 'react-router';
 import { AddToBasket } from '~/features/basket/add-to-basket';
+import { AddToSetButton } from '~/features/favourites/add-to-set-button';
+import { FavouriteButton } from '~/features/favourites/favourite-button';
 import { cx } from '~/lib/cx';
 import { PriceTag } from './price-tag';
 
@@ -9,7 +11,10 @@ export function productHref(product: Pick<ProductCardData, 'slug'>): string {
   return `/product/${product.slug}`;
 }
 
-/** A product in a grid: picture, price, name, weight, rating, shop and the add-to-basket control. */
+/**
+ * A product in a grid: picture, price, name, weight, rating, shop, the add-to-basket control, and over the
+ * picture the heart and 'Добавить в набор'.
+ */
 export function ProductCard({ product, isEager = false }: { product: ProductCardData; isEager?: boolean }) {
   return (
     <article className="group relative flex h-full flex-col rounded-3xl bg-white p-3 shadow-card sm:p-4">
@@ -63,6 +68,11 @@ export function ProductCard({ product, isEager = false }: { product: ProductCard
       <p className="mt-0.5 truncate text-[13px] text-muted">{product.store.name}</p>
       <div className="relative z-10 mt-auto pt-3">
         <AddToBasket product={product} offer={product.in_stock ? product.offer : null} compact />
+      </div>
+      {/* After the name and the basket in reading order; drawn over the picture's corner. */}
+      <div className="absolute top-5 right-5 z-10 flex flex-col gap-2 sm:top-6 sm:right-6">
+        <FavouriteButton type="product" id={product._id} name={product.name} />
+        <AddToSetButton product={product} />
       </div>
     </article>
   );

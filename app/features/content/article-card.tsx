@@ -2,6 +2,7 @@ import type { ArticleCard as ArticleCardData } from '@core/contracts/content';
 import { formatDate } from '@core/rules/date';
 import { ArrowRight, CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
+import { FavouriteButton } from '~/features/favourites/favourite-button';
 import { Cover } from './cover';
 
 export type ArticleCardProps = {
@@ -45,6 +46,12 @@ export function ArticleCard({ article, eager = false, headingLevel: Heading = 'h
           <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
         </span>
       </div>
+      <FavouriteButton
+        type="article"
+        id={article._id}
+        name={article.title}
+        className="absolute top-3 right-3 z-10"
+      />
     </article>
   );
 }

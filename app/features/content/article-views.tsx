@@ -5,6 +5,7 @@ import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { Pagination } from '~/components/ui/pagination';
+import { FavouriteButton } from '~/features/favourites/favourite-button';
 import { cx } from '~/lib/cx';
 import { ArticleCard } from './article-card';
 import { ARTICLE_SECTIONS } from './article-sections';
@@ -88,6 +89,13 @@ export function ArticleView({ article }: { article: Article }) {
           {article.summary ? (
             <p className="mt-4 text-lg leading-relaxed text-muted sm:text-xl">{article.summary}</p>
           ) : null}
+          <FavouriteButton
+            type="article"
+            id={article._id}
+            name={article.title}
+            variant="labelled"
+            className="mt-5"
+          />
         </header>
         <Cover src={article.img} alt={article.title} eager priority className="mt-6 rounded-3xl sm:mt-8" />
         <Paragraphs text={article.body} className="mt-6 sm:mt-8" />

@@ -3,6 +3,7 @@ import { formatDuration } from '@core/rules/date';
 import { formatCount } from '@core/rules/plural';
 import { Clock, Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { FavouriteButton } from '~/features/favourites/favourite-button';
 import { Cover } from './cover';
 import { SERVINGS_FORMS } from './words';
 
@@ -46,6 +47,12 @@ export function RecipeCard({ recipe, eager = false, headingLevel: Heading = 'h2'
           {formatCount(recipe.servings, SERVINGS_FORMS)}
         </p>
       </div>
+      <FavouriteButton
+        type="article"
+        id={recipe._id}
+        name={recipe.title}
+        className="absolute top-3 right-3 z-10"
+      />
     </article>
   );
 }

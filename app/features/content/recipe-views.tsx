@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { Pagination } from '~/components/ui/pagination';
+import { FavouriteButton } from '~/features/favourites/favourite-button';
 import { Cover } from './cover';
 import { ContentContainer, PageHeading } from './layout';
 import { pageHref } from './list-url';
@@ -160,6 +161,14 @@ export function RecipeView({ recipe }: { recipe: Recipe }) {
             {recipe.summary ? (
               <p className="mt-4 text-lg leading-relaxed text-muted">{recipe.summary}</p>
             ) : null}
+            {/* A recipe is an 'article' favourite (docs/decisions/019): it shows on the Статьи tab. */}
+            <FavouriteButton
+              type="article"
+              id={recipe._id}
+              name={recipe.title}
+              variant="labelled"
+              className="mt-5"
+            />
             <ul className="mt-6 grid grid-cols-2 gap-3 sm:max-w-md">
               <Fact icon={<Clock aria-hidden="true" className="size-5" />} label="Время">
                 {formatDuration(recipe.cook_minutes)}

@@ -11,6 +11,7 @@ import {
   SETS_FULL_MESSAGE,
   type SetAddProduct,
   type SetProductCount,
+  type SetSummary,
   type SetToBasketResult,
   type ToggleQuery,
   type ToggleResult,
@@ -244,6 +245,27 @@ export function createFavouritesService(deps: FavouritesDeps) {
     },
 
     getSet,
+
+    /**
+     * The customer's sets without their product cards, for the 'Добавить в набор' popup: each set's title,
+     * how many products it has and whether `productId` is one of them. Ids only, no catalogue call.
+     */
+    async listSetSummaries(userId: string, productId?: string): Promise<SetSummary[]> {
+      const sets = await findSets(db, userId);
+      const items = await findSetItems(
+        db,
+        sets.map((set) => set.id),
+      );
+      return sets.map((set) => {
+        const lines = items.filter((item) => item.setId === set.id);
+        return {
+          _id: set.id,
+          title: set.title,
+          size: lines.length,
+          has_product: productId !== undefined && lines.some((item) => item.productId === productId),
+        };
+      });
+    },
 
     /** POST …/favorites/categories: a new empty set; at most 50. */
     async createSet(userId: string, title: string): Promise<FavouriteSet> {

@@ -1,0 +1,75 @@
+import type { FavouriteType } from '@core/rules/favourites';
+import { Heart } from 'lucide-react';
+import { useFetcher } from 'react-router';
+import { preloadLoginDialogs, useAuth } from '~/features/auth/auth-context';
+import { cx } from '~/lib/cx';
+import type { action as favouritesAction } from '~/routes/resources/favourites';
+import { FAVOURITES_ACTION, toggleForm } from './favourite-form';
+import { useFailureToast } from './use-failure-toast';
+import { favouriteFetcherKey, isSavedFavourite, pendingToggleOf, useSavedFavourites } from './use-favourites';
+
+/** Accessible names of the hearts, by what they mark. */
+export const FAVOURITE_LABEL_PREFIX = 'В избранное';
+
+export type FavouriteButtonProps = {
+  type: FavouriteType;
+  id: string;
+  /** The item's name, for the button's accessible name ('В избранное: Молоко 3,2%'). */
+  name: string;
+  /**
+   * 'overlay': a round white button over a picture; 'inline': the same with a border, on a white card;
+   * 'labelled': the heart and the words 'В избранное', on an item's own page.
+   */
+  variant?: 'overlay' | 'inline' | 'labelled';
+  className?: string;
+};
+
+/**
+ * The heart of a product, a shop, an article or a recipe (SPEC §3, §4). A toggle button: pressed while the
+ * item is a favourite. A click shows the new state at once (the fetcher's form) and posts to the resource
+ * route; the router then revalidates the root loader, so every heart of the item and the header badge follow
+ * the server. A failure is a warning toast with the server's message (SPEC §8) and the heart goes back. A
+ * guest gets the login popup.
+ */
+export function FavouriteButton({ type, id, name, variant = 'overlay', className }: FavouriteButtonProps) {
+  const { isAuthenticated, openLogin } = useAuth();
+  const fetcher = useFetcher<typeof favouritesAction>({ key: favouriteFetcherKey(type, id) });
+  const saved = isSavedFavourite(useSavedFavourites(), type, id);
+  const pending = pendingToggleOf(fetcher.formData);
+  const isActive = isAuthenticated && (pending ? pending.active : saved);
+  // Hearts of one item share the fetcher and so its answer: a refusal is told once.
+  useFailureToast(fetcher.state, fetcher.data);
+
+  return (
+    <button
+      type="button"
+      aria-pressed={isActive}
+      aria-label={`${FAVOURITE_LABEL_PREFIX}: ${name}`}
+      title={isActive ? 'Убрать из избранного' : 'Добавить в избранное'}
+      onPointerEnter={isAuthenticated ? undefined : preloadLoginDialogs}
+      onClick={() => {
+        if (!isAuthenticated) {
+          openLogin();
+          return;
+        }
+        void fetcher.submit(toggleForm(type, id, !isActive), { method: 'post', action: FAVOURITES_ACTION });
+      }}
+      className={cx(
+        'inline-flex shrink-0 items-center justify-center rounded-full transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+        variant === 'overlay' && 'size-10 bg-white/95 shadow-card hover:bg-white',
+        variant === 'inline' &&
+          'size-11 border border-line bg-white hover:border-brand-300 hover:bg-brand-50',
+        variant === 'labelled' &&
+          'h-11 gap-2 border border-line bg-white px-4 text-[15px] font-semibold text-ink hover:border-brand-300 hover:bg-brand-50',
+        className,
+      )}
+    >
+      <Heart
+        aria-hidden="true"
+        className={cx('size-5 transition-colors', isActive ? 'fill-berry text-berry' : 'text-ink')}
+      />
+      {variant === 'labelled' ? FAVOURITE_LABEL_PREFIX : null}
+    </button>
+  );
+}

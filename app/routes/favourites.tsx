@@ -1,0 +1,155 @@
+import { scopeOf } from '@core/rules/delivery-area';
+import { Heart } from 'lucide-react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { Breadcrumbs } from '~/components/ui/breadcrumbs';
+import { Button } from '~/components/ui/button';
+import { preloadLoginDialogs, useAuth } from '~/features/auth/auth-context';
+import {
+  FAVOURITE_TABS,
+  type FavouriteTab,
+  favouritesTabHref,
+  isFavouriteTab,
+} from '~/features/favourites/favourite-form';
+import { ArticlesPanel, ProductsPanel, SetsPanel, StoresPanel } from '~/features/favourites/favourite-panels';
+import { useSavedFavourites } from '~/features/favourites/use-favourites';
+import { cx } from '~/lib/cx';
+import type { Route } from './+types/favourites';
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Избранное — Фреш' },
+  { name: 'robots', content: 'noindex' },
+];
+
+function tabOf(url: URL): FavouriteTab {
+  const tab = url.searchParams.get('tab');
+  return isFavouriteTab(tab) ? tab : 'products';
+}
+
+/**
+ * /favourites?tab=products|stores|articles|sets (SPEC §2, §3): one list per tab, read only for the tab shown;
+ * products in the shopper's area. A guest gets no data, only the invitation to log in.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = context.viewer.user;
+  const tab = tabOf(new URL(request.url));
+  if (!user) return { isSignedIn: false as const, tab };
+  const { favourites } = context.services;
+  const scope = scopeOf(context.area);
+  const empty = { products: [], stores: [], articles: [], sets: [] };
+  switch (tab) {
+    case 'products': {
+      const list = await favourites.listFavourites(user._id, 'product', scope);
+      return {
+        isSignedIn: true as const,
+        tab,
+        ...empty,
+        products: list.type === 'product' ? list.favorites : [],
+      };
+    }
+    case 'stores': {
+      const list = await favourites.listFavourites(user._id, 'store');
+      return {
+        isSignedIn: true as const,
+        tab,
+        ...empty,
+        stores: list.type === 'store' ? list.favorites : [],
+      };
+    }
+    case 'articles': {
+      const list = await favourites.listFavourites(user._id, 'article');
+      return {
+        isSignedIn: true as const,
+        tab,
+        ...empty,
+        articles: list.type === 'article' ? list.favorites : [],
+      };
+    }
+    case 'sets': {
+      const list = await favourites.listFavourites(user._id, 'category', scope);
+      return {
+        isSignedIn: true as const,
+        tab,
+        ...empty,
+        sets: list.type === 'category' ? list.favorites : [],
+      };
+    }
+  }
+}
+
+export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
+  const saved = useSavedFavourites();
+  const { openLogin } = useAuth();
+  const counts: Partial<Record<FavouriteTab, number>> = {
+    products: saved.product.length,
+    stores: saved.store.length,
+    articles: saved.article.length,
+  };
+
+  return (
+    <div className="mx-auto flex max-w-[1360px] flex-col gap-6 px-4 pt-4 pb-6 sm:px-6 sm:pt-6">
+      <Breadcrumbs items={[{ label: 'Избранное' }]} />
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Избранное</h1>
+      {loaderData.isSignedIn ? (
+        <Tabs selectedKey={loaderData.tab} className="flex flex-col gap-6">
+          <TabList
+            aria-label="Разделы избранного"
+            className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
+          >
+            {FAVOURITE_TABS.map((tab) => (
+              <Tab
+                key={tab.key}
+                id={tab.key}
+                href={favouritesTabHref(tab.key)}
+                className={cx(
+                  'shrink-0 cursor-pointer rounded-full px-4 py-2.5 text-[15px] font-medium whitespace-nowrap text-muted outline-none transition-colors',
+                  'hover:bg-white hover:text-ink data-[selected]:bg-brand-600 data-[selected]:text-white',
+                  'data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600 data-[focus-visible]:ring-offset-2',
+                )}
+              >
+                {tab.label}
+                {counts[tab.key] ? (
+                  <span className="ml-1.5 tabular-nums opacity-80">{counts[tab.key]}</span>
+                ) : null}
+              </Tab>
+            ))}
+          </TabList>
+          {FAVOURITE_TABS.map((tab) => (
+            <TabPanel key={tab.key} id={tab.key} className="outline-none">
+              {tab.key === 'products' ? (
+                <ProductsPanel products={loaderData.products} />
+              ) : tab.key === 'stores' ? (
+                <StoresPanel stores={loaderData.stores} />
+              ) : tab.key === 'articles' ? (
+                <ArticlesPanel articles={loaderData.articles} />
+              ) : (
+                <SetsPanel sets={loaderData.sets} />
+              )}
+            </TabPanel>
+          ))}
+        </Tabs>
+      ) : (
+        <section
+          aria-labelledby="favourites-login-title"
+          className="flex flex-col items-center gap-4 rounded-3xl bg-white px-6 py-12 text-center shadow-card"
+        >
+          <Heart aria-hidden="true" className="size-12 text-berry" />
+          <h2 id="favourites-login-title" className="text-xl font-bold">
+            Войдите, чтобы видеть избранное
+          </h2>
+          <p className="max-w-md text-[15px] text-muted">
+            Товары, магазины, статьи и наборы с сердечком сохраняются в вашем профиле и видны на любом
+            устройстве.
+          </p>
+          <Button
+            size="lg"
+            onPress={openLogin}
+            onHoverStart={preloadLoginDialogs}
+            onFocus={preloadLoginDialogs}
+          >
+            Войти
+          </Button>
+        </section>
+      )}
+    </div>
+  );
+}

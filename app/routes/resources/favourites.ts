@@ -1,0 +1,21 @@
+import { data } from 'react-router';
+import { runFavouriteIntent } from '~/features/favourites/favourite-actions.server';
+import { requireActionUser, runAction } from '~/lib/actions.server';
+import type { Route } from './+types/favourites';
+
+/**
+ * POST /resources/favourites: the hearts' and the sets' fetchers (docs/decisions/019, 020). A widget's
+ * resource route: it answers data, never a page; the router then revalidates the loaders, so the hearts, the
+ * header badge and /favourites follow from the server's state.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  return runAction(async () => {
+    const user = requireActionUser(context);
+    return runFavouriteIntent(context.services.favourites, user._id, context.area, await request.formData());
+  });
+}
+
+/** Only posts: there is nothing to show at this address. */
+export function loader() {
+  throw data(null, { status: 404 });
+}
