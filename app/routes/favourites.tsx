@@ -108,7 +108,10 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
               >
                 {tab.label}
                 {counts[tab.key] ? (
-                  <span className="ml-1.5 tabular-nums opacity-80">{counts[tab.key]}</span>
+                  <span className="ml-1.5 tabular-nums opacity-80">
+                    <span className="sr-only">, </span>
+                    {counts[tab.key]}
+                  </span>
                 ) : null}
               </Tab>
             ))}

@@ -14,6 +14,8 @@ import { cookieHeader, createShopperStates, type ShopperState } from '../setup/s
 
 const ORDERS_TEXT = /, активных: ([0-9+]+)</;
 const CABINET_TEXT = /, непрочитанных уведомлений: ([0-9+]+)</;
+/** The desktop link's hidden text ('Избранное, 3'); the phone bar's icon link says it in its aria-label. */
+const FAVOURITES_TEXT = />Избранное, ([0-9+]+)</;
 
 describe.each(TEST_DATABASE_KINDS)('header badges on %s', (kind) => {
   let t: TestApp;
@@ -44,14 +46,15 @@ describe.each(TEST_DATABASE_KINDS)('header badges on %s', (kind) => {
     return {
       orders: ORDERS_TEXT.exec(response.body)?.[1] ?? null,
       cabinet: CABINET_TEXT.exec(response.body)?.[1] ?? null,
+      favourites: FAVOURITES_TEXT.exec(response.body)?.[1] ?? null,
       html: response.body,
     };
   }
 
   it('shows a guest no badges, and none to a customer with nothing to count', async () => {
     const shown = await badges(guest);
-    expect(shown).toMatchObject({ orders: null, cabinet: null });
-    expect(await badges(customer)).toMatchObject({ orders: null, cabinet: null });
+    expect(shown).toMatchObject({ orders: null, cabinet: null, favourites: null });
+    expect(await badges(customer)).toMatchObject({ orders: null, cabinet: null, favourites: null });
   });
 
   it('counts active orders (not done or cancelled) and unread notifications', async () => {
@@ -83,5 +86,26 @@ describe.each(TEST_DATABASE_KINDS)('header badges on %s', (kind) => {
     const shown = await badges(customer);
     expect(shown.cabinet).toBe('9+');
     expect(shown.html).toMatch(/aria-hidden="true"[^>]*>9\+<\/span>/);
+  });
+
+  it('counts favourites of every type (SPEC §4), sets not among them, and caps at 9+', async () => {
+    const userId = customer.customer?.user._id ?? '';
+    const { favourites, catalog } = t.app.services;
+    const stores = await catalog.listStores();
+    const [store] = stores;
+    if (!store) throw new Error('the seed has no shops');
+    await favourites.toggleFavourite(userId, { type: 'store', id: store._id });
+    const set = await favourites.createSet(userId, 'Неделя');
+    const products = await catalog.listShelf({ order: 'popular', limit: 12 });
+    await favourites.addToSet(userId, set._id, { product: products[0]?._id ?? '' });
+    expect(await badges(customer)).toMatchObject({ favourites: '1' });
+    for (const product of products.slice(0, 8)) {
+      await favourites.toggleFavourite(userId, { type: 'product', id: product._id });
+    }
+    expect(await badges(customer)).toMatchObject({ favourites: '9' });
+    await favourites.toggleFavourite(userId, { type: 'product', id: products[8]?._id ?? '' });
+    const shown = await badges(customer);
+    expect(shown.favourites).toBe('9+');
+    expect(shown.html).toContain('aria-label="Избранное, 9+"');
   });
 });
