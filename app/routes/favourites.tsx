@@ -2,8 +2,8 @@ import { scopeOf } from '@core/rules/delivery-area';
 import { Heart } from 'lucide-react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
-import { Button } from '~/components/ui/button';
-import { preloadLoginDialogs, useAuth } from '~/features/auth/auth-context';
+import { buttonStyles } from '~/components/ui/button';
+import { LoginButton } from '~/features/auth/login-button';
 import {
   FAVOURITE_TABS,
   type FavouriteTab,
@@ -78,7 +78,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
   const saved = useSavedFavourites();
-  const { openLogin } = useAuth();
   const counts: Partial<Record<FavouriteTab, number>> = {
     products: saved.product.length,
     stores: saved.store.length,
@@ -143,14 +142,7 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
             Товары, магазины, статьи и наборы с сердечком сохраняются в вашем профиле и видны на любом
             устройстве.
           </p>
-          <Button
-            size="lg"
-            onPress={openLogin}
-            onHoverStart={preloadLoginDialogs}
-            onFocus={preloadLoginDialogs}
-          >
-            Войти
-          </Button>
+          <LoginButton className={buttonStyles({ size: 'lg' })} />
         </section>
       )}
     </div>
