@@ -74,6 +74,27 @@ describe('isPointInPolygon', () => {
     expect(isPointInPolygon([11, 5], [diamond])).toBe(false);
   });
 
+  it('takes a triangle, the smallest ring, closed or not', () => {
+    const triangle: LngLat[] = [
+      [0, 0],
+      [10, 0],
+      [0, 10],
+    ];
+    expect(isPointInPolygon([2, 2], [triangle])).toBe(true);
+    expect(isPointInPolygon([2, 2], [[...triangle, [0, 0]]])).toBe(true);
+    expect(isPointInPolygon([8, 8], [triangle])).toBe(false);
+  });
+
+  it('serves nobody from a polygon with a ring of fewer than three corners, a hole included', () => {
+    const sliver: LngLat[] = [
+      [4, 4],
+      [6, 6],
+    ];
+    expect(isPointInPolygon([5, 5], [square, sliver])).toBe(false);
+    expect(isPointInPolygon([1, 1], [square, sliver])).toBe(false);
+    expect(isPointInPolygon([5, 5], [sliver])).toBe(false);
+  });
+
   it('is false for empty or degenerate polygons', () => {
     expect(isPointInPolygon([0, 0], [])).toBe(false);
     expect(

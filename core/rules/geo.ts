@@ -11,21 +11,17 @@ export type LngLat = [number, number];
 /** Polygon rings: the first is the outer boundary, any further rings are holes. Closing point optional. */
 export type PolygonRings = LngLat[][];
 
-function closed(ring: readonly LngLat[]): LngLat[] {
-  const first = ring[0];
-  const last = ring[ring.length - 1];
-  if (!first || !last) return [];
-  return first[0] === last[0] && first[1] === last[1] ? [...ring] : [...ring, first];
-}
-
 /**
  * Whether the point lies in the polygon: inside the outer ring and not inside a hole. Turf's
  * booleanPointInPolygon, the same function in the browser (map clicks) and on the server (saving an address);
  * points on a boundary count as inside, so a customer clicking exactly on a zone's border is still served.
+ * A ring of fewer than three points encloses nothing, and makes its zone serve nobody.
  */
 export function isPointInPolygon(point: LngLat, rings: readonly (readonly LngLat[])[]): boolean {
-  const polygon = rings.map(closed);
-  if (polygon.length === 0 || polygon.some((ring) => ring.length < 4)) return false;
+  if (rings.some((ring) => ring.length < 3)) return false;
+  // Turf wants each ring closed (its first corner again at the end); repeating it on a closed ring only adds an
+  // edge of no length.
+  const polygon = rings.map((ring) => [...ring, ...ring.slice(0, 1)]);
   return booleanPointInPolygon(point, { type: 'Polygon', coordinates: polygon });
 }
 
