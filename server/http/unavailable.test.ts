@@ -10,6 +10,7 @@ import { terminateBackends } from '../../tests/setup/postgres';
 import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type DbHandle, openDb } from '../db/client';
+import { generateVapidKeys, parseVapidKeys } from '../modules/notifications/push';
 import type { LoadContext } from '../services';
 import { createPageSession } from './auth';
 import { UNAVAILABLE_RETRY_AFTER_S, withUnavailablePages } from './unavailable';
@@ -38,10 +39,15 @@ describe('with the database unreachable', () => {
   beforeAll(async () => {
     uploadDir = await mkdtemp(path.join(tmpdir(), 'fresh-unavailable-'));
     dbHandle = await openDb({ databaseUrl: DEAD_POSTGRES });
+    // Secrets the app would otherwise read from (or create in) the database at start: configured, as in an
+    // installation that must boot while its database restarts.
+    const vapid = parseVapidKeys(generateVapidKeys());
     app = await buildApp({
       config: loadConfig({
         NODE_ENV: 'test',
         AUTH_SECRET: 'a-test-secret-of-at-least-32-characters',
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
         SMS_PROVIDER: 'file',
         SMS_OUTBOX: path.join(uploadDir, 'outbox.jsonl'),
       }),
