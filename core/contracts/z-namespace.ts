@@ -21,6 +21,14 @@ export function string(params?: string | zod.core.$ZodStringParams): zod.ZodStri
     .refine((value) => !hasControlCharacters(value, { allowLineBreaks: true }), CONTROL_CHARACTERS_MESSAGE);
 }
 
+/**
+ * A URL without control characters. Zod's own check parses it with `new URL()`, which percent-encodes NUL in a
+ * path and so accepts it, but the value it hands on is the text as sent.
+ */
+export function url(params?: string | zod.core.$ZodURLParams): zod.ZodURL {
+  return zod.url(params).refine((value) => !hasControlCharacters(value), CONTROL_CHARACTERS_MESSAGE);
+}
+
 /** A one-line string: no control character at all, tab and line breaks included. */
 export function line(params?: string | zod.core.$ZodStringParams): zod.ZodString {
   return zod.string(params).refine((value) => !hasControlCharacters(value), CONTROL_CHARACTERS_MESSAGE);

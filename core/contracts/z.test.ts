@@ -83,7 +83,9 @@ describe('control characters in text contracts', () => {
     ]) {
       expect(messagesOf(z.string(), text)).toEqual([CONTROL_CHARACTERS_MESSAGE]);
       expect(messagesOf(z.line(), text)).toEqual([CONTROL_CHARACTERS_MESSAGE]);
+      expect(messagesOf(z.url(), `https://push.example/${text}`)).toEqual([CONTROL_CHARACTERS_MESSAGE]);
     }
+    expect(messagesOf(z.url(), 'https://push.example/send/abc')).toEqual([]);
   });
 
   it('keep tabs and line breaks only in multi-line fields', () => {

@@ -95,6 +95,21 @@ describe.each(TEST_DATABASE_KINDS)('control characters on %s', (kind) => {
     }
   });
 
+  it('refuses NUL in a push subscription’s endpoint', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/notification/subscribe',
+      headers: customer.headers,
+      payload: {
+        subscription: {
+          endpoint: 'https://push.example/send/a\u0000b',
+          keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
+        },
+      },
+    });
+    expectRefused(response);
+  });
+
   describe('at checkout', () => {
     const checkout = (change: { comment?: string; flat?: string; courier?: string }) => ({
       orders: [
