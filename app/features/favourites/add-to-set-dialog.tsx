@@ -23,6 +23,9 @@ import { useFailureToast } from './use-failure-toast';
 
 export type SetProduct = { _id: string; name: string };
 
+/** When the sets could not be read (the list's failure is not the page's, SPEC §8). */
+export const SETS_UNAVAILABLE_TEXT = 'Не удалось загрузить наборы. Попробуйте открыть окно ещё раз.';
+
 /**
  * The popups behind 'Добавить в набор': the list of sets, and 'Создать набор' (which puts the product into
  * the new set and comes back to the list). Loaded with the first click, not with every product grid.
@@ -93,6 +96,10 @@ function SetChoices({ product, onCreate }: { product: SetProduct; onCreate: () =
         <p className="flex items-center gap-2 text-[15px] text-muted" role="status">
           <Spinner size={20} className="text-brand-600" />
           Загружаем наборы…
+        </p>
+      ) : list === null ? (
+        <p className="rounded-2xl bg-surface px-4 py-6 text-center text-[15px] text-muted" role="status">
+          {SETS_UNAVAILABLE_TEXT}
         </p>
       ) : list.length === 0 ? (
         <p className="rounded-2xl bg-surface px-4 py-6 text-center text-[15px] text-muted">{NO_SETS_TEXT}</p>

@@ -14,7 +14,14 @@ import { loader as favouritesPageLoader } from '~/routes/favourites';
 import { action as favouritesAction } from '~/routes/resources/favourites';
 import { loader as setsLoader } from '~/routes/resources/favourites-sets';
 import { cities, deliveryZones, products } from '../../../server/db/schema/index';
-import { actionArgs, formPost, outcomeOf, pageContext, TEST_ORIGIN } from '../../../tests/setup/actions';
+import {
+  actionArgs,
+  formPost,
+  outcomeOf,
+  pageContext,
+  recordingLog,
+  TEST_ORIGIN,
+} from '../../../tests/setup/actions';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { signIn } from '../../../tests/setup/identity';
@@ -78,6 +85,21 @@ describe.each(TEST_DATABASE_KINDS)('favourite actions on %s', (kind) => {
       data: { ok: false, message: 'Необходимо авторизоваться' },
     });
     await expect(summaries(guest)).rejects.toMatchObject({ init: { status: 401 } });
+  });
+
+  it('answers the popup `sets: null` when the sets cannot be read, instead of failing the page', async () => {
+    const { customer } = await signedIn();
+    const failing = {
+      ...t.app.services.favourites,
+      listSetSummaries: () => Promise.reject(new Error('connection lost')),
+    };
+    const log = recordingLog();
+    const context = {
+      ...pageContext(t, customer.user, { log }),
+      services: { ...t.app.services, favourites: failing },
+    };
+    expect(await summaries(context)).toMatchObject({ kind: 'data', status: 503, data: { sets: null } });
+    expect(log.lines).toMatchObject([{ level: 'warn' }]);
   });
 
   it('toggles a favourite; the root loader then has it for the hearts and the badge', async () => {
