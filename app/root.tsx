@@ -66,14 +66,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   // SPEC §8: a settings failure is logged and the shell renders without the settings' links.
   const settings = await context.services.content.getSiteSettings().catch((error: unknown) => {
-    console.error('site settings failed to load', error);
+    context.log.error({ err: error }, 'site settings failed to load');
     return EMPTY_SETTINGS;
   });
   // The signed-in basket is rendered with the page (counters and badge right at first paint); a failure
   // renders without it and the browser asks again.
   const basket = user
     ? await context.services.basket.getBasket(user._id).catch((error: unknown) => {
-        console.error('basket failed to load', error);
+        context.log.error({ err: error }, 'basket failed to load');
         return null;
       })
     : null;
@@ -85,7 +85,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ])
         .then(([orders, cabinet]) => ({ orders, cabinet }))
         .catch((error: unknown) => {
-          console.error('header badges failed to load', error);
+          context.log.error({ err: error }, 'header badges failed to load');
           return null;
         })
     : null;
@@ -93,7 +93,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // ignored, the page renders with empty hearts).
   const favourites = user
     ? await context.services.favourites.listFavouriteKeys(user._id).catch((error: unknown) => {
-        console.error('favourites failed to load', error);
+        context.log.error({ err: error }, 'favourites failed to load');
         return null;
       })
     : null;
