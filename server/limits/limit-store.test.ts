@@ -9,7 +9,7 @@ import {
 import { createFakeClock, type FakeClock } from '../lib/clock';
 import { openRedis, type RedisHandle } from '../redis';
 import type { LimitStore } from './limit-store';
-import { createPgLimitStore } from './pg-limit-store';
+import { createPgLimitStore } from '../modules/identity/rate-limits.repository';
 import { createRedisLimitStore } from './redis-limit-store';
 
 type Harness = { store: LimitStore; clock: FakeClock; close(): Promise<void> };
