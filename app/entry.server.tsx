@@ -3,8 +3,8 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { AppLoadContext, EntryContext } from 'react-router';
-import { ServerRouter } from 'react-router';
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
+import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { NonceProvider } from './lib/nonce';
 
 export const streamTimeout = 5_000;
@@ -15,6 +15,25 @@ function botErrorResponse(status: number, headers: Headers): Response {
   headers.set('Cache-Control', 'no-store');
   return new Response(`${status}`, { status, headers });
 }
+
+/**
+ * Errors of loaders, actions and rendering on the server go to the request's pino logger (the load context's
+ * `log`, server/app.ts), with its request id, instead of React Router's console.error. A request the client
+ * gave up on is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const details = { method: request.method, url: new URL(request.url).pathname };
+  // React Router's own refusals (a post to a page without an action: 405) wrap their cause in an error
+  // response; a client's mistake is a warning. A loader's thrown data() or redirect never gets here.
+  if (isRouteErrorResponse(error)) {
+    const cause = 'error' in error ? error.error : undefined;
+    const log = error.status < 500 ? context.log.warn : context.log.error;
+    log({ ...details, err: cause, status: error.status }, 'page request refused');
+    return;
+  }
+  context.log.error({ ...details, err: error }, 'page request failed');
+};
 
 export default function handleRequest(
   request: Request,
@@ -73,7 +92,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          // Before the shell, onShellError rejects and handleError logs it; after, only this sees it.
+          if (shellRendered) loadContext.log.error({ err: error }, 'server rendering failed after the shell');
         },
       },
     );

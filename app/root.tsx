@@ -1,7 +1,7 @@
 import '@fontsource-variable/inter';
 import './app.css';
 import type { SiteSettings } from '@core/contracts/content';
-import { flashCookie, guestRedirectFor } from '@core/rules/guards';
+import { guestRedirectFor } from '@core/rules/guards';
 import type { LayoutName } from '@core/rules/layout';
 import interCyrillicUrl from '@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2?url';
 import interLatinUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
@@ -12,7 +12,6 @@ import {
   Links,
   Meta,
   Outlet,
-  replace,
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
@@ -24,12 +23,14 @@ import type { Route } from './+types/root';
 import faviconUrl from './assets/favicon.svg?no-inline';
 import { AppShell } from './components/layout/app-shell';
 import { ErrorPage, NotFoundPage } from './components/layout/error-pages';
+import { FlashToasts } from './components/layout/flash-toasts';
 import { NOSCRIPT_LOADER_STYLE, PAGE_LOADED_SCRIPT, PageLoader } from './components/layout/page-loader';
 import { ToastProvider } from './components/ui/toast';
-import { AuthProvider } from './features/auth/auth-context';
+import { AuthDialogsProvider } from './features/auth/auth-dialogs';
 import { BasketProvider, useBasketCount } from './features/basket/basket-context';
 import { DeliveryProvider } from './features/delivery/delivery-context';
 import { useFavouritesCount } from './features/favourites/use-favourites';
+import { getOptionalUser } from './lib/auth.server';
 import { useNonce } from './lib/nonce';
 
 /** The brand green of the browser chrome on phones. */
@@ -53,27 +54,23 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: faviconUrl, type: 'image/svg+xml' },
 ];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = context.viewer.user;
-  // SPEC §6 on the server: a guest on an order path goes to the basket with a warning that survives the
-  // redirect (flash cookie, shown by GuestGuard), a guest in the cabinet goes home. The redirect replaces
-  // the history entry: one 'Назад' then leaves the basket, not the same basket again (issue 11 item 7).
-  const guard = user ? null : guestRedirectFor(new URL(request.url).pathname);
-  if (guard) {
-    throw replace(guard.to, {
-      headers: guard.flash ? { 'Set-Cookie': flashCookie(guard.flash) } : {},
-    });
-  }
+/**
+ * The shell's data: settings, who is signed in (`useOptionalUser`), their basket, badges and hearts. It
+ * guards nothing: loaders run in parallel, so each page that needs a signed-in customer asks `requireUser`
+ * itself (docs/decisions/031).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = getOptionalUser(context);
   // SPEC §8: a settings failure is logged and the shell renders without the settings' links.
   const settings = await context.services.content.getSiteSettings().catch((error: unknown) => {
-    console.error('site settings failed to load', error);
+    context.log.error({ err: error }, 'site settings failed to load');
     return EMPTY_SETTINGS;
   });
   // The signed-in basket is rendered with the page (counters and badge right at first paint); a failure
   // renders without it and the browser asks again.
   const basket = user
     ? await context.services.basket.getBasket(user._id).catch((error: unknown) => {
-        console.error('basket failed to load', error);
+        context.log.error({ err: error }, 'basket failed to load');
         return null;
       })
     : null;
@@ -85,7 +82,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ])
         .then(([orders, cabinet]) => ({ orders, cabinet }))
         .catch((error: unknown) => {
-          console.error('header badges failed to load', error);
+          context.log.error({ err: error }, 'header badges failed to load');
           return null;
         })
     : null;
@@ -93,7 +90,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // ignored, the page renders with empty hearts).
   const favourites = user
     ? await context.services.favourites.listFavouriteKeys(user._id).catch((error: unknown) => {
-        console.error('favourites failed to load', error);
+        context.log.error({ err: error }, 'favourites failed to load');
         return null;
       })
     : null;
@@ -110,9 +107,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /**
- * Settings only change when edited: reload them after a form submission, not on every navigation. The
- * viewer changes at login and logout, which revalidate explicitly (same URL); guarded paths always ask
- * the server, which redirects a guest (SPEC §6).
+ * Settings only change when edited: reload them after a form submission (login, logout and profile changes
+ * are actions, so the user follows), not on every navigation. Going to or leaving a page that needs a
+ * signed-in customer reads the viewer again: the header agrees with the page the server let through, and
+ * when that page's loader sends a guest away (after 'Выйти' there, or a session that ended), the root's data
+ * of the redirected request was dropped with it, so the page the guest lands on must read it anew.
  */
 export function shouldRevalidate({
   formMethod,
@@ -122,7 +121,7 @@ export function shouldRevalidate({
 }: ShouldRevalidateFunctionArgs) {
   if (formMethod !== undefined && formMethod.toUpperCase() !== 'GET') return defaultShouldRevalidate;
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
-  return guestRedirectFor(nextUrl.pathname) !== null;
+  return guestRedirectFor(nextUrl.pathname) !== null || guestRedirectFor(currentUrl.pathname) !== null;
 }
 
 export const meta: Route.MetaFunction = ({ error }) => {
@@ -186,7 +185,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <I18nProvider locale="ru-RU">
           <AriaRouter>
             <ToastProvider>
-              <AuthProvider user={data?.user ?? null}>
+              <FlashToasts />
+              <AuthDialogsProvider>
                 <BasketProvider loaded={data?.basket ?? null}>
                   <DeliveryProvider
                     cities={data?.settings.cities ?? EMPTY_SETTINGS.cities}
@@ -197,7 +197,7 @@ export function Layout({ children }: { children: ReactNode }) {
                     {children}
                   </DeliveryProvider>
                 </BasketProvider>
-              </AuthProvider>
+              </AuthDialogsProvider>
             </ToastProvider>
           </AriaRouter>
         </I18nProvider>

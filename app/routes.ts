@@ -29,6 +29,8 @@ export default [
   route('lk', 'routes/cabinet.tsx'),
   // Login by SMS code: the popups' fetchers post here; the page itself works without JavaScript.
   route('login', 'routes/login.tsx'),
+  // 'Выйти': a form post that ends the session (no page of its own).
+  route('logout', 'routes/logout.ts'),
   // Favourites (SPEC §2, §3): /favourites?tab=products|stores|articles|sets; signed in to see any data.
   route('favourites', 'routes/favourites.tsx'),
   // Resource routes: actions for widgets' fetchers (no page of their own).

@@ -3,14 +3,9 @@
  * /operator console; the same SMS login). With --store, their order board shows those shops only; without,
  * every shop. `npm run user:role -- <phone> customer` takes the role away.
  */
-import path from 'node:path';
-import { inArray } from 'drizzle-orm';
 import { normalisePhone } from '../core/rules/phone';
 import { loadConfig } from '../server/config';
-import { openDb } from '../server/db/client';
-import { stores } from '../server/db/schema/index';
-import { findUserIdByPhone } from '../server/modules/identity/identity.repository';
-import { grantRole, revokeRole } from '../server/modules/support/support.repository';
+import { openCliServices } from './cli-services';
 import { runCli } from './run-cli';
 
 const USAGE = 'Usage: npm run user:role -- <phone> <operator|customer> [--store <shop slug>]…';
@@ -35,47 +30,35 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const config = loadConfig();
-  const handle = await openDb({
-    databaseUrl: config.DATABASE_URL,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-  });
+  const { services, close } = await openCliServices(loadConfig());
   try {
-    await handle.migrate();
-    const userId = await findUserIdByPhone(handle.db, args.phone);
+    const userId = await services.identity.findUserIdByPhone(args.phone);
     if (!userId) {
       console.error(`No user with the phone ${args.phone}: they sign in on the site once first.`);
       return 1;
     }
     if (args.role === 'customer') {
-      await revokeRole(handle.db, userId, 'operator');
+      await services.support.revokeOperator(userId);
       console.log(`${args.phone} is a customer (not an operator).`);
       return 0;
     }
-    const found =
-      args.storeSlugs.length === 0
-        ? []
-        : await handle.db
-            .select({ id: stores.id, slug: stores.slug })
-            .from(stores)
-            .where(inArray(stores.slug, args.storeSlugs));
+    const stores = args.storeSlugs.length === 0 ? [] : await services.catalog.listStores();
+    const found = stores.filter((store) => args.storeSlugs.includes(store.slug));
     const missing = args.storeSlugs.filter((slug) => !found.some((store) => store.slug === slug));
     if (missing.length > 0) {
       console.error(`No shop with the slug: ${missing.join(', ')}`);
       return 1;
     }
-    await grantRole(
-      handle.db,
+    await services.support.grantOperator(
       userId,
-      'operator',
-      found.map((store) => store.id),
+      found.map((store) => store._id),
     );
     console.log(
       `${args.phone} is an operator of ${args.storeSlugs.length > 0 ? args.storeSlugs.join(', ') : 'every shop'}.`,
     );
     return 0;
   } finally {
-    await handle.close();
+    await close();
   }
 }
 

@@ -31,7 +31,8 @@ export type ServicesOptions = {
   /** Login by SMS code, sessions, uploads (issue 4). */
   identity: {
     sms: SmsSender;
-    limits: LimitStore;
+    /** Redis's counters; without, identity keeps them in its own table. */
+    limits?: LimitStore | undefined;
     storage: FileStorage;
     /** Key of the SMS code HMAC. */
     codeSecret: string;

@@ -1,28 +1,19 @@
 /**
- * What every page action and resource-route action shares (docs/decisions/014): the signed-in user first
- * (a guest gets 401, never a validation error), the form parsed with the same Zod contract as the API, the
+ * What every page action and resource-route action shares (docs/decisions/020): the signed-in user first
+ * (`requireUser` of ./auth.server.ts: a guest gets 401, never a validation error), the form parsed with the same Zod contract as the API, the
  * service called through the load context, and the outcome either a redirect (post, redirect, get: a reload
  * never posts twice, and it works without JavaScript) or the form's errors with a fitting status.
  *
  * The same-origin check of page posts is not here: it runs for every non-GET page request before React
  * Router sees it (server/http/auth.ts), so no action can forget it.
  */
-import type { User } from '@core/contracts/identity';
 import type { z } from '@core/contracts/z';
 import { type FlashKey, flashCookie } from '@core/rules/guards';
 import { data, redirect } from 'react-router';
 import { AppError, DEFAULT_MESSAGES, isAppError } from '../../server/errors';
-import type { LoadContext } from '../../server/services';
 import type { ActionFailure } from './action-result';
 
 export type { ActionFailure } from './action-result';
-
-/** The signed-in customer of an action; a guest is refused before anything is read. */
-export function requireActionUser(context: Pick<LoadContext, 'viewer'>): User {
-  const user = context.viewer.user;
-  if (!user) throw new AppError('unauthorized');
-  return user;
-}
 
 /** A form's text field: a missing field or a file reads as ''. */
 export function formText(form: FormData, name: string): string {

@@ -16,11 +16,6 @@ export function internalHref(slug: string): string {
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }
 
-/** Where a cabinet link leads a signed-in customer: the page the slug names. */
-export function cabinetHref(slug: string): string {
-  return internalHref(slug);
-}
-
 /** The footer's lk links open the support chat (SPEC §2 Footer). */
 export const SUPPORT_CHAT_HREF = '/lk?active=chat';
 

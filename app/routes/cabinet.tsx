@@ -1,17 +1,21 @@
+import { GUEST_REDIRECTS } from '@core/rules/guards';
 import { formatPhone } from '@core/rules/phone';
 import { LogOut, Pencil } from 'lucide-react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { replace, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { Button } from '~/components/ui/button';
-import { useAuth } from '~/features/auth/auth-context';
+import { useAuthDialogs } from '~/features/auth/auth-dialogs';
 import { Avatar } from '~/features/auth/avatar';
+import { LogoutForm } from '~/features/auth/logout';
+import { useUser } from '~/features/auth/user';
 import { CABINET_SECTIONS, type CabinetSection } from '~/features/cabinet/cabinet';
 import { LkSectionEmptyState } from '~/features/cabinet/lk-sections';
 import { OrdersList } from '~/features/cabinet/orders-list';
 import { DELIVERY_TAB_HREF, SavedAddresses } from '~/features/cabinet/saved-addresses';
 import { runAddressIntent } from '~/features/delivery/address-actions.server';
-import { redirectWithFlash, requireActionUser, runAction } from '~/lib/actions.server';
+import { redirectWithFlash, runAction } from '~/lib/actions.server';
+import { requireUser } from '~/lib/auth.server';
 import { cx } from '~/lib/cx';
 import type { Route } from './+types/cabinet';
 
@@ -20,10 +24,9 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-/** SPEC §6: the cabinet is for signed-in customers; a guest goes home (the root loader says so first). */
+/** SPEC §6: the cabinet is for signed-in customers; a guest goes home. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = context.viewer.user;
-  if (!user) throw replace('/');
+  const user = requireUser(context, GUEST_REDIRECTS.cabinet);
   const active = activeSection(new URL(request.url).searchParams.get('active'));
   const [addresses, orders] = await Promise.all([
     active === 'delivery' ? context.services.geo.listAddresses(user._id) : [],
@@ -42,7 +45,7 @@ const ADDRESS_FLASH = {
 /** The delivery tab's forms (delete, make default): the geo service, then back to the tab (SPEC §6: signed in). */
 export async function action({ context, request }: Route.ActionArgs) {
   return runAction(async () => {
-    const user = requireActionUser(context);
+    const user = requireUser(context);
     const result = await runAddressIntent(context.services.geo, user._id, await request.formData());
     return redirectWithFlash(DELIVERY_TAB_HREF, ADDRESS_FLASH[result.intent]);
   });
@@ -56,10 +59,10 @@ function activeSection(value: string | null): CabinetSection['key'] {
 
 /** /lk?active=orders|payment|notification|chat|delivery|discount (SPEC §2). */
 export default function Cabinet({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, openProfileSettings, logout } = useAuth();
+  const user = useUser();
+  const { openProfileSettings } = useAuthDialogs();
   const [params] = useSearchParams();
   const active = activeSection(params.get('active'));
-  if (!user) return null;
 
   return (
     <div className="mx-auto flex max-w-[1360px] flex-col gap-6 px-4 pt-4 pb-6 sm:px-6 sm:pt-6">
@@ -81,10 +84,12 @@ export default function Cabinet({ loaderData, actionData }: Route.ComponentProps
             <Pencil aria-hidden="true" className="size-4" />
             Настройки профиля
           </Button>
-          <Button variant="ghost" onPress={() => void logout()}>
-            <LogOut aria-hidden="true" className="size-4" />
-            Выйти
-          </Button>
+          <LogoutForm className="contents">
+            <Button type="submit" variant="ghost">
+              <LogOut aria-hidden="true" className="size-4" />
+              Выйти
+            </Button>
+          </LogoutForm>
         </div>
       </section>
 

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { ContentPageView } from '~/features/content/content-page-view';
 import { listPageMeta, NOT_FOUND_META } from '~/features/content/meta';
+import { requireUserOnGuardedPath } from '~/lib/auth.server';
 import { ContentSlugSchema } from '~/lib/contracts.server';
 import { orNotFound } from '~/lib/loader-errors.server';
 import type { Route } from './+types/content-page';
@@ -12,7 +13,9 @@ const INVALID_SLUG_STATUS_TEXT = 'Page Not Found';
  * /about, /delivery, /privacy-policy and /{slug}: a page exists only if GET /api/pages lists its path;
  * any other slug is the 404 page.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  // /orders is no content page: a guest gets SPEC §6's redirect, as on the order pages.
+  requireUserOnGuardedPath(context, request);
   const slug = ContentSlugSchema.safeParse(params.slug);
   if (!slug.success) throw data(null, { status: 404, statusText: INVALID_SLUG_STATUS_TEXT });
   const view = await orNotFound(context.services.content.getContentPage(`/${slug.data}`));

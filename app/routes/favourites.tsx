@@ -12,6 +12,7 @@ import {
 } from '~/features/favourites/favourite-form';
 import { ArticlesPanel, ProductsPanel, SetsPanel, StoresPanel } from '~/features/favourites/favourite-panels';
 import { useSavedFavourites } from '~/features/favourites/use-favourites';
+import { getOptionalUser } from '~/lib/auth.server';
 import { cx } from '~/lib/cx';
 import type { Route } from './+types/favourites';
 
@@ -30,7 +31,7 @@ function tabOf(url: URL): FavouriteTab {
  * products in the shopper's area. A guest gets no data, only the invitation to log in.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = context.viewer.user;
+  const user = getOptionalUser(context);
   const tab = tabOf(new URL(request.url));
   if (!user) return { isSignedIn: false as const, tab };
   const { favourites } = context.services;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { redirect, type ShouldRevalidateFunctionArgs, useNavigate } from 'react-router';
+import { type ShouldRevalidateFunctionArgs, useNavigate } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { useToast } from '~/components/ui/toast';
 import { CodeForm, codeSubtitle } from '~/features/auth/code-dialog';
@@ -9,6 +9,7 @@ import { type CodeRecipient, LOGIN_SUBTITLE, LoginForm } from '~/features/auth/l
 import { LOGIN_ACTION, LOGIN_FIELD } from '~/features/auth/login-form';
 import { failureOf } from '~/lib/action-result';
 import { runAction } from '~/lib/actions.server';
+import { requireAnonymous } from '~/lib/auth.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import type { Route } from './+types/login';
 
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = () => [
 /** A signed-in customer has nothing to do here: on to where they were going. */
 export function loader({ context, request }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get(LOGIN_FIELD.redirectTo));
-  if (context.viewer.user) throw redirect(redirectTo);
+  requireAnonymous(context, { redirectTo });
   return { redirectTo };
 }
 

@@ -1,26 +1,28 @@
 import { isOrderNumber } from '@core/contracts/orders';
 import { formatDayMonthTime } from '@core/rules/date';
+import { GUEST_REDIRECTS } from '@core/rules/guards';
 import { formatSlot, ORDER_STATUS_LABELS, statusPath } from '@core/rules/orders';
 import { formatPhone } from '@core/rules/phone';
 import { formatRoubles } from '@core/rules/price';
 import { formatWeight } from '@core/rules/weight';
 import { Check, RotateCcw, X } from 'lucide-react';
 import { useState } from 'react';
-import { data, Form, Link, replace, useNavigation, useSubmit } from 'react-router';
+import { data, Form, Link, useNavigation, useSubmit } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { buttonStyles } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { CONFIRMED, ORDER_FIELD } from '~/features/orders/order-actions';
 import { runOrderIntent } from '~/features/orders/order-actions.server';
 import { OrderTotals } from '~/features/orders/order-totals';
+import { requireUser } from '~/lib/auth.server';
 import { cx } from '~/lib/cx';
 import { orNotFound } from '~/lib/loader-errors.server';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/order-detail';
 
+/** SPEC §6: a guest is sent to /basket with the warning before the number is even read. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const user = context.viewer.user;
-  if (!user) throw replace('/basket');
+  const user = requireUser(context, GUEST_REDIRECTS.order);
   if (!isOrderNumber(params.slug)) throw data(null, { status: 404 });
   return {
     order: await orNotFound(context.services.orders.getOrder(user._id, Number(params.slug))),

@@ -1,17 +1,18 @@
+import { GUEST_REDIRECTS } from '@core/rules/guards';
 import { replace } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { placeOrdersFromForm } from '~/features/orders/checkout.server';
 import { CheckoutForm, type CheckoutGroup } from '~/features/orders/checkout-form';
+import { requireUser } from '~/lib/auth.server';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/order';
 
 /**
- * /order — the checkout of every basket group at once. Guests never get here: the root loader sends them
- * to /basket with the warning (SPEC §6).
+ * /order — the checkout of every basket group at once. A guest is sent to /basket with the warning
+ * 'Необходимо авторизоваться' (SPEC §6); an empty basket leaves nothing to check out.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = context.viewer.user;
-  if (!user) throw replace('/basket');
+  const user = requireUser(context, GUEST_REDIRECTS.order);
   const { basket, catalog, geo, orders } = context.services;
   const lines = await basket.getBasket(user._id);
   const pointIds = Object.keys(lines);

@@ -4,24 +4,24 @@ import { FLASH_COOKIE, FLASH_MESSAGES, flashCookie, guestRedirectFor, isFlashKey
 describe('guestRedirectFor', () => {
   it('sends a guest on an order path to the basket with the warning', () => {
     for (const path of ['/order', '/order/', '/order/A-1024', '/orders', '/ORDER/x']) {
-      expect(guestRedirectFor(path), path).toEqual({ to: '/basket', flash: 'auth-required' });
+      expect(guestRedirectFor(path), path).toEqual({ redirectTo: '/basket', flash: 'auth-required' });
     }
     expect(FLASH_MESSAGES['auth-required'].title).toBe('Необходимо авторизоваться');
   });
 
   it('sends a guest in the cabinet home', () => {
     for (const path of ['/lk', '/lk/', '/lk/settings']) {
-      expect(guestRedirectFor(path), path).toEqual({ to: '/' });
+      expect(guestRedirectFor(path), path).toEqual({ redirectTo: '/' });
     }
   });
 
   it('reads the path case-insensitively', () => {
-    expect(guestRedirectFor('/ORDER/A-1')).toEqual({ to: '/basket', flash: 'auth-required' });
-    expect(guestRedirectFor('/LK')).toEqual({ to: '/' });
+    expect(guestRedirectFor('/ORDER/A-1')).toEqual({ redirectTo: '/basket', flash: 'auth-required' });
+    expect(guestRedirectFor('/LK')).toEqual({ redirectTo: '/' });
   });
 
   it('prefers the order rule when both apply', () => {
-    expect(guestRedirectFor('/lk/orders')).toEqual({ to: '/basket', flash: 'auth-required' });
+    expect(guestRedirectFor('/lk/orders')).toEqual({ redirectTo: '/basket', flash: 'auth-required' });
   });
 
   it('leaves every other page alone, including slugs that merely contain the letters', () => {

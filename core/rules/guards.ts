@@ -1,18 +1,26 @@
 /**
  * SPEC §6: where a guest may not go. A guest on an order path is sent to the basket with the warning
- * 'Необходимо авторизоваться'; a guest in the personal cabinet (lk) is sent home.
+ * 'Необходимо авторизоваться'; a guest in the personal cabinet (lk) is sent home. Every loader that needs a
+ * signed-in customer applies one of these with `requireUser` (app/lib/auth.server.ts, docs/decisions/031).
+ */
+export const GUEST_REDIRECTS = {
+  order: { redirectTo: '/basket', flash: 'auth-required' },
+  cabinet: { redirectTo: '/' },
+} as const;
+
+export type GuestRedirect = (typeof GUEST_REDIRECTS)[keyof typeof GUEST_REDIRECTS];
+
+/**
+ * The rule by path, for paths that are no page of their own (/orders, /lk/settings).
  *
  * The spec says "a path containing 'order'" and "containing 'lk'". Taken as raw substrings they would also
  * catch catalogue slugs such as /product/belki or /catalog/…/polki, so the check is made per path segment:
  * a segment that starts with 'order' (/order, /order/{slug}, /orders) or a segment that is 'lk'.
  */
-export type GuestRedirect = { to: '/basket'; flash: 'auth-required' } | { to: '/'; flash?: undefined };
-
 export function guestRedirectFor(pathname: string): GuestRedirect | null {
   const segments = pathname.toLowerCase().split('/');
-  if (segments.some((segment) => segment.startsWith('order')))
-    return { to: '/basket', flash: 'auth-required' };
-  if (segments.includes('lk')) return { to: '/' };
+  if (segments.some((segment) => segment.startsWith('order'))) return GUEST_REDIRECTS.order;
+  if (segments.includes('lk')) return GUEST_REDIRECTS.cabinet;
   return null;
 }
 

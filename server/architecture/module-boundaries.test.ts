@@ -42,13 +42,14 @@ const rules: BoundaryRules = {
   readJoins: new Map(READ_JOINS.map((entry) => [entry.module, new Set(entry.tables)])),
 };
 
-function moduleFiles(): SourceText[] {
-  const dir = path.join(ROOT, 'server/modules');
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+/** Every TypeScript file under a directory of the repository, with its repository-relative path. */
+function sourceFiles(dir: string): SourceText[] {
+  const absolute = path.join(ROOT, dir);
+  return readdirSync(absolute, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.ts'))
     .map((file) => ({
-      path: `server/modules/${file.split(path.sep).join('/')}`,
-      text: readFileSync(path.join(dir, file), 'utf8'),
+      path: `${dir}/${file.split(path.sep).join('/')}`,
+      text: readFileSync(path.join(absolute, file), 'utf8'),
     }));
 }
 
@@ -69,8 +70,18 @@ describe('module boundaries', () => {
   });
 
   it('holds for every module in server/modules', () => {
-    const files = moduleFiles();
+    const files = sourceFiles('server/modules');
     expect(files.length).toBeGreaterThan(40);
+    expect(findBoundaryViolations(files, rules)).toEqual([]);
+  });
+
+  it('holds for the rest of the server and the scripts: they reach data only through services', () => {
+    const files = [...sourceFiles('server'), ...sourceFiles('scripts')].filter(
+      (file) => !file.path.startsWith('server/modules/'),
+    );
+    expect(files.map((file) => file.path)).toEqual(
+      expect.arrayContaining(['server/app.ts', 'server/app-services.ts', 'scripts/user-role.ts']),
+    );
     expect(findBoundaryViolations(files, rules)).toEqual([]);
   });
 });
@@ -104,10 +115,54 @@ describe('the boundary checker', () => {
           "import { stock } from '../../db/schema/index';",
           'const q = sql`select s.count from stock s join points p on p.id = s.point_id`;',
         ].join('\n'),
-        // Not a module: the rule does not apply.
-        'server/app.ts': "import { ensureSecret } from './modules/identity/identity.repository';",
+        // Outside the modules: wiring through services, routes and adapters; opening the database.
+        'server/app.ts': [
+          "import { identityRoutes } from './modules/identity/identity.routes';",
+          "import { ensureAppSecret } from './modules/identity/identity.service';",
+          "import { createGeocoder } from './modules/geo/geocoder';",
+          "import type { users } from './db/schema/index';",
+          "import type { SQL } from 'drizzle-orm';",
+        ].join('\n'),
+        'scripts/user-role.ts': "import { openDb, type Db } from '../server/db/client';",
+        // The database layer itself: it defines, migrates and seeds every table.
+        'server/db/seed/demo.ts': [
+          "import { sql } from 'drizzle-orm';",
+          "import { stores, users } from '../schema/index';",
+          'export const seed = (db) => db.insert(users).values([]);',
+          'const q = sql`insert into stores (id) values (1)`;',
+        ].join('\n'),
+        // Tests set up their data as they need.
+        'scripts/user-role.test.ts': "import { users } from '../server/db/schema/index';",
       }),
     ).toEqual([]);
+  });
+
+  it('finds queries outside the modules: repositories, tables, the query builder and SQL', () => {
+    expect(
+      check({
+        'scripts/user-role.ts': [
+          "import { grantRole } from '../server/modules/support/support.repository';",
+          "import { inArray } from 'drizzle-orm';",
+          "import { stores } from '../server/db/schema/index';",
+          "import { openDb, queryRows } from '../server/db/client';",
+        ].join('\n'),
+        'server/limits/pg-limit-store.ts': [
+          "import { rateLimits as limits } from '../db/schema/index';",
+          'export const purge = (db) => db.delete(limits);',
+          'const q = sql`select count from rate_limits`;',
+        ].join('\n'),
+        'server/app.ts': "import { ensureSecret } from '@server/modules/identity/identity.repository';",
+      }),
+    ).toEqual([
+      "scripts/user-role.ts:1 foreign-module-file ../server/modules/support/support.repository is the support module's repository; use its service",
+      'scripts/user-role.ts:2 query-outside-repository inArray from drizzle-orm belongs in a repository',
+      "scripts/user-role.ts:3 foreign-table stores is the catalog module's table; use its service",
+      'scripts/user-role.ts:4 query-outside-repository queryRows from ../server/db/client belongs in a repository',
+      "server/limits/pg-limit-store.ts:1 foreign-table rateLimits is the identity module's table; use its service",
+      "server/limits/pg-limit-store.ts:2 foreign-write writes rateLimits, the identity module's table",
+      'server/limits/pg-limit-store.ts:3 query-outside-repository SQL outside a repository',
+      "server/app.ts:1 foreign-module-file @server/modules/identity/identity.repository is the identity module's repository; use its service",
+    ]);
   });
 
   it('finds each kind of violation, with its file and line', () => {

@@ -1,7 +1,10 @@
 /**
- * The module boundary rule (docs/decisions/025), checked over the source text: a module under server/modules/
- * uses another module only through that module's service, names in queries only the tables it owns, and keeps
- * its queries in its repositories. server/architecture/module-boundaries.test.ts runs it over the tree.
+ * The module boundary rule (docs/decisions/025, 031), checked over the source text: a module under
+ * server/modules/ uses another module only through that module's service, names in queries only the tables it
+ * owns, and keeps its queries in its repositories. Code outside the modules (the rest of server/, scripts/)
+ * queries nothing: no module's repository, no table, no query builder or SQL; it goes through the services.
+ * Only the database layer itself (server/db/: schema, client, migrations, seed) is exempt.
+ * server/architecture/module-boundaries.test.ts runs it over the tree.
  */
 import path from 'node:path';
 import ts from 'typescript';
@@ -66,6 +69,12 @@ export const READ_JOINS: readonly { module: string; tables: readonly string[]; r
 
 const MODULES_DIR = 'server/modules/';
 const SCHEMA_DIR = 'server/db/schema';
+/** The database layer: it defines the tables, opens the connection, migrates and seeds. */
+const DATABASE_DIR = 'server/db/';
+/** Code outside the modules that the rule covers: it reaches data only through services. */
+const OUTSIDE_DIRS = ['server/', 'scripts/'];
+/** Of the database client's exports, the ones that query (openDb and the types are for anyone). */
+const CLIENT_QUERY_TOOLS = new Set(['queryRows']);
 /** Files that may hold queries: `<anything>.repository.ts`. */
 const isRepository = (file: string) => file.endsWith('.repository.ts');
 /** A module may import only these files of another module. */
@@ -75,6 +84,15 @@ const isPublicSurface = (file: string, module: string) =>
 function moduleOf(file: string): string | undefined {
   if (!file.startsWith(MODULES_DIR)) return undefined;
   return file.slice(MODULES_DIR.length).split('/')[0];
+}
+
+/** The module a checked file belongs to, null for checked code outside the modules, undefined: unchecked. */
+function scopeOf(file: string): string | null | undefined {
+  if (!file.endsWith('.ts') || file.endsWith('.test.ts')) return undefined;
+  const module = moduleOf(file);
+  if (module) return module;
+  if (file.startsWith(DATABASE_DIR)) return undefined;
+  return OUTSIDE_DIRS.some((dir) => file.startsWith(dir)) ? null : undefined;
 }
 
 /** An import specifier as a repository-relative path without extension, or undefined for packages. */
@@ -88,7 +106,7 @@ function resolveSpecifier(from: string, specifier: string): string | undefined {
 const SQL_TABLE_REFERENCE = /\b(from|join|update|into)\s+"?([a-z_][a-z0-9_]*)"?/gi;
 const BUILDER_WRITES = new Set(['insert', 'update', 'delete']);
 
-/** Every violation of the rule in the given files (module files are checked; the others are ignored). */
+/** Every violation of the rule in the given files (files the rule does not cover are ignored). */
 export function findBoundaryViolations(
   files: readonly SourceText[],
   { owners, readJoins }: BoundaryRules,
@@ -98,10 +116,12 @@ export function findBoundaryViolations(
   );
   const violations: Violation[] = [];
   for (const file of files) {
-    const module = moduleOf(file.path);
-    if (!module || !file.path.endsWith('.ts') || file.path.endsWith('.test.ts')) continue;
+    const module = scopeOf(file.path);
+    if (module === undefined) continue;
+    /** Outside the modules nothing may query: no file there is a repository. */
+    const isRepositoryFile = module !== null && isRepository(file.path);
     const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true);
-    const mayRead = (table: string) => readJoins.get(module)?.has(table) === true;
+    const mayRead = (table: string) => module !== null && readJoins.get(module)?.has(table) === true;
     /** Local names of the tables this file imports from the schema, with their export names. */
     const importedTables = new Map<string, string>();
     const report = (node: ts.Node, rule: Violation['rule'], detail: string) =>
@@ -131,7 +151,17 @@ export function findBoundaryViolations(
         : node.isTypeOnly;
       const target = resolveSpecifier(file.path, specifier);
       const targetModule = target ? moduleOf(`${target}/`) : undefined;
-      if (
+      if (module === null) {
+        // The app, the HTTP layer and scripts wire modules up (routes, services, adapters) but never reach
+        // past a service to the data.
+        if (target && targetModule && isRepository(`${target}.ts`)) {
+          report(
+            node,
+            'foreign-module-file',
+            `${specifier} is the ${targetModule} module's repository; use its service`,
+          );
+        }
+      } else if (
         target &&
         targetModule &&
         targetModule !== module &&
@@ -145,22 +175,33 @@ export function findBoundaryViolations(
             report(node, 'foreign-table', 'imports every table; import the own ones by name');
           const owner = owners.get(name.text);
           if (owner) importedTables.set(name.local, name.text);
-          if (owner && owner.module !== module && !mayRead(name.text)) {
+          if (owner && module === null) {
+            if (!(isTypeOnly || name.isTypeOnly)) {
+              report(
+                node,
+                'foreign-table',
+                `${name.text} is the ${owner.module} module's table; use its service`,
+              );
+            }
+          } else if (owner && owner.module !== module && !mayRead(name.text)) {
             report(node, 'foreign-table', `${name.text} is the ${owner.module} module's table`);
           } else if (
             owner &&
             owner.module === module &&
-            !isRepository(file.path) &&
+            !isRepositoryFile &&
             !(isTypeOnly || name.isTypeOnly)
           ) {
             report(node, 'query-outside-repository', `${name.text} is used outside a repository`);
           }
         }
       }
-      const isQueryTool =
-        specifier === 'drizzle-orm' || specifier.startsWith('drizzle-orm/') || target === 'server/db/client';
-      if (isQueryTool && !isRepository(file.path) && !isTypeOnly) {
-        const values = importedNames(node).filter((name) => !name.isTypeOnly);
+      const isDrizzle = specifier === 'drizzle-orm' || specifier.startsWith('drizzle-orm/');
+      const isClient = target === 'server/db/client';
+      if ((isDrizzle || isClient) && !isRepositoryFile && !isTypeOnly) {
+        // A module's other files use nothing of the client; outside the modules, opening it is wiring.
+        const values = importedNames(node).filter(
+          (name) => !name.isTypeOnly && (isDrizzle || module !== null || CLIENT_QUERY_TOOLS.has(name.text)),
+        );
         if (values.length > 0) {
           report(
             node,
@@ -180,7 +221,8 @@ export function findBoundaryViolations(
         for (const match of part.matchAll(SQL_TABLE_REFERENCE)) {
           const keyword = match[1]?.toLowerCase();
           const table = bySqlName.get(match[2]?.toLowerCase() ?? '');
-          if (!table || table.module === module) continue;
+          // Outside the modules the SQL itself is the violation, reported once below.
+          if (!table || table.module === module || module === null) continue;
           // 'from' also ends 'delete from': whether it writes is told by the word before it.
           const before = part.slice(0, match.index).trimEnd().toLowerCase();
           const isWrite = keyword === 'update' || keyword === 'into' || before.endsWith('delete');
@@ -191,7 +233,7 @@ export function findBoundaryViolations(
           }
         }
       }
-      if (!isRepository(file.path)) report(node, 'query-outside-repository', 'SQL outside a repository');
+      if (!isRepositoryFile) report(node, 'query-outside-repository', 'SQL outside a repository');
     };
 
     /** `.insert(t)`, `.update(t)`, `.delete(t)` of another module's table (allowed reads or not). */

@@ -7,9 +7,9 @@ import {
   type TestDatabase,
 } from '../../tests/setup/database';
 import { createFakeClock, type FakeClock } from '../lib/clock';
+import { createPgLimitStore } from '../modules/identity/rate-limits.repository';
 import { openRedis, type RedisHandle } from '../redis';
 import type { LimitStore } from './limit-store';
-import { createPgLimitStore } from './pg-limit-store';
 import { createRedisLimitStore } from './redis-limit-store';
 
 type Harness = { store: LimitStore; clock: FakeClock; close(): Promise<void> };

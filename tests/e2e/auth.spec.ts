@@ -10,6 +10,7 @@ import {
   smsCount,
   toast,
 } from './pages/auth';
+import { findProducts } from './pages/basket';
 import { Shell } from './pages/shell';
 
 test.beforeEach(async ({ context }, testInfo) => {
@@ -245,6 +246,41 @@ test.describe('login by phone and SMS code', () => {
   });
 });
 
+test('logging out on any other page stays there as a guest, with this device’s basket, not the account’s', async ({
+  page,
+}) => {
+  const phone = '+79120000024';
+  expect((await page.request.post('/api/user/code', { data: { name: 'Жанна', phone } })).ok()).toBe(true);
+  const login = await page.request.post('/api/user/login', {
+    data: { phone, code: await codeFromOutbox(phone) },
+  });
+  expect(login.ok()).toBe(true);
+  const [product] = (await findProducts(page.request, (list) => list.some((item) => item.offer))).filter(
+    (item) => item.offer,
+  );
+  if (!product?.offer) throw new Error('no product on offer');
+  const put = await page.request.patch('/api/user/me/basket', {
+    headers: { 'x-requested-with': 'XMLHttpRequest' },
+    data: { warehouse_id: product.offer.point, product_id: product._id, quantity: 1 },
+  });
+  expect(put.ok()).toBe(true);
+
+  await page.goto('/catalog?page=2');
+  const shell = new Shell(page);
+  const basketLink = shell.header.getByRole('link', { name: /^Корзина/ }).first();
+  await expect(basketLink).toHaveAccessibleName('Корзина, 1');
+  const menu = await shell.openCabinetMenu();
+  await menu.getByRole('menuitem', { name: 'Выйти' }).click();
+  await expect(shell.header.getByRole('button', { name: 'Войти' })).toBeVisible();
+  await expect(page).toHaveURL(/\/catalog\?page=2$/);
+  // The guest's basket is this device's (empty), not the account's copied over (SPEC §4).
+  await expect(basketLink).toHaveAccessibleName('Корзина');
+  expect(await page.evaluate(() => window.localStorage.getItem('fresh:basket') ?? '{}')).toBe('{}');
+  await page.reload();
+  await expect(basketLink).toHaveAccessibleName('Корзина');
+  expect((await page.request.get('/api/user/me')).status()).toBe(401);
+});
+
 test.describe('on a phone', () => {
   test('a customer signs in from the burger menu and logs out there @mobile', async ({ page }) => {
     test.skip((page.viewportSize()?.width ?? 0) >= 1024, 'the burger menu exists below the lg breakpoint');
@@ -317,6 +353,36 @@ test.describe('without JavaScript', () => {
     await expect(shell.header.getByRole('link', { name: 'Глеб' })).toBeVisible();
     await expect(shell.header.getByRole('button', { name: 'Войти' })).toHaveCount(0);
     expect((await page.request.get('/api/user/me')).status()).toBe(200);
+  });
+
+  test('a customer logs out in the cabinet: the session ends and the guest rule sends them home', async ({
+    page,
+  }) => {
+    // Signed in through the API from this browser: the session cookie is the page's too.
+    const phone = '+79120000023';
+    const sent = await page.request.post('/api/user/code', { data: { name: 'Ефим', phone } });
+    expect(sent.ok()).toBe(true);
+    const login = await page.request.post('/api/user/login', {
+      data: { phone, code: await codeFromOutbox(phone) },
+    });
+    expect(login.ok()).toBe(true);
+    const { token } = (await login.json()) as { token: string };
+
+    await page.goto('/lk?active=delivery');
+    const cabinet = new CabinetPage(page);
+    await expect(cabinet.heading).toBeVisible();
+    // 'Выйти' is a plain form post: the cabinet page it comes back to sends the guest home (SPEC §6).
+    await cabinet.profile.getByRole('button', { name: 'Выйти' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const shell = new Shell(page);
+    await expect(shell.header.getByRole('button', { name: 'Войти' })).toBeVisible();
+    await expect(shell.header.getByRole('link', { name: 'Ефим' })).toHaveCount(0);
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('fresh_session');
+    // The session is over on the server, not only forgotten by this browser.
+    const me = await page.request.get('/api/user/me', { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status()).toBe(401);
+    await page.goto('/lk');
+    await expect(page).toHaveURL(/\/$/);
   });
 });
 

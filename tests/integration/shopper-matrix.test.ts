@@ -278,6 +278,8 @@ async function collectSamples(t: TestApp, orderSlug: string): Promise<{ pages: S
     { route: 'login', url: '/login', signedIn: homeRedirect },
     { route: 'login', url: '/login?redirectTo=%2Fbasket', signedIn: { redirect: '/basket' } },
     { route: 'login', url: '/login?redirectTo=https%3A%2F%2Fevil.example', signedIn: homeRedirect },
+    // 'Выйти' is a post: a link to /logout goes home and signs nobody out (the samples after it still pass).
+    { route: 'logout', url: '/logout', guest: homeRedirect, signedIn: homeRedirect },
     // Resource routes for widgets' fetchers (the address popup, profile settings): posts only.
     { route: 'resources/addresses', url: '/resources/addresses', guest: 404, signedIn: 404 },
     { route: 'resources/profile', url: '/resources/profile', guest: 404, signedIn: 404 },
@@ -298,6 +300,10 @@ async function collectSamples(t: TestApp, orderSlug: string): Promise<{ pages: S
     ...contentPaths.map((path) => ({ route: ':slug', url: path })),
     { route: ':slug', url: '/net-takoy-stranicy', guest: 404, signedIn: 404 },
     { route: '*', url: '/net/takoy/stranicy', guest: 404, signedIn: 404 },
+    // SPEC §6 by path where no page is: a guest is sent where the order and cabinet pages send one.
+    { route: ':slug', url: '/orders', guest: basketRedirect, signedIn: 404 },
+    { route: '*', url: '/order/1/items', guest: basketRedirect, signedIn: 404 },
+    { route: '*', url: '/lk/settings', guest: homeRedirect, signedIn: 404 },
   ];
 
   const signedInOnly = { guest: GUEST_ONLY_LOGIN };

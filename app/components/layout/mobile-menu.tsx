@@ -5,8 +5,10 @@ import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { BadgedLabel, CounterBadge } from '~/components/ui/counter-badge';
 import { MODAL_Z_INDEX } from '~/components/ui/modal';
-import { useAuth } from '~/features/auth/auth-context';
+import { useAuthDialogs } from '~/features/auth/auth-dialogs';
 import { CabinetLink } from '~/features/auth/cabinet-link';
+import { LogoutForm } from '~/features/auth/logout';
+import { useOptionalUser } from '~/features/auth/user';
 import {
   CABINET_LOGOUT_LABEL,
   CABINET_SECTIONS,
@@ -36,7 +38,8 @@ export function MobileMenu({
   /** The header's badges, shown on 'Заказы' and 'Уведомления'. */
   counts: { orders: number; cabinet: number };
 }) {
-  const { isAuthenticated, openLogin, openProfileSettings, logout } = useAuth();
+  const isSignedIn = useOptionalUser() !== null;
+  const { openLogin, openProfileSettings } = useAuthDialogs();
   const close = () => onOpenChange(false);
   const pages = navigation.flatMap((group) => group.pages);
 
@@ -67,7 +70,7 @@ export function MobileMenu({
             </AriaButton>
           </div>
 
-          {isAuthenticated ? null : (
+          {isSignedIn ? null : (
             <Button
               onPress={() => {
                 close();
@@ -120,18 +123,14 @@ export function MobileMenu({
                   <ChevronRight aria-hidden="true" className="size-4 text-muted" />
                 </button>
               </li>
-              {isAuthenticated ? (
+              {isSignedIn ? (
                 <li>
-                  <button
-                    type="button"
-                    className={ROW}
-                    onClick={() => {
-                      close();
-                      void logout();
-                    }}
-                  >
-                    {CABINET_LOGOUT_LABEL}
-                  </button>
+                  {/* The menu closes when the logout's redirect changes the location (SiteHeader). */}
+                  <LogoutForm>
+                    <button type="submit" className={ROW}>
+                      {CABINET_LOGOUT_LABEL}
+                    </button>
+                  </LogoutForm>
                 </li>
               ) : null}
             </ul>

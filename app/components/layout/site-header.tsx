@@ -4,9 +4,9 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonStyles, LinkButton } from '~/components/ui/button';
 import { badgeLabel, CounterBadge } from '~/components/ui/counter-badge';
-import { useAuth } from '~/features/auth/auth-context';
 import { CabinetLink } from '~/features/auth/cabinet-link';
 import { LoginButton } from '~/features/auth/login-button';
+import { useOptionalUser } from '~/features/auth/user';
 import { UserChip } from '~/features/auth/user-chip';
 import { BASKET_HREF, FAVOURITES_HREF, ORDERS_BADGE_WHAT, ORDERS_HREF } from '~/features/cabinet/cabinet';
 import { CabinetMenu } from '~/features/cabinet/cabinet-menu';
@@ -42,7 +42,7 @@ const TOP_LINK = 'rounded-md text-muted transition-colors hover:text-brand-700';
 
 /** The storefront header (SPEC §2): a two-row bar from lg up; below it a compact bar with a burger menu. */
 export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProps) {
-  const { user } = useAuth();
+  const user = useOptionalUser();
   const { orders, favourites, basket, cabinet } = { ...DEFAULT_HEADER_COUNTS, ...counts };
   const sellers = buildSellerLinks(sellerSiteUrl);
   const pages = navigation.flatMap((group) => group.pages);

@@ -1,6 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from './auth-context';
+import { useAuthDialogs } from './auth-dialogs';
+import { useOptionalUser } from './user';
 
 export type CabinetLinkProps = {
   /** Where a signed-in customer goes, e.g. '/lk?active=chat'. */
@@ -17,10 +18,11 @@ export type CabinetLinkProps = {
  * a guest's click opens the login popup instead of navigating (SPEC §2, §6).
  */
 export function CabinetLink({ to, className, children, onActivate, ...aria }: CabinetLinkProps) {
-  const { isAuthenticated, openLogin } = useAuth();
+  const isSignedIn = useOptionalUser() !== null;
+  const { openLogin } = useAuthDialogs();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onActivate?.();
-    if (isAuthenticated) return;
+    if (isSignedIn) return;
     event.preventDefault();
     openLogin();
   };

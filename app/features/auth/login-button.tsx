@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { cx } from '~/lib/cx';
-import { preloadLoginDialogs, useAuth } from './auth-context';
+import { preloadLoginDialogs, useAuthDialogs } from './auth-dialogs';
 import { LOGIN_ACTION, LOGIN_FIELD } from './login-form';
 
 /**
@@ -19,7 +19,7 @@ export function LoginButton({
   /** Called before the popup opens (e.g. to close a menu). */
   onActivate?: () => void;
 }) {
-  const { openLogin } = useAuth();
+  const { openLogin } = useAuthDialogs();
   const { pathname, search } = useLocation();
   const here = `${pathname}${search}`;
   return (

@@ -1,6 +1,6 @@
+import type { User } from '@core/contracts/identity';
 import { Link } from 'react-router';
 import { cx } from '~/lib/cx';
-import type { AuthUser } from './auth-context';
 import { Avatar } from './avatar';
 
 /** The header's signed-in state in place of 'Войти': the customer's picture and name, leading to the cabinet. */
@@ -9,7 +9,7 @@ export function UserChip({
   className,
   compact = false,
 }: {
-  user: AuthUser;
+  user: User;
   className?: string;
   compact?: boolean;
 }) {

@@ -1,7 +1,7 @@
 import type { Basket } from '@core/contracts/basket';
 import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { useToast } from '~/components/ui/toast';
-import { useAuth } from '~/features/auth/auth-context';
+import { useOptionalUser } from '~/features/auth/user';
 import { api, errorMessage } from '~/lib/api-client';
 import { GUEST_BASKET_STORAGE_KEY } from './basket-data';
 import { type BasketStore, createBasketStore } from './basket-store';
@@ -21,11 +21,11 @@ function localStorageOrNull(): Storage | null {
 /**
  * The basket for the whole app (SPEC §4 Basket): a guest's in local storage, a signed-in customer's on the
  * server, behind one API. `loaded` is the signed-in basket the root loader read, so the page is rendered
- * with it and the counters are right at first paint. At login the guest basket is merged in before the
- * page data is refreshed (useLoginHook).
+ * with it and the counters are right at first paint. At login the guest basket is merged in by the login
+ * action, before the page data is refreshed (ADR 028).
  */
 export function BasketProvider({ loaded, children }: { loaded: Basket | null; children: ReactNode }) {
-  const { user } = useAuth();
+  const user = useOptionalUser();
   const toast = useToast();
   const [store] = useState(() =>
     createBasketStore({

@@ -1,15 +1,14 @@
 import { LogIn } from 'lucide-react';
 import { buttonStyles } from '~/components/ui/button';
-import { useAuth } from '~/features/auth/auth-context';
 import { LoginButton } from '~/features/auth/login-button';
+import { useOptionalUser } from '~/features/auth/user';
 
 /**
  * The basket's 'back' layout has no header login button, and the order step needs a signed-in customer
  * (SPEC §6): a guest gets 'Войти' here, which opens the login popup; the basket is kept and merged at login.
  */
 export function GuestLoginNotice() {
-  const { isAuthenticated } = useAuth();
-  if (isAuthenticated) return null;
+  if (useOptionalUser()) return null;
   return (
     // Not a region: the basket's regions are its shops' groups.
     <div className="mt-6 flex flex-col gap-3 rounded-3xl bg-brand-50 p-5 sm:flex-row sm:items-center sm:justify-between">

@@ -2,7 +2,9 @@ import { User } from 'lucide-react';
 import type { Key } from 'react-aria-components';
 import { Button, Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator } from 'react-aria-components';
 import { BadgedLabel, CounterBadge } from '~/components/ui/counter-badge';
-import { useAuth } from '~/features/auth/auth-context';
+import { useAuthDialogs } from '~/features/auth/auth-dialogs';
+import { useLogout } from '~/features/auth/logout';
+import { useOptionalUser } from '~/features/auth/user';
 import { cx } from '~/lib/cx';
 import {
   CABINET_BADGE_WHAT,
@@ -20,7 +22,9 @@ const ITEM =
  * placeholder of the original: no card is shown until customers have real discount cards.
  */
 export function CabinetMenu({ count = 0 }: { count?: number }) {
-  const { isAuthenticated, openLogin, openProfileSettings, logout } = useAuth();
+  const isSignedIn = useOptionalUser() !== null;
+  const { openLogin, openProfileSettings } = useAuthDialogs();
+  const { logout } = useLogout();
 
   const onAction = (key: Key) => {
     if (key === 'settings') {
@@ -28,11 +32,11 @@ export function CabinetMenu({ count = 0 }: { count?: number }) {
       return;
     }
     if (key === 'logout') {
-      void logout();
+      logout();
       return;
     }
     // A signed-in customer's items are links (href) that react-aria's RouterProvider follows.
-    if (!isAuthenticated && CABINET_SECTIONS.some((section) => section.key === key)) openLogin();
+    if (!isSignedIn && CABINET_SECTIONS.some((section) => section.key === key)) openLogin();
   };
 
   return (
@@ -56,7 +60,7 @@ export function CabinetMenu({ count = 0 }: { count?: number }) {
                 key={section.key}
                 id={section.key}
                 className={ITEM}
-                {...(isAuthenticated ? { href: section.href } : {})}
+                {...(isSignedIn ? { href: section.href } : {})}
               >
                 {section.label}
               </MenuItem>
@@ -67,7 +71,7 @@ export function CabinetMenu({ count = 0 }: { count?: number }) {
             <MenuItem id="settings" className={cx(ITEM)}>
               {CABINET_SETTINGS_LABEL}
             </MenuItem>
-            {isAuthenticated ? (
+            {isSignedIn ? (
               <MenuItem id="logout" className={cx(ITEM)}>
                 {CABINET_LOGOUT_LABEL}
               </MenuItem>

@@ -7,4 +7,3 @@ export const RECIPES_FORMS: PluralForms = ['рецепт', 'рецепта', 'р
 export const VACANCIES_FORMS: PluralForms = ['вакансия', 'вакансии', 'вакансий'];
 export const ARTICLES_FORMS: PluralForms = ['статья', 'статьи', 'статей'];
 export const NEWS_FORMS: PluralForms = ['новость', 'новости', 'новостей'];
-export const STEPS_FORMS: PluralForms = ['шаг', 'шага', 'шагов'];

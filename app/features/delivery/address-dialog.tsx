@@ -10,7 +10,7 @@ import { useFetcher } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { Modal } from '~/components/ui/modal';
 import { useToast } from '~/components/ui/toast';
-import { useAuth } from '~/features/auth/auth-context';
+import { useOptionalUser } from '~/features/auth/user';
 import { api } from '~/lib/api-client';
 import type { action as saveAddressAction } from '~/routes/resources/addresses';
 import { type AddressDraft, addressFormFields } from './address-form';
@@ -85,7 +85,7 @@ export function AddressDialog({
   request?: AddressDialogRequest;
 }) {
   const { cities, mapTileUrl, chooseArea } = useDelivery();
-  const { isAuthenticated } = useAuth();
+  const isSignedIn = useOptionalUser() !== null;
   const toast = useToast();
   const start = useMemo(() => startingPoint(request), [request]);
   const defaultCity = cities.find((city) => city.default) ?? cities[0];
@@ -176,7 +176,7 @@ export function AddressDialog({
       city: city._id,
       coordinates: { longitude: chosen.at[0], latitude: chosen.at[1] },
     };
-    if (!isAuthenticated) {
+    if (!isSignedIn) {
       finish(draft, true);
       return;
     }

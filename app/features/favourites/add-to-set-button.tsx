@@ -1,6 +1,7 @@
 import { ListPlus } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { preloadLoginDialogs, useAuth } from '~/features/auth/auth-context';
+import { preloadLoginDialogs, useAuthDialogs } from '~/features/auth/auth-dialogs';
+import { useOptionalUser } from '~/features/auth/user';
 import { cx } from '~/lib/cx';
 import { ADD_TO_SET_TITLE } from './favourite-form';
 
@@ -21,11 +22,12 @@ export function AddToSetButton({
   variant?: 'overlay' | 'inline';
   className?: string;
 }) {
-  const { isAuthenticated, openLogin } = useAuth();
+  const isSignedIn = useOptionalUser() !== null;
+  const { openLogin } = useAuthDialogs();
   const [isOpen, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const preload = () => {
-    if (isAuthenticated) void loadFlow().catch(() => undefined);
+    if (isSignedIn) void loadFlow().catch(() => undefined);
     else preloadLoginDialogs();
   };
   return (
@@ -38,7 +40,7 @@ export function AddToSetButton({
         title={variant === 'overlay' ? ADD_TO_SET_TITLE : undefined}
         onPointerEnter={preload}
         onFocus={preload}
-        onClick={() => (isAuthenticated ? setOpen(true) : openLogin())}
+        onClick={() => (isSignedIn ? setOpen(true) : openLogin())}
         className={cx(
           'inline-flex shrink-0 items-center justify-center gap-2 transition-colors',
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',

@@ -1,7 +1,8 @@
 import type { FavouriteType } from '@core/rules/favourites';
 import { Heart } from 'lucide-react';
 import { useFetcher } from 'react-router';
-import { preloadLoginDialogs, useAuth } from '~/features/auth/auth-context';
+import { preloadLoginDialogs, useAuthDialogs } from '~/features/auth/auth-dialogs';
+import { useOptionalUser } from '~/features/auth/user';
 import { cx } from '~/lib/cx';
 import type { action as favouritesAction } from '~/routes/resources/favourites';
 import { FAVOURITES_ACTION, toggleForm } from './favourite-form';
@@ -32,11 +33,12 @@ export type FavouriteButtonProps = {
  * guest gets the login popup.
  */
 export function FavouriteButton({ type, id, name, variant = 'overlay', className }: FavouriteButtonProps) {
-  const { isAuthenticated, openLogin } = useAuth();
+  const isSignedIn = useOptionalUser() !== null;
+  const { openLogin } = useAuthDialogs();
   const fetcher = useFetcher<typeof favouritesAction>({ key: favouriteFetcherKey(type, id) });
   const saved = isSavedFavourite(useSavedFavourites(), type, id);
   const pending = pendingToggleOf(fetcher.formData);
-  const isActive = isAuthenticated && (pending ? pending.active : saved);
+  const isActive = isSignedIn && (pending ? pending.active : saved);
   // Hearts of one item share the fetcher and so its answer: a refusal is told once.
   useFailureToast(fetcher.state, fetcher.data);
 
@@ -46,9 +48,9 @@ export function FavouriteButton({ type, id, name, variant = 'overlay', className
       aria-pressed={isActive}
       aria-label={`${FAVOURITE_LABEL_PREFIX}: ${name}`}
       title={isActive ? 'Убрать из избранного' : 'Добавить в избранное'}
-      onPointerEnter={isAuthenticated ? undefined : preloadLoginDialogs}
+      onPointerEnter={isSignedIn ? undefined : preloadLoginDialogs}
       onClick={() => {
-        if (!isAuthenticated) {
+        if (!isSignedIn) {
           openLogin();
           return;
         }

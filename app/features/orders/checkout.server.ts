@@ -1,6 +1,7 @@
 /** The checkout page's action: the form read with the API's contract, the orders placed by the same service. */
 import { IdempotencyKeySchema, PlaceOrdersSchema } from '@core/contracts/orders';
-import { formText, parseWith, redirectWithFlash, requireActionUser, runAction } from '~/lib/actions.server';
+import { formText, parseWith, redirectWithFlash, runAction } from '~/lib/actions.server';
+import { requireUser } from '~/lib/auth.server';
 import type { LoadContext } from '../../../server/services';
 import { CHECKOUT_FIELD, checkoutInput, checkoutValues } from './checkout-fields';
 
@@ -13,7 +14,7 @@ export async function placeOrdersFromForm(context: LoadContext, request: Request
   let form: FormData | undefined;
   return runAction(
     async () => {
-      const user = requireActionUser(context);
+      const user = requireUser(context);
       form = await request.formData();
       const key = parseWith(IdempotencyKeySchema, formText(form, CHECKOUT_FIELD.key));
       const input = parseWith(PlaceOrdersSchema, checkoutInput(form));

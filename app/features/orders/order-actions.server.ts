@@ -1,7 +1,8 @@
 /** The order page's action: cancel (once confirmed) and repeat, through the orders service. */
 import { OrderSlugParamsSchema } from '@core/contracts/orders';
 import { z } from '@core/contracts/z';
-import { formText, parseWith, redirectWithFlash, requireActionUser, runAction } from '~/lib/actions.server';
+import { formText, parseWith, redirectWithFlash, runAction } from '~/lib/actions.server';
+import { requireUser } from '~/lib/auth.server';
 import type { LoadContext } from '../../../server/services';
 import { CONFIRMED, ORDER_FIELD, ORDER_INTENTS } from './order-actions';
 
@@ -14,7 +15,7 @@ const OrderIntentSchema = z.enum(ORDER_INTENTS, { error: 'Неизвестное
  */
 export async function runOrderIntent(context: LoadContext, params: unknown, request: Request) {
   return runAction(async () => {
-    const user = requireActionUser(context);
+    const user = requireUser(context);
     const number = Number(parseWith(OrderSlugParamsSchema, params).slug);
     const form = await request.formData();
     const intent = parseWith(OrderIntentSchema, formText(form, ORDER_FIELD.intent));

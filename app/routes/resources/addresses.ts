@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { runAddressIntent } from '~/features/delivery/address-actions.server';
-import { requireActionUser, runAction } from '~/lib/actions.server';
+import { runAction } from '~/lib/actions.server';
+import { requireUser } from '~/lib/auth.server';
 import type { Route } from './+types/addresses';
 
 /**
@@ -10,7 +11,7 @@ import type { Route } from './+types/addresses';
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return runAction(async () => {
-    const user = requireActionUser(context);
+    const user = requireUser(context);
     return runAddressIntent(context.services.geo, user._id, await request.formData());
   });
 }

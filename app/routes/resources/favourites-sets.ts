@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import { readSetSummaries } from '~/features/favourites/favourite-loaders.server';
+import { getOptionalUser } from '~/lib/auth.server';
 import type { Route } from './+types/favourites-sets';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
@@ -11,7 +12,8 @@ const PRIVATE = { 'Cache-Control': 'private, no-store' };
  * would replace the page the popup opened on with the error page.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = context.viewer.user;
+  // A widget's read, not a page: a guest is refused as the API refuses one (the heart opens the login popup).
+  const user = getOptionalUser(context);
   if (!user) throw data(null, { status: 401 });
   try {
     const sets = await readSetSummaries(context.services.favourites, user._id, new URL(request.url));

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { runFavouriteIntent } from '~/features/favourites/favourite-actions.server';
-import { requireActionUser, runAction } from '~/lib/actions.server';
+import { runAction } from '~/lib/actions.server';
+import { requireUser } from '~/lib/auth.server';
 import type { Route } from './+types/favourites';
 
 /**
@@ -10,7 +11,7 @@ import type { Route } from './+types/favourites';
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return runAction(async () => {
-    const user = requireActionUser(context);
+    const user = requireUser(context);
     return runFavouriteIntent(context.services.favourites, user._id, context.area, await request.formData());
   });
 }

@@ -1,7 +1,8 @@
 import { ProfileUpdateSchema } from '@core/contracts/identity';
 import { data } from 'react-router';
 import { profileInput } from '~/features/profile/profile-form';
-import { parseWith, requireActionUser, runAction } from '~/lib/actions.server';
+import { parseWith, runAction } from '~/lib/actions.server';
+import { requireUser } from '~/lib/auth.server';
 import type { Route } from './+types/profile';
 
 /**
@@ -11,7 +12,7 @@ import type { Route } from './+types/profile';
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return runAction(async () => {
-    const user = requireActionUser(context);
+    const user = requireUser(context);
     const input = parseWith(ProfileUpdateSchema, profileInput(await request.formData()));
     return {
       ok: true as const,

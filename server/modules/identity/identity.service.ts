@@ -16,6 +16,7 @@ import { presentUser } from './identity.presenter';
 import {
   deleteCode,
   deleteSession,
+  ensureSecret,
   findOrCreateUser,
   findSessionUser,
   findUserIdByPhone,
@@ -28,6 +29,7 @@ import {
   updateUser,
 } from './identity.repository';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, createLoginLimits } from './login-limits';
+import { createPgLimitStore } from './rate-limits.repository';
 import { generateCode, generateSessionToken, hashSessionToken, hmacCode, isSameHmac } from './secrets';
 
 /** Issue 4: a session lives 30 days from login, however active it is. */
@@ -44,7 +46,8 @@ export type IdentityDeps = {
   db: Db;
   clock: Clock;
   sms: SmsSender;
-  limits: LimitStore;
+  /** The login limits' counters: Redis when given (REDIS_URL), else identity's own rate_limits table. */
+  limits?: LimitStore | undefined;
   /** Key of the SMS code HMAC. */
   codeSecret: string;
   /** Operators' log for failures customers only see as a Russian message. */
@@ -63,10 +66,20 @@ type CodeRequestInput = z.output<typeof CodeRequestSchema>;
 type LoginInput = z.output<typeof LoginRequestSchema>;
 type ProfileInput = z.output<typeof ProfileUpdateSchema>;
 
+/**
+ * A secret of this deployment kept in identity's app_secrets table (the SMS code key, the VAPID keys): the
+ * first process to start makes it, every other reads the same. Not a method: the identity service itself
+ * is built with the code key.
+ */
+export function ensureAppSecret(db: Db, name: string, generate: () => string): Promise<string> {
+  return ensureSecret(db, name, generate);
+}
+
 /** The login by SMS code, sessions and the profile (issue 4; docs/decisions/005). */
 export function createIdentityService(deps: IdentityDeps) {
   const { db, clock } = deps;
-  const limits = createLoginLimits(deps.limits, clock);
+  const limitStore = deps.limits ?? createPgLimitStore(db, clock);
+  const limits = createLoginLimits(limitStore, clock);
   const sessionEndedListeners = new Set<(sessionId: string) => void>();
 
   /**
@@ -169,6 +182,9 @@ export function createIdentityService(deps: IdentityDeps) {
 
     getUser: loadUser,
 
+    /** `npm run user:role`: the account of a phone (+7XXXXXXXXXX), if it ever signed in. */
+    findUserIdByPhone: (phone: string): Promise<string | undefined> => findUserIdByPhone(db, phone),
+
     /** PUT /api/user/me/update. A new phone number needs the code sent to it. */
     async updateProfile(userId: string, input: ProfileInput, origin: { ip: string }): Promise<User> {
       const current = await loadUser(userId);
@@ -230,7 +246,7 @@ export function createIdentityService(deps: IdentityDeps) {
     /** Housekeeping: drops expired sessions, codes and limit counters. */
     async purgeExpired(): Promise<void> {
       await purgeExpired(db, new Date(clock.now()));
-      await deps.limits.purgeExpired();
+      await limitStore.purgeExpired();
     },
   };
 }

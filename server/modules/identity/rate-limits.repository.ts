@@ -1,8 +1,8 @@
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { rateLimits } from '../db/schema/index';
-import type { Clock } from '../lib/clock';
-import type { Counter, LimitStore } from './limit-store';
+import type { Db } from '../../db/client';
+import { rateLimits } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
+import type { Counter, LimitStore } from '../../limits/limit-store';
 
 const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
@@ -10,7 +10,10 @@ function toCounter(row: { count: number; resetAt: Date }): Counter {
   return { count: row.count, resetAt: row.resetAt.getTime() };
 }
 
-/** The limits in the rate_limits table: every operation is one upsert, atomic under concurrency. */
+/**
+ * The login limits' counters in identity's own rate_limits table (without REDIS_URL): every operation is one
+ * upsert, atomic under concurrency. The Redis store (server/limits/redis-limit-store.ts) keeps no table.
+ */
 export function createPgLimitStore(db: Db, clock: Clock): LimitStore {
   return {
     kind: 'postgres',

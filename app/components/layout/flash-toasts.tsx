@@ -1,6 +1,6 @@
-import { FLASH_COOKIE, FLASH_MESSAGES, guestRedirectFor, isFlashKey } from '@core/rules/guards';
+import { FLASH_COOKIE, FLASH_MESSAGES, isFlashKey } from '@core/rules/guards';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { useToast } from '~/components/ui/toast';
 
 function readFlashCookie(): string | undefined {
@@ -9,13 +9,12 @@ function readFlashCookie(): string | undefined {
 }
 
 /**
- * SPEC §6 in the browser. The server already redirects a guest who asks for an order or cabinet page (root
- * loader) and leaves a flash cookie for the warning; this shows that warning after the redirect, and moves a
- * customer who logs out while on such a page.
+ * Shows a flash message once, as a toast, on the page a redirect led to: the warning of a guest sent away
+ * from an order page (SPEC §6, `requireUser`), or what a page action did ('Заказ оформлен'). The server puts
+ * it in a short-lived cookie with the redirect; this reads and clears it.
  */
-export function GuestGuard({ isAuthenticated }: { isAuthenticated: boolean }) {
-  const { pathname, key } = useLocation();
-  const navigate = useNavigate();
+export function FlashToasts() {
+  const { key } = useLocation();
   const toast = useToast();
 
   // The location is the trigger: each page shown after a redirect looks for a flash once. Its key, not its
@@ -28,14 +27,6 @@ export function GuestGuard({ isAuthenticated }: { isAuthenticated: boolean }) {
     document.cookie = `${FLASH_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
     if (isFlashKey(flash)) toast.show({ ...FLASH_MESSAGES[flash], id: `flash-${flash}` });
   }, [key, toast]);
-
-  useEffect(() => {
-    if (isAuthenticated) return;
-    const redirect = guestRedirectFor(pathname);
-    if (!redirect) return;
-    if (redirect.flash) toast.show({ ...FLASH_MESSAGES[redirect.flash], id: `flash-${redirect.flash}` });
-    void navigate(redirect.to, { replace: true });
-  }, [isAuthenticated, pathname, navigate, toast]);
 
   return null;
 }

@@ -1,21 +1,9 @@
-import type { User } from '@core/contracts/identity';
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
-import { useRevalidator } from 'react-router';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useToast } from '~/components/ui/toast';
-import { api, errorMessage } from '~/lib/api-client';
 import { finishLogin } from './finish-login';
-import { GuestGuard } from './guest-guard';
 import type { CodeRecipient } from './login-dialog';
 import type { SignedIn } from './login-form';
+import { useOptionalUser } from './user';
 
 // The popups (and the Zod contracts their forms validate with) load when first needed, not with every page.
 // Loaded by hand rather than with React.lazy: once the code is here a popup opens in the same render,
@@ -51,46 +39,24 @@ export function preloadLoginDialogs(): void {
   });
 }
 
-/** The signed-in customer (SPEC §3 User); the session token itself stays in the httpOnly cookie. */
-export type AuthUser = User;
-
-/**
- * Called after every successful login, before data is refreshed and the popup closes (SPEC §4 Login 3).
- * The basket issue registers the guest basket upload here with useLoginHook.
- */
-export type LoginHook = (user: AuthUser) => void | Promise<void>;
-
-export type AuthContextValue = {
-  user: AuthUser | null;
-  isAuthenticated: boolean;
+export type AuthDialogsValue = {
   /** Opens the login popup ('Добро пожаловать'). */
   openLogin: () => void;
   /** Opens profile settings ('Настройки профиля'); a guest gets the login popup instead. */
   openProfileSettings: () => void;
-  /** Ends the session; the guards then move the customer off cabinet and order pages. */
-  logout: () => Promise<void>;
-  registerLoginHook: (hook: LoginHook) => () => void;
 };
 
 type Dialog = 'login' | 'code' | 'profile' | null;
 
-const AuthContext = createContext<AuthContextValue | null>(null);
+const AuthDialogsContext = createContext<AuthDialogsValue | null>(null);
 
 /**
- * Who is signed in (the root loader's user, then whatever login, profile edits and logout make of it), and the
- * login, code and profile popups.
+ * The login, code and profile popups: which one is open is this provider's only state. Who is signed in is
+ * the root loader's (`useOptionalUser`); the popups post to route actions, and the router then loads the
+ * root again (docs/decisions/031).
  */
-export function AuthProvider({
-  user: loadedUser = null,
-  children,
-}: {
-  user?: AuthUser | null;
-  children: ReactNode;
-}) {
-  const [user, setUser] = useState<AuthUser | null>(loadedUser);
-  // The root loader is the truth whenever it has run again (after login, logout, a profile change).
-  useEffect(() => setUser(loadedUser), [loadedUser]);
-
+export function AuthDialogsProvider({ children }: { children: ReactNode }) {
+  const user = useOptionalUser();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [loaded, setDialogs] = useState<AuthDialogs | undefined>(loadedDialogs);
   // Preloaded meanwhile (hover on 'Войти'): usable in this very render.
@@ -114,65 +80,35 @@ export function AuthProvider({
     };
   }, [dialog, dialogs]);
   const [recipient, setRecipient] = useState<CodeRecipient | null>(null);
-  const loginHooks = useRef(new Set<LoginHook>());
-  const { revalidate } = useRevalidator();
   const toast = useToast();
-  const isAuthenticated = user !== null;
+  const isSignedIn = user !== null;
 
   const openLogin = useCallback(() => setDialog('login'), []);
-  const openProfileSettings = useCallback(
-    () => setDialog(isAuthenticated ? 'profile' : 'login'),
-    [isAuthenticated],
-  );
+  const openProfileSettings = useCallback(() => setDialog(isSignedIn ? 'profile' : 'login'), [isSignedIn]);
   const closeOn = useCallback((isOpen: boolean) => {
     if (!isOpen) setDialog(null);
   }, []);
 
-  const registerLoginHook = useCallback((hook: LoginHook) => {
-    loginHooks.current.add(hook);
-    return () => {
-      loginHooks.current.delete(hook);
-    };
-  }, []);
-
   // The login action has set the cookie, saved the guest's address and merged the guest basket, and the
-  // router has loaded the page's data again: what is left is the browser's part.
+  // router has loaded the page's data again (the header already shows the customer): what is left is the
+  // browser's part.
   const completeLogin = useCallback(
     (signedIn: SignedIn) => {
-      setUser(signedIn.user);
       finishLogin(signedIn, toast);
-      for (const hook of loginHooks.current) {
-        Promise.resolve()
-          .then(() => hook(signedIn.user))
-          .catch((error: unknown) => console.error('a login hook failed', error));
-      }
       setDialog(null);
       setRecipient(null);
     },
     [toast],
   );
 
-  const logout = useCallback(async () => {
-    try {
-      await api.post('/api/user/logout');
-    } catch (error) {
-      toast.show({ type: 'warning', title: errorMessage(error) });
-      return;
-    }
-    setUser(null);
-    setDialog(null);
-    await revalidate();
-  }, [revalidate, toast]);
-
-  const value = useMemo<AuthContextValue>(
-    () => ({ user, isAuthenticated, openLogin, openProfileSettings, logout, registerLoginHook }),
-    [user, isAuthenticated, openLogin, openProfileSettings, logout, registerLoginHook],
+  const value = useMemo<AuthDialogsValue>(
+    () => ({ openLogin, openProfileSettings }),
+    [openLogin, openProfileSettings],
   );
 
   return (
-    <AuthContext value={value}>
+    <AuthDialogsContext value={value}>
       {children}
-      <GuestGuard isAuthenticated={isAuthenticated} />
       {dialogs && dialog === 'login' ? (
         <dialogs.LoginDialog
           isOpen
@@ -200,20 +136,12 @@ export function AuthProvider({
           onSaved={() => setDialog(null)}
         />
       ) : null}
-    </AuthContext>
+    </AuthDialogsContext>
   );
 }
 
-export function useAuth(): AuthContextValue {
-  const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+export function useAuthDialogs(): AuthDialogsValue {
+  const value = useContext(AuthDialogsContext);
+  if (!value) throw new Error('useAuthDialogs must be used inside <AuthDialogsProvider>');
   return value;
-}
-
-/** Runs `hook` after every successful login while the calling component is mounted. */
-export function useLoginHook(hook: LoginHook): void {
-  const { registerLoginHook } = useAuth();
-  const latest = useRef(hook);
-  latest.current = hook;
-  useEffect(() => registerLoginHook((user) => latest.current(user)), [registerLoginHook]);
 }

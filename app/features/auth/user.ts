@@ -1,0 +1,22 @@
+/**
+ * Who is signed in, as the root loader read it from the session (Epic Stack style, docs/decisions/031). No
+ * copy is kept in React state: login, logout and profile changes are route actions, after which the router
+ * loads the root again, and these hooks answer the new user.
+ */
+import type { User } from '@core/contracts/identity';
+import { useRouteLoaderData } from 'react-router';
+import type { loader as rootLoader } from '~/root';
+
+/** The signed-in customer, or null for a guest (and on an error page whose root data failed to load). */
+export function useOptionalUser(): User | null {
+  return useRouteLoaderData<typeof rootLoader>('root')?.user ?? null;
+}
+
+/** The signed-in customer, on pages whose loader made sure there is one (`requireUser`). */
+export function useUser(): User {
+  const user = useOptionalUser();
+  if (!user) {
+    throw new Error('useUser is for pages whose loader requires a user; use useOptionalUser elsewhere');
+  }
+  return user;
+}

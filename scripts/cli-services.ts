@@ -1,0 +1,49 @@
+/**
+ * The app's services for a command-line script: the database opened and migrated, Redis when REDIS_URL is
+ * set (the running app processes then hear what the script changes, on the bus), and every service built as
+ * the server builds them (server/app-services.ts). Scripts use the data only through these, never a module's
+ * repository or tables (docs/decisions/025, 031).
+ */
+import path from 'node:path';
+import { assembleServices } from '../server/app-services';
+import type { Config } from '../server/config';
+import { openDb } from '../server/db/client';
+import { systemClock } from '../server/lib/clock';
+import { openRedis } from '../server/redis';
+import type { Services } from '../server/services';
+
+export type CliServices = { services: Services; close(): Promise<void> };
+
+export async function openCliServices(config: Config): Promise<CliServices> {
+  const dbHandle = await openDb({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : undefined;
+  try {
+    await dbHandle.migrate();
+    const { services, realtime } = await assembleServices({
+      config,
+      dbHandle,
+      redis,
+      uploadDir: path.resolve(config.UPLOAD_DIR ?? path.join(config.dataDir, 'uploads')),
+      clock: systemClock,
+      log: {
+        warn: (details, message) => console.error(message, details),
+        error: (details, message) => console.error(message, details),
+      },
+    });
+    return {
+      services,
+      async close() {
+        await realtime.close();
+        await redis?.close();
+        await dbHandle.close();
+      },
+    };
+  } catch (error) {
+    await redis?.close();
+    await dbHandle.close();
+    throw error;
+  }
+}
