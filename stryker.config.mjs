@@ -16,8 +16,6 @@ const config = {
     // Zod schemas are built when the module loads, so every mutant in them is static and re-runs the whole
     // suite (about 10 s each here): 400 of them would not fit CI. The API tests pin their limits and messages.
     '!core/contracts/**',
-    // Issue 13 may replace the hand-written toast queue with react-aria's; its tests wait for that decision.
-    '!core/rules/toast-queue.ts',
   ],
   // The machine has two cores shared with other work.
   concurrency: 2,

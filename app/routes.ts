@@ -33,7 +33,8 @@ export default [
   route('logout', 'routes/logout.ts'),
   // Favourites (SPEC §2, §3): /favourites?tab=products|stores|articles|sets; signed in to see any data.
   route('favourites', 'routes/favourites.tsx'),
-  // Resource routes: actions for widgets' fetchers (no page of their own).
+  // Resource routes: actions and loaders for widgets' fetchers (no page of their own).
+  route('resources/search', 'routes/resources/search.ts'),
   route('resources/addresses', 'routes/resources/addresses.ts'),
   route('resources/profile', 'routes/resources/profile.ts'),
   route('resources/favourites', 'routes/resources/favourites.ts'),

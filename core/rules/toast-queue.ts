@@ -1,4 +1,8 @@
-/** SPEC §4 and §9: at most 5 toasts at once, extras wait their turn, each closes itself after 5000 ms. */
+/**
+ * SPEC §4 and §9: at most 5 toasts at once, extras wait their turn (oldest first) and show when one closes,
+ * each closes itself after 5000 ms unless it asks for another time. Why this is ours and not react-aria's
+ * toast queue: docs/decisions/032.
+ */
 export const TOAST_MAX_VISIBLE = 5;
 export const TOAST_DEFAULT_DURATION_MS = 5_000;
 
@@ -36,22 +40,25 @@ export type Toast = {
 export type ToastQueueState = {
   readonly visible: readonly Toast[];
   readonly waiting: readonly Toast[];
-  /** Counter for generated ids. */
-  readonly nextId: number;
 };
 
+/** Every change takes the moment it happens (`now`, in ms): the caller's clock, a fake one in tests. */
 export type ToastQueueAction =
-  | { type: 'add'; toast: ToastInput; now: number }
+  | { type: 'add'; toast: ToastInput & { id: string }; now: number }
   | { type: 'close'; id: string; now: number }
   | { type: 'tick'; now: number }
   | { type: 'pause'; id: string; now: number }
-  | { type: 'resume'; id: string; now: number }
-  | { type: 'clear' };
+  | { type: 'resume'; id: string; now: number };
 
 export type ToastQueueOptions = { maxVisible?: number; defaultDuration?: number };
 
 function hasText(value: string | undefined): value is string {
   return value !== undefined && value.trim() !== '';
+}
+
+/** SPEC §4: a toast with neither title nor content is not shown. */
+export function isShowable(input: Pick<ToastInput, 'title' | 'content'>): boolean {
+  return hasText(input.title) || hasText(input.content);
 }
 
 function normaliseLink(link: ToastInput['link']): ToastLink | undefined {
@@ -67,7 +74,6 @@ function startCountdown(toast: Toast, now: number): Toast {
 /** Moves waiting toasts into free visible slots, oldest first; their countdown starts now. */
 function promote(visible: readonly Toast[], waiting: readonly Toast[], max: number, now: number) {
   const free = Math.max(0, max - visible.length);
-  if (free === 0 || waiting.length === 0) return { visible, waiting };
   return {
     visible: [...visible, ...waiting.slice(0, free).map((toast) => startCountdown(toast, now))],
     waiting: waiting.slice(free),
@@ -75,23 +81,25 @@ function promote(visible: readonly Toast[], waiting: readonly Toast[], max: numb
 }
 
 /**
- * The toast queue as pure functions over an immutable state: every operation returns a new state (or the
- * same object when nothing changed), so React can hold it in `useReducer` and tests drive it with fake time.
+ * The toast queue as pure functions over an immutable state: every operation returns a new state, or the
+ * same object when nothing changed (so React's `useReducer` skips the render), and takes the time from its
+ * caller, so tests drive it with numbers instead of a clock.
  */
 export function createToastQueue(options: ToastQueueOptions = {}) {
   const maxVisible = Math.max(1, Math.floor(options.maxVisible ?? TOAST_MAX_VISIBLE));
   const defaultDuration = options.defaultDuration ?? TOAST_DEFAULT_DURATION_MS;
 
   function initialState(): ToastQueueState {
-    return { visible: [], waiting: [], nextId: 1 };
+    return { visible: [], waiting: [] };
   }
 
-  function add(state: ToastQueueState, input: ToastInput, now: number): ToastQueueState {
-    if (!hasText(input.title) && !hasText(input.content)) return state;
-    const id = input.id ?? `toast-${state.nextId}`;
+  function add(state: ToastQueueState, input: ToastInput & { id: string }, now: number): ToastQueueState {
+    if (!isShowable(input)) return state;
+    const { id } = input;
     if (state.visible.some((t) => t.id === id) || state.waiting.some((t) => t.id === id)) return state;
     const requested = input.duration ?? defaultDuration;
-    const duration = Number.isFinite(requested) && requested > 0 ? requested : Number.POSITIVE_INFINITY;
+    // NaN and Infinity fail `> 0` or are infinite already: both mean "until closed".
+    const duration = requested > 0 ? requested : Number.POSITIVE_INFINITY;
     const toast: Toast = {
       id,
       type: input.type ?? 'info',
@@ -102,25 +110,24 @@ export function createToastQueue(options: ToastQueueOptions = {}) {
     };
     const link = normaliseLink(input.link);
     if (link) toast.link = link;
-    const nextId = input.id === undefined ? state.nextId + 1 : state.nextId;
     if (state.visible.length < maxVisible) {
-      return { visible: [...state.visible, startCountdown(toast, now)], waiting: state.waiting, nextId };
+      return { visible: [...state.visible, startCountdown(toast, now)], waiting: state.waiting };
     }
-    return { visible: state.visible, waiting: [...state.waiting, toast], nextId };
+    return { visible: state.visible, waiting: [...state.waiting, toast] };
   }
 
   function close(state: ToastQueueState, id: string, now: number): ToastQueueState {
     const visible = state.visible.filter((t) => t.id !== id);
     const waiting = state.waiting.filter((t) => t.id !== id);
     if (visible.length === state.visible.length && waiting.length === state.waiting.length) return state;
-    return { ...promote(visible, waiting, maxVisible, now), nextId: state.nextId };
+    return promote(visible, waiting, maxVisible, now);
   }
 
   /** Closes every toast whose time is up and lets waiting ones take their places. */
   function tick(state: ToastQueueState, now: number): ToastQueueState {
     const visible = state.visible.filter((t) => t.closesAt === undefined || t.closesAt > now);
     if (visible.length === state.visible.length) return state;
-    return { ...promote(visible, state.waiting, maxVisible, now), nextId: state.nextId };
+    return promote(visible, state.waiting, maxVisible, now);
   }
 
   /** Stops a visible toast's countdown (pointer over it or focus inside), keeping the time left. */
@@ -140,13 +147,8 @@ export function createToastQueue(options: ToastQueueOptions = {}) {
 
   /** The earliest moment a visible toast closes by itself, to schedule the next tick. */
   function nextDeadline(state: ToastQueueState): number | undefined {
-    let earliest: number | undefined;
-    for (const toast of state.visible) {
-      if (toast.closesAt !== undefined && (earliest === undefined || toast.closesAt < earliest)) {
-        earliest = toast.closesAt;
-      }
-    }
-    return earliest;
+    const deadlines = state.visible.flatMap((t) => (t.closesAt === undefined ? [] : [t.closesAt]));
+    return deadlines.length > 0 ? Math.min(...deadlines) : undefined;
   }
 
   function reduce(state: ToastQueueState, action: ToastQueueAction): ToastQueueState {
@@ -161,14 +163,8 @@ export function createToastQueue(options: ToastQueueOptions = {}) {
         return pause(state, action.id, action.now);
       case 'resume':
         return resume(state, action.id, action.now);
-      case 'clear':
-        return state.visible.length === 0 && state.waiting.length === 0
-          ? state
-          : { visible: [], waiting: [], nextId: state.nextId };
     }
   }
 
-  return { maxVisible, defaultDuration, initialState, add, close, tick, pause, resume, nextDeadline, reduce };
+  return { initialState, add, close, tick, pause, resume, nextDeadline, reduce };
 }
-
-export type ToastQueue = ReturnType<typeof createToastQueue>;

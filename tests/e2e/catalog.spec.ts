@@ -1,5 +1,5 @@
 import { SEARCH_DEBOUNCE_MS } from '@core/rules/search-text';
-import { expect, expectAccessible, test } from './fixtures';
+import { boxOf, expect, expectAccessible, expectAccessibleWithListOpen, test } from './fixtures';
 import { NotFoundPage } from './pages/not-found-page';
 import { SearchBox } from './pages/search-box';
 
@@ -92,14 +92,19 @@ test.describe('catalogue and search', () => {
   });
 
   test('the header search suggests shops and products from 3 characters', async ({ page }) => {
-    test.slow(); // Three pages, suggestions twice and axe.
+    test.slow(); // Five pages, suggestions four times and axe.
     // The page's timers run on a clock the test moves: past the debounce without waiting for it.
     await page.clock.install();
     await page.goto('/');
     const search = new SearchBox(page);
     const asked: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/search')) asked.push(request.url());
+      if (request.url().includes('/resources/search')) asked.push(request.url());
+    });
+    // A list that fails to render shows the error page; say why if it does.
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
     });
     // Stop the page's time a minute ahead (past whatever it runs now); from here on only runFor moves it.
     await page.clock.pauseAt(Date.now() + 60_000);
@@ -108,20 +113,26 @@ test.describe('catalogue and search', () => {
     await page.clock.runFor(SEARCH_DEBOUNCE_MS * 2);
     await expect(search.results).toBeHidden();
     expect(asked).toEqual([]);
+    // From 3 characters: one load, and only once the debounce is over.
+    await search.input.fill('мол');
+    await expect(search.results).toContainText('Ищем…');
+    await page.clock.runFor(SEARCH_DEBOUNCE_MS - 1);
+    expect(asked).toEqual([]);
     await page.clock.resume();
 
-    await search.input.fill('мол');
     await expect(search.option(/^Каталог: Молочная река/)).toBeVisible();
+    expect(asked).toHaveLength(1);
     await expect(search.results.getByRole('option')).not.toHaveCount(1);
     await expect(search.input).toHaveAttribute('aria-expanded', 'true');
-    await expectAccessible(page);
+    await expectAccessibleWithListOpen(page);
 
     // Keyboard: the first option is the shop catalogue; Enter opens it.
     await search.input.press('ArrowDown');
-    await expect(search.option(/^Каталог: Молочная река/)).toHaveAttribute('aria-selected', 'true');
+    await expect(search.activeOption).toHaveText(/^Каталог: Молочная река/);
     await search.input.press('Enter');
     await expect(page).toHaveURL(/\/catalog\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Молочная река' })).toBeVisible();
+    await expect(search.results).toBeHidden();
 
     // A product result opens its page by id; Enter with nothing highlighted opens the results page.
     await search.input.fill('vjkjrj');
@@ -134,6 +145,79 @@ test.describe('catalogue and search', () => {
     await expect(search.results).toBeHidden();
     await search.input.press('Enter');
     await expect(page).toHaveURL(/\/search\?q=vjkjrj/);
+    await expect(
+      page.getByRole('list', { name: 'Найденные товары' }).getByRole('article').first(),
+    ).toContainText(/молоко/i);
+
+    // With the list open and nothing highlighted, Enter still opens the results page.
+    await search.input.fill('сыр');
+    await expect(search.results.getByRole('option').first()).toBeVisible();
+    await expect(search.activeOption).toHaveCount(0);
+    await search.input.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=%D1%81%D1%8B%D1%80$/);
+    await expect(search.results).toBeHidden();
+
+    // Tab with the list open closes it, and focus lands on nothing hidden from screen readers.
+    await search.input.fill('хлеб');
+    await expect(search.results.getByRole('option').first()).toBeVisible();
+    await search.input.press('Tab');
+    await expect(search.results).toBeHidden();
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('[aria-hidden="true"], [inert]') ?? null),
+    ).toBeNull();
+    await expectAccessible(page);
+
+    // A click on a product opens its page by id.
+    await search.input.fill('молоко');
+    const milk = search.results
+      .getByRole('option')
+      .filter({ hasNotText: /^Каталог/ })
+      .first();
+    const href = await milk.getAttribute('href');
+    expect(href).toMatch(/^\/product\/[0-9a-f-]{36}$/);
+    await milk.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(search.results).toBeHidden();
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('the header search on a phone', () => {
+  test('the field «Найти во Фреш...» suggests products that open by a tap @mobile', async ({ page }) => {
+    await page.goto('/');
+    const field = page.getByRole('combobox', { name: 'Поиск товаров' });
+    await expect(field).toHaveCount(1);
+    await expect(field).toHaveAttribute('placeholder', 'Найти во Фреш...');
+    await field.fill('молоко');
+    const results = page.getByRole('listbox', { name: 'Результаты поиска' });
+    const milk = results
+      .getByRole('option')
+      .filter({ hasNotText: /^Каталог/ })
+      .first();
+    await expect(milk).toBeVisible();
+    // The list fits the screen.
+    const box = await boxOf(results);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+    await expectAccessibleWithListOpen(page);
+    const href = await milk.getAttribute('href');
+    await milk.tap();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(results).toBeHidden();
+  });
+});
+
+test.describe('the header search without JavaScript', () => {
+  // axe needs JavaScript in the page: the same field is checked by the journey above.
+  test.use({ javaScriptEnabled: false });
+
+  test('Enter in the field opens the results page (a plain GET form)', async ({ page }) => {
+    await page.goto('/');
+    const field = page.getByPlaceholder('Искать товары');
+    await field.fill('молоко');
+    await field.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=%D0%BC%D0%BE%D0%BB%D0%BE%D0%BA%D0%BE$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Поиск: «молоко»');
     await expect(
       page.getByRole('list', { name: 'Найденные товары' }).getByRole('article').first(),
     ).toContainText(/молоко/i);

@@ -2,15 +2,30 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /** Fails on serious or critical accessibility violations of the page as it is now. */
-export async function expectAccessible(page: Page): Promise<void> {
+export async function expectAccessible(page: Page, { disableRules = [] }: AxeOptions = {}): Promise<void> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .disableRules([...disableRules])
     .analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = blocking.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
   );
   expect(report, 'serious or critical accessibility violations').toEqual([]);
+}
+
+type AxeOptions = { disableRules?: readonly string[] };
+
+/**
+ * expectAccessible while a react-aria combobox's list is open. React-aria then hides everything but the field
+ * and its list from screen readers (aria-hidden, so the virtual cursor goes from the field straight into the
+ * list: docs/decisions/032), and axe's aria-hidden-focus flags every link under that. No key reaches them
+ * while the list is open — Tab closes it before focus moves, which the search journey checks — so that one
+ * rule is left out, in this state only.
+ */
+export async function expectAccessibleWithListOpen(page: Page): Promise<void> {
+  await expect(page.getByRole('combobox', { expanded: true })).toHaveCount(1);
+  await expectAccessible(page, { disableRules: ['aria-hidden-focus'] });
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   createToastQueue,
+  isShowable,
   type Toast,
   type ToastInput,
   type ToastQueueAction,
@@ -36,6 +37,7 @@ const ToastContext = createContext<ToastApi | null>(null);
 type RegisterOutlet = (node: HTMLElement) => () => void;
 const OutletContext = createContext<RegisterOutlet | null>(null);
 
+/** SPEC §4 and §9 (5 at once, the rest queued, 5000 ms); ours rather than react-aria's: docs/decisions/032. */
 const queue = createToastQueue();
 
 function reduce(state: ToastQueueState, action: ToastQueueAction): ToastQueueState {
@@ -58,9 +60,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, [state]);
 
   const show = useCallback((toast: ToastInput) => {
-    if (!toast.title?.trim() && !toast.content?.trim()) return null;
+    if (!isShowable(toast)) return null;
     counter.current += 1;
-    const id = toast.id ?? `toast-${Date.now().toString(36)}-${counter.current}`;
+    const id = toast.id ?? `toast-auto-${counter.current}`;
     dispatch({ type: 'add', toast: { ...toast, id }, now: Date.now() });
     return id;
   }, []);

@@ -1,52 +1,88 @@
 import type { SearchItem } from '@core/contracts/catalog';
 import { searchItemHref } from '@core/rules/catalog';
 import { isSearchable, SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH } from '@core/rules/search-text';
-import { Package, Search, Store } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { ArrowRight, Package, Search, Store } from 'lucide-react';
+import { useContext, useEffect, useState } from 'react';
+import {
+  Collection,
+  ComboBox,
+  ComboBoxStateContext,
+  Header,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  ListBoxSection,
+  Popover,
+} from 'react-aria-components';
+import { useFetcher, useLocation, useNavigate } from 'react-router';
 import { cx } from '~/lib/cx';
+import type { loader as searchLoader } from '~/routes/resources/search';
 
-type Status = 'idle' | 'loading' | 'done' | 'failed';
+const SUGGESTIONS_ROUTE = '/resources/search';
 
-/**
- * Debounced suggestions for a query: nothing under 3 characters, one request 300 ms after the last
- * keystroke, earlier requests cancelled (SPEC §5, §9).
- */
-function useSuggestions(query: string): { items: SearchItem[]; status: Status } {
-  const [state, setState] = useState<{ items: SearchItem[]; status: Status }>({ items: [], status: 'idle' });
-  useEffect(() => {
-    if (!isSearchable(query)) {
-      setState({ items: [], status: 'idle' });
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      setState((current) => ({ ...current, status: 'loading' }));
-      try {
-        const response = await fetch(`/api/search?q=${encodeURIComponent(query)}`, {
-          signal: controller.signal,
-        });
-        if (!response.ok) throw new Error(`search ${response.status}`);
-        setState({ items: (await response.json()) as SearchItem[], status: 'done' });
-      } catch (error) {
-        if (!controller.signal.aborted) {
-          console.error(error);
-          setState({ items: [], status: 'failed' });
-        }
-      }
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query]);
-  return state;
+/** The results page of a query: where Enter goes, with JavaScript or without. */
+function resultsHref(query: string): string {
+  return `/search?q=${encodeURIComponent(query)}`;
+}
+
+/** A suggestion keyed by `id`: react-aria's collections key their items by it (the index would be reused). */
+type Suggestion = { id: string; item: SearchItem };
+type Group = { kind: 'group'; id: SearchItem['type']; label: string; suggestions: Suggestion[] };
+type AllResults = { kind: 'all'; id: 'all'; query: string };
+type Entry = Group | AllResults;
+
+const GROUPS: readonly { type: SearchItem['type']; label: string }[] = [
+  { type: 'category', label: 'Магазины' },
+  { type: 'product', label: 'Товары' },
+];
+
+/** The dropdown's entries: shop catalogues, products, then the results page of the query. */
+function entriesOf(items: readonly SearchItem[], query: string): Entry[] {
+  if (items.length === 0) return [];
+  const groups: Entry[] = GROUPS.map(({ type, label }) => ({
+    kind: 'group' as const,
+    id: type,
+    label,
+    suggestions: items.filter((item) => item.type === type).map((item) => ({ id: item._id, item })),
+  })).filter((group) => group.suggestions.length > 0);
+  return [...groups, { kind: 'all', id: 'all', query }];
 }
 
 /**
- * The header product search (SPEC §2): a combobox whose dropdown lists shop catalogues and products;
- * arrows move through it, Enter opens the highlighted item or, with none, the results page. A plain GET form
- * to /search underneath, so it works before hydration too.
+ * Suggestions for the field's text through the resource route's fetcher: nothing under 3 characters, one
+ * load 300 ms after the last keystroke (SPEC §5, §9); a newer load cancels the one in flight.
+ */
+function useSuggestions(query: string) {
+  const fetcher = useFetcher<typeof searchLoader>();
+  const { load } = fetcher;
+  const wanted = query.trim();
+  const isWanted = isSearchable(wanted);
+
+  useEffect(() => {
+    if (!isWanted) return;
+    const timer = setTimeout(
+      () => void load(`${SUGGESTIONS_ROUTE}?q=${encodeURIComponent(wanted)}`),
+      SEARCH_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [wanted, isWanted, load]);
+
+  const answer = fetcher.data;
+  const isCurrent = answer?.q === wanted;
+  return {
+    // The last answer stays while the next one loads, so the list does not blink at every keystroke.
+    items: isWanted && answer ? answer.items : [],
+    isSearching: isWanted && (!isCurrent || fetcher.state !== 'idle'),
+    problem: isWanted && isCurrent ? answer.problem : undefined,
+  };
+}
+
+/**
+ * The header product search (SPEC §2): react-aria's ComboBox over the suggestions of
+ * /resources/search (docs/decisions/032). Arrows move through shop catalogues and products, Enter opens the
+ * highlighted one or, with none highlighted, the results page. It is a plain GET form to /search underneath,
+ * so Enter works before hydration and without JavaScript.
  */
 export function SearchBox({
   id,
@@ -58,58 +94,13 @@ export function SearchBox({
   className?: string;
 }) {
   const navigate = useNavigate();
-  const location = useLocation();
-  const listId = useId();
   const [query, setQuery] = useState('');
-  const [isOpen, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const { items, status } = useSuggestions(query);
-  const rootRef = useRef<HTMLFormElement>(null);
-
-  // A new result list starts without a highlighted item; a navigation closes the dropdown.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: items is the trigger.
-  useEffect(() => setActive(-1), [items]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger.
-  useEffect(() => setOpen(false), [location.key]);
-
-  const isShown = isOpen && isSearchable(query) && status !== 'idle';
-  const open = (item: SearchItem) => {
-    setOpen(false);
-    void navigate(searchItemHref(item));
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' && items.length > 0) {
-      event.preventDefault();
-      setOpen(true);
-      setActive((index) => (index + 1) % items.length);
-    } else if (event.key === 'ArrowUp' && items.length > 0) {
-      event.preventDefault();
-      setActive((index) => (index <= 0 ? items.length - 1 : index - 1));
-    } else if (event.key === 'Escape' && isShown) {
-      // The first Escape closes the list; only a second one clears the field (the browser's own behaviour).
-      event.preventDefault();
-      setOpen(false);
-      setActive(-1);
-    } else if (event.key === 'Enter' && isShown && active >= 0) {
-      const item = items[active];
-      if (item) {
-        event.preventDefault();
-        open(item);
-      }
-    }
-  };
-
-  const optionId = (index: number) => `${listId}-option-${index}`;
-  const groups = [
-    { type: 'category' as const, label: 'Магазины', icon: Store },
-    { type: 'product' as const, label: 'Товары', icon: Package },
-  ];
+  const { items, isSearching, problem } = useSuggestions(query);
+  const entries = entriesOf(items, query.trim());
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is not yet announced by every screen reader.
     <form
-      ref={rootRef}
       role="search"
       action="/search"
       method="get"
@@ -117,112 +108,123 @@ export function SearchBox({
       className={cx('relative', className)}
       onSubmit={(event) => {
         event.preventDefault();
-        if (!query.trim()) return;
-        setOpen(false);
-        void navigate(`/search?q=${encodeURIComponent(query.trim())}`);
-      }}
-      onBlur={(event) => {
-        if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+        const text = query.trim();
+        if (text) void navigate(resultsHref(text));
       }}
     >
-      <label htmlFor={id} className="sr-only">
-        Поиск товаров
-      </label>
-      <Search
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted"
-      />
-      <input
+      <ComboBox
         id={id}
-        type="search"
         name="q"
-        role="combobox"
-        aria-expanded={isShown}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={isShown && active >= 0 ? optionId(active) : undefined}
-        placeholder={placeholder}
-        autoComplete="off"
-        enterKeyHint="search"
-        maxLength={SEARCH_MAX_LENGTH}
-        value={query}
-        onChange={(event) => {
-          setQuery(event.target.value);
-          setOpen(true);
-        }}
-        onFocus={() => setOpen(true)}
-        onKeyDown={onKeyDown}
-        className="h-12 w-full rounded-2xl border-2 border-brand-500 bg-white pr-4 pl-12 text-[15px] text-ink placeholder:text-muted"
-      />
-      <div
-        className={cx(
-          'absolute top-full right-0 left-0 z-[2000] mt-2 overflow-hidden rounded-2xl bg-white shadow-pop',
-          isShown ? 'block' : 'hidden',
-        )}
+        allowsCustomValue
+        // From 3 characters the dropdown opens at once and says it is searching; under 3 it stays shut.
+        allowsEmptyCollection={isSearchable(query)}
+        items={entries}
+        inputValue={query}
+        onInputChange={setQuery}
+        className="relative"
       >
-        <div
-          id={listId}
-          role="listbox"
-          aria-label="Результаты поиска"
-          className="max-h-[60vh] overflow-y-auto py-2"
+        <Label className="sr-only">Поиск товаров</Label>
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted"
+        />
+        <SearchInput placeholder={placeholder} />
+        <Popover
+          placement="bottom start"
+          offset={8}
+          className="w-[var(--trigger-width)] overflow-hidden rounded-2xl bg-white shadow-pop outline-none"
         >
-          {groups.map(({ type, label, icon: Icon }) => {
-            const group = items
-              .map((item, index) => ({ item, index }))
-              .filter(({ item }) => item.type === type);
-            if (group.length === 0) return null;
-            return (
-              // biome-ignore lint/a11y/useSemanticElements: an ARIA listbox groups options with role=group.
-              <div key={type} role="group" aria-labelledby={`${listId}-${type}`}>
-                <div
-                  id={`${listId}-${type}`}
-                  className="px-4 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase"
-                >
-                  {label}
-                </div>
-                {group.map(({ item, index }) => (
-                  <div
-                    key={`${item.type}-${item._id}`}
-                    id={optionId(index)}
-                    role="option"
-                    tabIndex={-1}
-                    aria-selected={index === active}
-                    onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => open(item)}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter') open(item);
-                    }}
-                    onMouseEnter={() => setActive(index)}
-                    className={cx(
-                      'flex cursor-pointer items-center gap-3 px-4 py-2.5 text-[15px]',
-                      index === active ? 'bg-brand-50 text-brand-800' : 'text-ink',
-                    )}
-                  >
-                    <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
-                    <span className="truncate">
-                      {item.type === 'category' ? `Каталог: ${item.name}` : item.name}
-                    </span>
-                  </div>
-                ))}
-              </div>
-            );
-          })}
-        </div>
-        {status === 'done' && items.length === 0 ? (
-          <p className="px-4 py-3 text-[15px] text-muted">Ничего не нашлось</p>
-        ) : null}
-        {status === 'failed' ? (
-          <p className="px-4 py-3 text-[15px] text-muted">Поиск временно недоступен</p>
-        ) : null}
-        {items.length > 0 ? (
-          <button
-            type="submit"
-            className="block w-full border-t border-line px-4 py-3 text-left text-[15px] font-semibold text-brand-700 hover:bg-brand-50"
+          <ListBox<Entry>
+            aria-label="Результаты поиска"
+            className="max-h-[60vh] overflow-y-auto py-2 outline-none"
+            renderEmptyState={() => (
+              <p className="px-4 py-3 text-[15px] text-muted">
+                {problem ?? (isSearching ? 'Ищем…' : 'Ничего не нашлось')}
+              </p>
+            )}
           >
-            Все результаты по запросу «{query.trim()}»
-          </button>
-        ) : null}
-      </div>
+            {(entry) =>
+              entry.kind === 'group' ? (
+                <ListBoxSection id={entry.id}>
+                  <Header className="px-4 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">
+                    {entry.label}
+                  </Header>
+                  <Collection items={entry.suggestions}>
+                    {({ item }) => <SuggestionItem item={item} />}
+                  </Collection>
+                </ListBoxSection>
+              ) : (
+                <ListBoxItem
+                  id="all"
+                  href={resultsHref(entry.query)}
+                  textValue={`Все результаты по запросу «${entry.query}»`}
+                  className={({ isFocused }) =>
+                    cx(
+                      'mt-1 flex cursor-pointer items-center gap-2 border-t border-line px-4 py-3 text-[15px] font-semibold text-brand-700 outline-none',
+                      isFocused && 'bg-brand-50',
+                    )
+                  }
+                >
+                  Все результаты по запросу «{entry.query}»
+                  <ArrowRight aria-hidden="true" className="size-4 shrink-0" />
+                </ListBoxItem>
+              )
+            }
+          </ListBox>
+        </Popover>
+      </ComboBox>
     </form>
+  );
+}
+
+/**
+ * The field. Enter with the dropdown open and nothing highlighted: the combobox keeps the form from
+ * submitting (the customer might have been choosing), so this submits it — the results page, as with the
+ * dropdown shut. A navigation (a suggestion followed, the results page opened) closes the dropdown.
+ */
+function SearchInput({ placeholder }: { placeholder: string }) {
+  const state = useContext(ComboBoxStateContext);
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger.
+  useEffect(() => state?.close(), [location.key]);
+
+  return (
+    <Input
+      type="search"
+      placeholder={placeholder}
+      maxLength={SEARCH_MAX_LENGTH}
+      enterKeyHint="search"
+      // Capture: decided before the combobox's own handler, which forgets the highlighted option as it closes.
+      onKeyDownCapture={(event) => {
+        if (!state?.isOpen || event.nativeEvent.isComposing) return;
+        // The first Escape only closes the list; the browser's own clearing of a search field waits for a second.
+        if (event.key === 'Escape') event.preventDefault();
+        if (event.key === 'Enter' && state.selectionManager.focusedKey == null) {
+          event.currentTarget.form?.requestSubmit();
+        }
+      }}
+      className="h-12 w-full rounded-2xl border-2 border-brand-500 bg-white pr-4 pl-12 text-[15px] text-ink placeholder:text-muted"
+    />
+  );
+}
+
+function SuggestionItem({ item }: { item: SearchItem }) {
+  const Icon = item.type === 'category' ? Store : Package;
+  const text = item.type === 'category' ? `Каталог: ${item.name}` : item.name;
+  return (
+    <ListBoxItem
+      id={item._id}
+      href={searchItemHref(item)}
+      textValue={text}
+      className={({ isFocused }) =>
+        cx(
+          'flex cursor-pointer items-center gap-3 px-4 py-2.5 text-[15px] outline-none',
+          isFocused ? 'bg-brand-50 text-brand-800' : 'text-ink',
+        )
+      }
+    >
+      <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+      <span className="truncate">{text}</span>
+    </ListBoxItem>
   );
 }

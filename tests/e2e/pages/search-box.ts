@@ -15,4 +15,9 @@ export class SearchBox {
   option(name: string | RegExp): Locator {
     return this.results.getByRole('option', { name });
   }
+
+  /** The option the arrows have reached: the field's aria-activedescendant (focus stays in the field). */
+  get activeOption(): Locator {
+    return this.results.locator('[role="option"][data-focused]');
+  }
 }
