@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../lib/clock';
 import type { NotificationsService } from '../modules/notifications/notifications.service';
 import type { SupportService } from '../modules/support/support.service';
-import type { Envelope } from '../realtime/bus';
+import { type Envelope, isOperatorAudience } from '../realtime/bus';
 import type { Realtime } from '../realtime/realtime';
 import { requireSocketUser, type SignedIn } from './auth';
 
@@ -33,6 +33,8 @@ type Connection = {
   userId: string;
   sessionId: string;
   role: Role;
+  /** An operator's shops (null: every shop, and every customer); a customer's: null. */
+  storeIds: readonly string[] | null;
   socket: WebSocket;
   lastTypingAt: number;
 };
@@ -40,14 +42,14 @@ type Connection = {
 declare module 'fastify' {
   interface FastifyRequest {
     /** The customer or operator a /ws upgrade is for, found before the upgrade. */
-    socketViewer: { viewer: SignedIn; role: Role } | null;
+    socketViewer: { viewer: SignedIn; role: Role; storeIds: readonly string[] | null } | null;
   }
 }
 
 export type WebSocketDeps = {
   realtime: Realtime;
   notifications: Pick<NotificationsService, 'badges' | 'listSince'>;
-  support: Pick<SupportService, 'roleOf' | 'listMessagesSince' | 'typing'>;
+  support: Pick<SupportService, 'roleOf' | 'storesOf' | 'listMessagesSince' | 'typing'>;
   identity: { onSessionEnded(listener: (sessionId: string) => void): () => void };
   clock: Clock;
 };
@@ -80,10 +82,11 @@ export async function registerWebSocket(
     }
     // Serialised once, however many sockets get it.
     const text = JSON.stringify(envelope.event);
+    const to = envelope.to;
     const targets =
-      'role' in envelope.to
-        ? operators
-        : envelope.to.users.flatMap((userId) => [...(byUser.get(userId) ?? [])]);
+      'role' in to
+        ? [...operators].filter((connection) => isOperatorAudience(connection.storeIds, to))
+        : to.users.flatMap((userId) => [...(byUser.get(userId) ?? [])]);
     for (const connection of targets) connection.socket.send(text);
   }
 
@@ -126,7 +129,7 @@ export async function registerWebSocket(
         const since = new Date(message.since);
         const [notifications, messages, badges] = await Promise.all([
           deps.notifications.listSince(connection.userId, since),
-          deps.support.listMessagesSince(connection.userId, connection.role, since),
+          deps.support.listMessagesSince(connection.userId, connection.role, since, connection.storeIds),
           deps.notifications.badges(connection.userId),
         ]);
         const now = at();
@@ -154,7 +157,10 @@ export async function registerWebSocket(
       // Before the upgrade: a refused client gets an HTTP answer, not a socket that closes at once.
       preValidation: async (request) => {
         const viewer = await requireSocketUser(request);
-        request.socketViewer = { viewer, role: await deps.support.roleOf(viewer.user._id) };
+        const role = await deps.support.roleOf(viewer.user._id);
+        // An operator's shops decide which conversations' events reach the socket (ADR 034).
+        const storeIds = role === 'operator' ? await deps.support.storesOf(viewer.user._id) : null;
+        request.socketViewer = { viewer, role, storeIds };
       },
     },
     (socket, request) => {
@@ -165,6 +171,7 @@ export async function registerWebSocket(
         userId: found.viewer.user._id,
         sessionId: found.viewer.sessionId,
         role: found.role,
+        storeIds: found.storeIds,
         socket,
         lastTypingAt: 0,
       };
