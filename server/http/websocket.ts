@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ClientSocketMessageSchema,
   type ServerSocketMessage,
+  SOCKET_CLOSE_SESSION_ENDED,
   SOCKET_PATH,
   SOCKET_PING_INTERVAL_MS,
 } from '@core/contracts/realtime';
@@ -20,7 +21,7 @@ import { requireSocketUser, type SignedIn } from './auth';
 /** Close code 1001 "going away": the server is shutting down; clients reconnect to another process. */
 export const WS_GOING_AWAY = 1001;
 /** Close code of a socket whose session ended (logout): the client does not reconnect. */
-export const WS_SESSION_ENDED = 4001;
+export const WS_SESSION_ENDED = SOCKET_CLOSE_SESSION_ENDED;
 export const BAD_MESSAGE = 'Некорректное сообщение';
 
 export type SocketRegistry = {
@@ -55,7 +56,7 @@ export type WebSocketDeps = {
 };
 
 /**
- * The /ws socket (SPEC §4, §7; protocol in core/contracts/realtime.ts, docs/decisions/025), for signed-in users
+ * The /ws socket (SPEC §4, §7; protocol in core/contracts/realtime.ts, docs/decisions/027), for signed-in users
  * only: the upgrade is refused with 401 in our JSON shape unless it carries a live session (the `token` query
  * parameter of SPEC §7, the Authorization header or the session cookie). Events published on the bus by any
  * process reach this process's sockets of their audience; a logout anywhere closes that session's sockets.
