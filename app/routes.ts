@@ -31,6 +31,12 @@ export default [
   route('login', 'routes/login.tsx'),
   // Favourites (SPEC §2, §3): /favourites?tab=products|stores|articles|sets; signed in to see any data.
   route('favourites', 'routes/favourites.tsx'),
+  // The operator console (ADR 034): support conversations and the order board; operators only.
+  route('operator', 'routes/operator.tsx', [
+    index('routes/operator-conversations.tsx', { id: 'operator-conversations' }),
+    route('chats/:id', 'routes/operator-conversations.tsx', { id: 'operator-conversation' }),
+    route('orders', 'routes/operator-orders.tsx'),
+  ]),
   // Resource routes: actions for widgets' fetchers (no page of their own).
   route('resources/addresses', 'routes/resources/addresses.ts'),
   route('resources/profile', 'routes/resources/profile.ts'),

@@ -236,7 +236,7 @@ async function measureIdle(pid: number, url: string, viewers: readonly Viewer[])
 // ---------------------------------------------------------------------------------------------------------
 // Fan-out.
 
-type FanOutResult = { first: number; p50: number; p95: number; last: number; samples: number };
+type FanOutResult = { first: number; p50: number; p95: number; last: number };
 
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
@@ -249,15 +249,15 @@ const median = (values: readonly number[]) =>
 /**
  * Sends one message per round and times each socket's first frame carrying its marker; the round ends when
  * every socket has its `framesPerRound` frames (Фреш: the message, then the operators' conversation update).
+ * Each figure is the median over the rounds of that round's figure (a round slowed by other work on the
+ * machine moves it less than a pooled percentile).
  */
 async function measureFanOut(
   set: SocketSet,
   framesPerRound: number,
   send: (marker: string) => Promise<void>,
 ): Promise<FanOutResult> {
-  const samples: number[] = [];
-  const firsts: number[] = [];
-  const lasts: number[] = [];
+  const rounds: FanOutResult[] = [];
   const count = set.sockets.length;
   for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round += 1) {
     const marker = `bench-ws-${round}-${randomBytes(6).toString('hex')}`;
@@ -286,17 +286,18 @@ async function measureFanOut(
     set.listen(null);
     if (round < WARMUP_ROUNDS) continue;
     const sorted = [...latencies].sort((a, b) => a - b);
-    samples.push(...sorted);
-    firsts.push(sorted[0] ?? Number.NaN);
-    lasts.push(sorted.at(-1) ?? Number.NaN);
+    rounds.push({
+      first: sorted[0] ?? Number.NaN,
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      last: sorted.at(-1) ?? Number.NaN,
+    });
   }
-  samples.sort((a, b) => a - b);
   return {
-    first: median(firsts),
-    p50: percentile(samples, 50),
-    p95: percentile(samples, 95),
-    last: median(lasts),
-    samples: samples.length,
+    first: median(rounds.map((round) => round.first)),
+    p50: median(rounds.map((round) => round.p50)),
+    p95: median(rounds.map((round) => round.p95)),
+    last: median(rounds.map((round) => round.last)),
   };
 }
 
@@ -440,8 +441,8 @@ for (const key of ['bare', 'one', 'two'] as const) {
 }
 console.log(
   `\nIdle sockets (the server's RSS, settled, before and after the sockets were greeted):\n${formatTable(idleRows)}` +
-    `\n\nFan-out of one message (${ROUNDS} messages × ${FANOUT_SOCKETS} sockets; from the request to each ` +
-    `socket's frame; first and last: the median round's):\n${formatTable(fanOutRows)}` +
+    `\n\nFan-out of one message to ${FANOUT_SOCKETS} sockets (from the request to each socket's frame; the ` +
+    `median of ${ROUNDS} messages' figures):\n${formatTable(fanOutRows)}` +
     `\n\nratio = Фреш ÷ bare ws measured in this run (lower is better). Фреш's first socket includes the API ` +
     'request (session, storing the message); the bare server only broadcasts.',
 );
