@@ -35,7 +35,7 @@ export default [
   route('operator', 'routes/operator.tsx', [
     index('routes/operator-conversations.tsx', { id: 'operator-conversations' }),
     route('chats/:id', 'routes/operator-conversations.tsx', { id: 'operator-conversation' }),
-    route('orders', 'routes/operator-orders.tsx'),
+    route('board', 'routes/operator-board.tsx'),
   ]),
   // Resource routes: actions for widgets' fetchers (no page of their own).
   route('resources/addresses', 'routes/resources/addresses.ts'),

@@ -8,8 +8,8 @@ import { ChatHistorySchema } from '@core/contracts/support';
 import { isRouteErrorResponse } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loader as layoutLoader } from '~/routes/operator';
+import { action as ordersAction, loader as ordersLoader } from '~/routes/operator-board';
 import { action as conversationAction, loader as conversationsLoader } from '~/routes/operator-conversations';
-import { action as ordersAction, loader as ordersLoader } from '~/routes/operator-orders';
 import { stores } from '../../../server/db/schema/index';
 import { createFakeClock, type FakeClock } from '../../../server/lib/clock';
 import { actionArgs, formPost, outcomeOf, pageContext, TEST_ORIGIN } from '../../../tests/setup/actions';
@@ -110,13 +110,13 @@ describe.each(TEST_DATABASE_KINDS)('the operator console on %s', (kind) => {
     expect((redirect as Response).headers.get('location')).toBe(
       `/login?redirectTo=${encodeURIComponent('/operator/chats/x?status=closed')}`,
     );
-    expect(
-      await postTo(ordersAction, null, '/operator/orders', { number: '1', status: 'bad' }),
-    ).toMatchObject({
-      kind: 'data',
-      status: 401,
-      data: { ok: false, message: 'Необходимо авторизоваться' },
-    });
+    expect(await postTo(ordersAction, null, '/operator/board', { number: '1', status: 'bad' })).toMatchObject(
+      {
+        kind: 'data',
+        status: 401,
+        data: { ok: false, message: 'Необходимо авторизоваться' },
+      },
+    );
   });
 
   it('refuses a customer every page (403 page) and every post (403) before reading it', async () => {
@@ -125,7 +125,7 @@ describe.each(TEST_DATABASE_KINDS)('the operator console on %s', (kind) => {
       [layoutLoader, '/operator', {}],
       [conversationsLoader, '/operator', {}],
       [conversationsLoader, '/operator/chats/not-a-uuid', { id: 'not-a-uuid' }],
-      [ordersLoader, '/operator/orders', {}],
+      [ordersLoader, '/operator/board', {}],
     ];
     for (const [loader, path, params] of pages) {
       expect(errorOf(await thrownBy(load(loader, customer, path, params))), path).toEqual({
@@ -135,7 +135,7 @@ describe.each(TEST_DATABASE_KINDS)('the operator console on %s', (kind) => {
     }
     const refused = { kind: 'data', status: 403, data: { ok: false, message: OPERATORS_ONLY } };
     expect(
-      await postTo(ordersAction, customer, '/operator/orders', { number: 'x', status: 'x' }),
+      await postTo(ordersAction, customer, '/operator/board', { number: 'x', status: 'x' }),
     ).toMatchObject(refused);
     expect(
       await postTo(
@@ -194,11 +194,11 @@ describe.each(TEST_DATABASE_KINDS)('the operator console on %s', (kind) => {
       ),
     ).toMatchObject({ kind: 'data', status: 404, data: { message: 'Диалог не найден' } });
 
-    const board = await load(ordersLoader, operator, '/operator/orders');
+    const board = await load(ordersLoader, operator, '/operator/board');
     expect(board.orders.map((order) => order.number)).toContain(ourOrder.number);
     expect(board.orders.map((order) => order.number)).not.toContain(theirOrder.number);
     expect(
-      await postTo(ordersAction, operator, '/operator/orders', {
+      await postTo(ordersAction, operator, '/operator/board', {
         number: String(theirOrder.number),
         status: 'confirmed',
       }),
@@ -260,7 +260,7 @@ describe.each(TEST_DATABASE_KINDS)('the operator console on %s', (kind) => {
     const customer = await signIn(t, nextPhone());
     const order = await placePickupOrder(t, customer, storeA);
     const move = (status: string) =>
-      postTo(ordersAction, operator, '/operator/orders', {
+      postTo(ordersAction, operator, '/operator/board', {
         intent: 'move',
         number: String(order.number),
         status,
@@ -283,9 +283,9 @@ describe.each(TEST_DATABASE_KINDS)('the operator console on %s', (kind) => {
         message: `Заказ №${order.number}: из статуса «Новый» в «Выполнен» перевести нельзя`,
       },
     });
-    expect(await move('confirmed')).toMatchObject({ kind: 'redirect', location: '/operator/orders' });
+    expect(await move('confirmed')).toMatchObject({ kind: 'redirect', location: '/operator/board' });
 
-    const board = await load(ordersLoader, operator, '/operator/orders');
+    const board = await load(ordersLoader, operator, '/operator/board');
     expect(board.orders.find((item) => item.number === order.number)).toMatchObject({
       status: 'confirmed',
       next: ['assembling', 'cancelled'],

@@ -5,7 +5,7 @@
 import type { OrderStatus } from '@core/rules/orders';
 
 export const OPERATOR_HREF = '/operator';
-export const OPERATOR_ORDERS_HREF = '/operator/orders';
+export const OPERATOR_ORDERS_HREF = '/operator/board';
 export const OPERATOR_CLOSED_HREF = '/operator?status=closed';
 
 export const conversationHref = (id: string) => `${OPERATOR_HREF}/chats/${id}`;

@@ -77,14 +77,15 @@ function BoardCard({ order }: { order: BoardOrder }) {
         <h3 id={titleId} ref={heading} tabIndex={-1} className="text-lg font-bold outline-none">
           Заказ №{order.number}
         </h3>
-        <span
+        <p
           className={cx(
             'shrink-0 rounded-full px-3 py-1 text-sm font-semibold',
             status === 'cancelled' ? 'bg-red-50 text-berry' : 'bg-brand-50 text-brand-800',
           )}
         >
+          <span className="sr-only">Статус: </span>
           {ORDER_STATUS_LABELS[status]}
-        </span>
+        </p>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted">Магазин</dt>

@@ -5,9 +5,9 @@ import { OPERATOR_FIELD, OPERATOR_ORDERS_HREF } from '~/features/operator/operat
 import { OrderBoard } from '~/features/operator/order-board';
 import { failureOf } from '~/lib/action-result';
 import { formText, parseWith, runAction } from '~/lib/actions.server';
-import type { Route } from './+types/operator-orders';
+import type { Route } from './+types/operator-board';
 
-/** /operator/orders (ADR 034): the board of active orders of the operator's shops. */
+/** /operator/board (ADR 034): the board of active orders of the operator's shops. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireOperatorPage(context, request);
   return { orders: await context.services.support.board(user._id) };
