@@ -19,8 +19,8 @@
  *      Redis), timed from the request to each socket's frame; BENCH_WS_ROUNDS messages (default 30) after 5
  *      warm-up ones. The bare server broadcasts the same bytes on POST /send.
  *
- * Printed: RSS per socket and fan-out latency (first socket, p50, p95, last socket), each as a ratio to the
- * bare server's. Every socket holds a file descriptor in this process and in the server: the bench raises its
+ * Printed: RSS per socket, and fan-out latency (first socket, p50, p95, last socket: per message, then the
+ * median over the messages), each as a ratio to the bare server's. Every socket holds a file descriptor in this process and in the server: the bench raises its
  * soft limit (`ulimit -n`) to what it needs when the hard limit allows, and otherwise says what to do.
  */
 import { spawnSync } from 'node:child_process';
