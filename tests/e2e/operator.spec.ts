@@ -24,7 +24,7 @@ test('an operator logs in, answers a customer live and moves their order to «В
 }) => {
   test.slow();
   if (!baseURL) throw new Error('no baseURL');
-  const customer = await signInThroughApi(baseURL, '198.51.201.7', 'Тимофей', '9120000302');
+  const customer = await signInThroughApi(baseURL, '203.0.113.91', 'Тимофей', '9120000902');
   try {
     const number = await placeDeliveryOrder(customer);
     const asked = await customer.api.post('/api/chat/messages', {
@@ -123,7 +123,7 @@ test('an operator logs in, answers a customer live and moves their order to «В
 
 test('a customer is refused the console (403 page) and its API', async ({ browser, baseURL }) => {
   if (!baseURL) throw new Error('no baseURL');
-  const customer = await signInThroughApi(baseURL, '198.51.201.8', 'Ульяна', '9120000303');
+  const customer = await signInThroughApi(baseURL, '203.0.113.92', 'Ульяна', '9120000903');
   const context = await browser.newContext();
   try {
     await context.addCookies([{ name: 'fresh_session', value: customer.token, url: baseURL }]);
