@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 import { expect, expectAccessible, test } from './fixtures';
-import { E2E_OPERATOR } from './operator-account';
+import { E2E_OPERATOR, E2E_OPERATOR_WITHOUT_JS } from './operator-account';
 import { actAsDistinctClient, codeFromOutbox } from './pages/auth';
 import { OperatorConsole, placeDeliveryOrder, signInThroughApi } from './pages/operator';
 
@@ -138,4 +138,65 @@ test('a customer is refused the console (403 page) and its API', async ({ browse
     await context.close();
     await customer.close();
   }
+});
+
+test.describe('without JavaScript', () => {
+  // axe needs JavaScript in the page: the console is checked by the journey with JavaScript above.
+  test.use({ javaScriptEnabled: false });
+
+  test('an operator answers, moves an order and closes the conversation with plain forms', async ({
+    page,
+    baseURL,
+  }) => {
+    if (!baseURL) throw new Error('no baseURL');
+    const customer = await signInThroughApi(baseURL, '203.0.113.93', 'Фаина', '9120000904');
+    try {
+      const number = await placeDeliveryOrder(customer);
+      expect(
+        (await customer.api.post('/api/chat/messages', { data: { text: 'Можно пораньше?' } })).ok(),
+      ).toBe(true);
+      // The operator's session cookie from the API login (the login page itself is the auth journeys').
+      const operator = E2E_OPERATOR_WITHOUT_JS;
+      expect(
+        (
+          await page.request.post('/api/user/code', { data: { name: operator.name, phone: operator.phone } })
+        ).ok(),
+      ).toBe(true);
+      const login = await page.request.post('/api/user/login', {
+        data: { phone: operator.phone, code: await codeFromOutbox(operator.phone) },
+      });
+      expect(login.ok()).toBe(true);
+
+      await page.goto('/operator');
+      const operatorConsole = new OperatorConsole(page);
+      await operatorConsole.conversation('Фаина').click();
+      await expect(operatorConsole.messages).toContainText('Можно пораньше?');
+
+      // An empty reply is refused by the contract, in Russian, with the page rendered anew.
+      await page.getByRole('button', { name: 'Отправить' }).click();
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'Напишите сообщение или прикрепите изображение' }),
+      ).toBeVisible();
+      await operatorConsole.reply.fill('Да, привезём к 14:00.');
+      await page.getByRole('button', { name: 'Отправить' }).click();
+      await expect(
+        operatorConsole.messages.getByRole('listitem').filter({ hasText: 'Да, привезём к 14:00.' }),
+      ).toContainText('Отправлено');
+      await expect(operatorConsole.reply).toHaveValue('');
+
+      await operatorConsole.customerOrders.getByRole('link', { name: `Заказ №${number}` }).click();
+      await operatorConsole.moveButton(number, 'Подтверждён').click();
+      await expect(operatorConsole.boardStatus(number, 'Подтверждён')).toBeVisible();
+
+      await operatorConsole.sections.getByRole('link', { name: 'Диалоги' }).click();
+      await operatorConsole.conversation('Фаина').click();
+      await page.getByRole('button', { name: 'Закрыть диалог' }).click();
+      await expect(page).toHaveURL(/\/operator$/);
+      await expect(operatorConsole.conversation('Фаина')).toHaveCount(0);
+      const chat = (await (await customer.api.get('/api/chat')).json()) as { chat: { status: string } };
+      expect(chat.chat.status).toBe('closed');
+    } finally {
+      await customer.close();
+    }
+  });
 });
