@@ -52,8 +52,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // A fresh embedded database every run: migrated and seeded by the server itself on first start.
-    command: `rm -rf "${dataDir}" "${smsOutbox}" && node ${buildDir}/app/main.js`,
+    // A fresh embedded database every run: the console journey's operator made first (its role cannot be
+    // granted while the server holds the database, ADR 034), then migrated and seeded by the server itself.
+    command: `rm -rf "${dataDir}" "${smsOutbox}" && node --import tsx tests/e2e/prepare-server.ts && node ${buildDir}/app/main.js`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -30,6 +30,8 @@ import { AuthDialogsProvider } from './features/auth/auth-dialogs';
 import { BasketProvider, useBasketCount } from './features/basket/basket-context';
 import { DeliveryProvider } from './features/delivery/delivery-context';
 import { useFavouritesCount } from './features/favourites/use-favourites';
+import { RealtimeToasts } from './features/realtime/realtime-toasts';
+import { RealtimeProvider, useHeaderBadges } from './features/realtime/use-realtime';
 import { getOptionalUser } from './lib/auth.server';
 import { useNonce } from './lib/nonce';
 
@@ -103,6 +105,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     favourites,
     area: context.area ?? null,
     mapTileUrl: context.mapTileUrl,
+    // The live socket's first catch-up starts at the time this page was rendered (ADR 033).
+    socketSince: user ? new Date().toISOString() : null,
   };
 }
 
@@ -147,12 +151,14 @@ function Shell({ layout, children }: { layout?: LayoutName; children: ReactNode 
   const data = useRouteLoaderData<typeof loader>('root');
   const basketCount = useBasketCount();
   const favouritesCount = useFavouritesCount();
+  // The socket's `badges` events win until the root loader answers again (ADR 033).
+  const badges = useHeaderBadges(data?.badges ?? null);
   return (
     <AppShell
       counts={{
         basket: basketCount,
-        orders: data?.badges?.orders ?? 0,
-        cabinet: data?.badges?.cabinet ?? 0,
+        orders: badges?.orders ?? 0,
+        cabinet: badges?.cabinet ?? 0,
         favourites: favouritesCount,
       }}
       settings={data?.settings ?? EMPTY_SETTINGS}
@@ -194,7 +200,14 @@ export function Layout({ children }: { children: ReactNode }) {
                     mapTileUrl={data?.mapTileUrl ?? DEFAULT_MAP_TILE_URL}
                   >
                     <PageLoader />
-                    {children}
+                    <RealtimeProvider
+                      userId={data?.user?._id ?? null}
+                      since={data?.socketSince ?? null}
+                      badges={data?.badges ?? null}
+                    >
+                      <RealtimeToasts />
+                      {children}
+                    </RealtimeProvider>
                   </DeliveryProvider>
                 </BasketProvider>
               </AuthDialogsProvider>

@@ -33,6 +33,12 @@ export default [
   route('logout', 'routes/logout.ts'),
   // Favourites (SPEC §2, §3): /favourites?tab=products|stores|articles|sets; signed in to see any data.
   route('favourites', 'routes/favourites.tsx'),
+  // The operator console (ADR 034): support conversations and the order board; operators only.
+  route('operator', 'routes/operator.tsx', [
+    index('routes/operator-conversations.tsx', { id: 'operator-conversations' }),
+    route('chats/:id', 'routes/operator-conversations.tsx', { id: 'operator-conversation' }),
+    route('board', 'routes/operator-board.tsx'),
+  ]),
   // Resource routes: actions and loaders for widgets' fetchers (no page of their own).
   route('resources/search', 'routes/resources/search.ts'),
   route('resources/addresses', 'routes/resources/addresses.ts'),

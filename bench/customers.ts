@@ -68,7 +68,13 @@ export async function signInCustomer(origin: string, outbox: string, index: numb
   return { cookie: `fresh_session=${token}` };
 }
 
-export type BuiltServer = { origin: string; outbox: string; stop(): Promise<void> };
+export type BuiltServer = {
+  origin: string;
+  outbox: string;
+  /** The server process's id (its memory can be read from /proc/<pid>/status). */
+  pid: number;
+  stop(): Promise<void>;
+};
 
 /**
  * Starts the production build on `port` against `databaseUrl` and waits for it to answer; a server that dies
@@ -78,6 +84,7 @@ export async function startBuiltServer(
   port: number,
   databaseUrl: string,
   label: string,
+  env: NodeJS.ProcessEnv = {},
 ): Promise<BuiltServer> {
   await readFile(BUILT_SERVER_ENTRY).catch(() => {
     console.error(`No production build at ${BUILT_SERVER_ENTRY}: run "npm run build" first.`);
@@ -98,6 +105,7 @@ export async function startBuiltServer(
     // Customers sign in from their own addresses (X-Forwarded-For from loopback), as behind a proxy.
     TRUST_PROXY: 'loopback',
     PAGE_CACHE_TTL_MS: '0',
+    ...env,
   });
   const stop = async () => {
     await stopChild(server);
@@ -120,5 +128,5 @@ export async function startBuiltServer(
     await stop();
     throw error;
   }
-  return { origin, outbox, stop };
+  return { origin, outbox, pid: server.pid ?? 0, stop };
 }

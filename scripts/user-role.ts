@@ -1,7 +1,8 @@
 /**
  * `npm run user:role -- <phone> operator [--store <slug>]…`: makes a signed-up user a support operator (the
- * /operator console; the same SMS login). With --store, their order board shows those shops only; without,
- * every shop. `npm run user:role -- <phone> customer` takes the role away.
+ * /operator console; the same SMS login). With --store, their order board shows those shops only and their
+ * conversations are those of customers who ordered from them (ADR 034); without, every shop and every
+ * conversation. `npm run user:role -- <phone> customer` takes the role away.
  */
 import { normalisePhone } from '../core/rules/phone';
 import { loadConfig } from '../server/config';

@@ -1,6 +1,7 @@
 /**
  * The /ws socket's messages, one JSON object per frame, shared by the server (server/http/websocket.ts) and the
- * browser (app/features/notifications/socket-client.ts). docs/decisions/025 describes the protocol:
+ * browser (app/features/realtime/socket-client.ts). docs/decisions/027 describes the protocol, 033 the browser's
+ * side:
  *
  * - The socket opens only for a live session (SPEC §7: `?token=…&group=user`, or the session cookie from our
  *   own pages); the server then sends `hello`.
@@ -65,5 +66,7 @@ export type ServerSocketMessage = z.infer<typeof ServerSocketMessageSchema>;
 export type SocketEvent = Exclude<ServerSocketMessage, { type: 'hello' | 'pong' | 'error' | 'missed' }>;
 
 export const SOCKET_PATH = '/ws';
+/** The close code of a socket whose session ended (logout anywhere): the client does not reconnect. */
+export const SOCKET_CLOSE_SESSION_ENDED = 4001;
 /** The client's keep-alive ping (and the server's presence refresh) interval. */
 export const SOCKET_PING_INTERVAL_MS = 25_000;

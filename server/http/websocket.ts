@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ClientSocketMessageSchema,
   type ServerSocketMessage,
+  SOCKET_CLOSE_SESSION_ENDED,
   SOCKET_PATH,
   SOCKET_PING_INTERVAL_MS,
 } from '@core/contracts/realtime';
@@ -13,14 +14,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../lib/clock';
 import type { NotificationsService } from '../modules/notifications/notifications.service';
 import type { SupportService } from '../modules/support/support.service';
-import type { Envelope } from '../realtime/bus';
+import { type Envelope, isOperatorAudience } from '../realtime/bus';
 import type { Realtime } from '../realtime/realtime';
 import { requireSocketUser, type SignedIn } from './auth';
 
 /** Close code 1001 "going away": the server is shutting down; clients reconnect to another process. */
 export const WS_GOING_AWAY = 1001;
 /** Close code of a socket whose session ended (logout): the client does not reconnect. */
-export const WS_SESSION_ENDED = 4001;
+export const WS_SESSION_ENDED = SOCKET_CLOSE_SESSION_ENDED;
 export const BAD_MESSAGE = 'Некорректное сообщение';
 
 export type SocketRegistry = {
@@ -33,6 +34,8 @@ type Connection = {
   userId: string;
   sessionId: string;
   role: Role;
+  /** An operator's shops (null: every shop, and every customer); a customer's: null. */
+  storeIds: readonly string[] | null;
   socket: WebSocket;
   lastTypingAt: number;
 };
@@ -40,20 +43,20 @@ type Connection = {
 declare module 'fastify' {
   interface FastifyRequest {
     /** The customer or operator a /ws upgrade is for, found before the upgrade. */
-    socketViewer: { viewer: SignedIn; role: Role } | null;
+    socketViewer: { viewer: SignedIn; role: Role; storeIds: readonly string[] | null } | null;
   }
 }
 
 export type WebSocketDeps = {
   realtime: Realtime;
   notifications: Pick<NotificationsService, 'badges' | 'listSince'>;
-  support: Pick<SupportService, 'roleOf' | 'listMessagesSince' | 'typing'>;
+  support: Pick<SupportService, 'roleOf' | 'storesOf' | 'listMessagesSince' | 'typing'>;
   identity: { onSessionEnded(listener: (sessionId: string) => void): () => void };
   clock: Clock;
 };
 
 /**
- * The /ws socket (SPEC §4, §7; protocol in core/contracts/realtime.ts, docs/decisions/025), for signed-in users
+ * The /ws socket (SPEC §4, §7; protocol in core/contracts/realtime.ts, docs/decisions/027), for signed-in users
  * only: the upgrade is refused with 401 in our JSON shape unless it carries a live session (the `token` query
  * parameter of SPEC §7, the Authorization header or the session cookie). Events published on the bus by any
  * process reach this process's sockets of their audience; a logout anywhere closes that session's sockets.
@@ -80,10 +83,11 @@ export async function registerWebSocket(
     }
     // Serialised once, however many sockets get it.
     const text = JSON.stringify(envelope.event);
+    const to = envelope.to;
     const targets =
-      'role' in envelope.to
-        ? operators
-        : envelope.to.users.flatMap((userId) => [...(byUser.get(userId) ?? [])]);
+      'role' in to
+        ? [...operators].filter((connection) => isOperatorAudience(connection.storeIds, to))
+        : to.users.flatMap((userId) => [...(byUser.get(userId) ?? [])]);
     for (const connection of targets) connection.socket.send(text);
   }
 
@@ -126,7 +130,7 @@ export async function registerWebSocket(
         const since = new Date(message.since);
         const [notifications, messages, badges] = await Promise.all([
           deps.notifications.listSince(connection.userId, since),
-          deps.support.listMessagesSince(connection.userId, connection.role, since),
+          deps.support.listMessagesSince(connection.userId, connection.role, since, connection.storeIds),
           deps.notifications.badges(connection.userId),
         ]);
         const now = at();
@@ -154,7 +158,10 @@ export async function registerWebSocket(
       // Before the upgrade: a refused client gets an HTTP answer, not a socket that closes at once.
       preValidation: async (request) => {
         const viewer = await requireSocketUser(request);
-        request.socketViewer = { viewer, role: await deps.support.roleOf(viewer.user._id) };
+        const role = await deps.support.roleOf(viewer.user._id);
+        // An operator's shops decide which conversations' events reach the socket (ADR 034).
+        const storeIds = role === 'operator' ? await deps.support.storesOf(viewer.user._id) : null;
+        request.socketViewer = { viewer, role, storeIds };
       },
     },
     (socket, request) => {
@@ -165,6 +172,7 @@ export async function registerWebSocket(
         userId: found.viewer.user._id,
         sessionId: found.viewer.sessionId,
         role: found.role,
+        storeIds: found.storeIds,
         socket,
         lastTypingAt: 0,
       };

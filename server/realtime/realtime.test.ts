@@ -14,7 +14,7 @@ import { type FakePushService, startFakePushService } from '../../tests/setup/fa
 import { type SignedInCustomer, signIn } from '../../tests/setup/identity';
 import { TEST_ADMIN_URL } from '../../tests/setup/postgres';
 import { openSocket, placePickupOrder, settle, signInOperator, socketUrl } from '../../tests/setup/realtime';
-import { pushSubscriptions } from '../db/schema/index';
+import { pushSubscriptions, stores } from '../db/schema/index';
 import { createFakeClock, type FakeClock } from '../lib/clock';
 
 const MONDAY_MORNING = Date.UTC(2026, 0, 12, 6, 0, 0);
@@ -164,6 +164,35 @@ describe.each(VARIANTS)('sockets on $kind (redis: $redisUrl)', ({ kind, redisUrl
     again.send({ type: 'resume', since: 'yesterday' });
     expect((await again.next('error')).message).toBe('Некорректное сообщение');
     await again.close();
+  });
+
+  it("reaches an operator of some shops with their customers' conversations only, live and on catch-up", async () => {
+    const [storeA, storeB] = await t.db.db.select({ id: stores.id }).from(stores).limit(2);
+    if (!storeA || !storeB) throw new Error('two shops expected');
+    const shopOperator = await signInOperator(t, nextPhone(), [storeA.id]);
+    const ours = await signIn(t, nextPhone());
+    const theirs = await signIn(t, nextPhone());
+    await placePickupOrder(t, ours, storeA.id);
+    await placePickupOrder(t, theirs, storeB.id);
+    const socket = await openSocket(url, shopOperator.token);
+    const since = new Date(clock.now()).toISOString();
+
+    await post(theirs, '/api/chat/messages', { text: 'Вопрос другому магазину' });
+    const { message } = SentMessageSchema.parse(
+      await post(ours, '/api/chat/messages', { text: 'Вопрос нашему магазину' }),
+    );
+    expect((await socket.next('chat.conversation')).conversation.last_message?._id).toBe(message._id);
+    // Events reach a socket in the order they were published: the other customer's came first, had it come.
+    const texts = socket.received.flatMap((event) =>
+      event.type === 'chat.message' ? [event.message.text] : [],
+    );
+    expect(texts).toEqual(['Вопрос нашему магазину']);
+
+    socket.send({ type: 'resume', since });
+    expect((await socket.next('missed')).messages.map((item) => item.text)).toEqual([
+      'Вопрос нашему магазину',
+    ]);
+    await socket.close();
   });
 
   it('closes the socket at logout', async () => {

@@ -297,6 +297,18 @@ async function collectSamples(t: TestApp, orderSlug: string): Promise<{ pages: S
       url: `/resources/favourites/sets?product=${product.id}`,
       guest: GUEST_ONLY_LOGIN,
     },
+    // The operator console (ADR 034): a guest logs in first, a customer gets the 403 page.
+    ...[
+      ['operator', '/operator'],
+      ['operator', '/operator?status=closed'],
+      ['chats/:id', '/operator/chats/00000000-0000-4000-8000-000000000000'],
+      ['board', '/operator/board'],
+    ].map(([route = '', url = '']) => ({
+      route,
+      url,
+      guest: { redirect: `/login?redirectTo=${encodeURIComponent(url)}` },
+      signedIn: 403,
+    })),
     ...contentPaths.map((path) => ({ route: ':slug', url: path })),
     { route: ':slug', url: '/net-takoy-stranicy', guest: 404, signedIn: 404 },
     { route: '*', url: '/net/takoy/stranicy', guest: 404, signedIn: 404 },

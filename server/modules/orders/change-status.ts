@@ -1,6 +1,6 @@
-/** The operator's status changes (the CLI until the operator console exists; DESIGN.md §3). */
+/** The operator's status changes: the /operator board and the CLI (DESIGN.md §3). */
 import type { Order } from '@core/contracts/orders';
-import { canMove, type OrderStatus } from '@core/rules/orders';
+import { canMove, ORDER_STATUS_LABELS, type OrderStatus } from '@core/rules/orders';
 import { withRetries } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { cancelLocked } from './cancel-order';
@@ -29,7 +29,7 @@ export async function moveOrder(
     if (!canMove(row.status, to, row.fulfilment)) {
       throw new AppError(
         'conflict',
-        `Заказ №${number}: из статуса «${row.status}» в «${to}» перевести нельзя`,
+        `Заказ №${number}: из статуса «${ORDER_STATUS_LABELS[row.status]}» в «${ORDER_STATUS_LABELS[to]}» перевести нельзя`,
       );
     }
     if (to === 'cancelled') await cancelLocked(deps, tx, row);

@@ -2,7 +2,7 @@
 import type { BoardOrder, CustomerOrderLink } from '@core/contracts/support';
 import { canMove, ORDER_STATUSES } from '@core/rules/orders';
 import type { OrdersDeps } from './orders.deps';
-import { findOrderItems, findOrders } from './orders.repository';
+import { findCustomerStoreIds, findOrderItems, findOrders, findStoreCustomerIds } from './orders.repository';
 
 /** Most orders the board (and a customer's quick links) show. */
 const BOARD_LIMIT = 200;
@@ -43,12 +43,20 @@ export async function listBoard(
   });
 }
 
-/** A customer's orders as an operator's quick links: number, status and shop, nothing else of theirs. */
+/**
+ * A customer's orders as an operator's quick links: number, status and shop, nothing else of theirs; only
+ * the orders of the operator's shops (every shop: null).
+ */
 export async function listOrderLinks(
   deps: Pick<OrdersDeps, 'db' | 'catalog'>,
   userId: string,
+  storeIds: readonly string[] | null,
 ): Promise<CustomerOrderLink[]> {
-  const rows = await findOrders(deps.db, { userId }, { limit: BOARD_LIMIT });
+  const rows = await findOrders(
+    deps.db,
+    { userId, ...(storeIds ? { storeIds } : {}) },
+    { limit: BOARD_LIMIT },
+  );
   const points = await deps.catalog.listPoints([...new Set(rows.map((row) => row.pointId))]);
   const storeOf = new Map(points.map((point) => [point._id, point.store.name]));
   return rows.map((row) => ({
@@ -57,4 +65,17 @@ export async function listOrderLinks(
     store: storeOf.get(row.pointId) ?? '',
     created_at: row.createdAt.toISOString(),
   }));
+}
+
+/** The shops a customer has ordered from: their operators see the customer's support conversation. */
+export function listCustomerStores(deps: Pick<OrdersDeps, 'db'>, userId: string): Promise<string[]> {
+  return findCustomerStoreIds(deps.db, userId);
+}
+
+/** The customers who have ordered from any of these shops: the conversations their operators see. */
+export function listStoreCustomers(
+  deps: Pick<OrdersDeps, 'db'>,
+  storeIds: readonly string[],
+): Promise<string[]> {
+  return findStoreCustomerIds(deps.db, storeIds);
 }

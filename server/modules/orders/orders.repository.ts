@@ -98,6 +98,25 @@ export async function countActiveOrders(tx: Executor, userId: string): Promise<n
   return row?.value ?? 0;
 }
 
+/** The shops a customer has ordered from: an operator of any of them may see the customer's conversation. */
+export async function findCustomerStoreIds(tx: Executor, userId: string): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ storeId: orders.storeId })
+    .from(orders)
+    .where(eq(orders.userId, userId));
+  return rows.map((row) => row.storeId);
+}
+
+/** The customers who have ordered from any of these shops (an operator's conversations are theirs). */
+export async function findStoreCustomerIds(tx: Executor, storeIds: readonly string[]): Promise<string[]> {
+  if (storeIds.length === 0) return [];
+  const rows = await tx
+    .selectDistinct({ userId: orders.userId })
+    .from(orders)
+    .where(inArray(orders.storeId, [...storeIds]));
+  return rows.map((row) => row.userId);
+}
+
 // Delivery slots -----------------------------------------------------------------------------------------
 
 /**

@@ -9,7 +9,7 @@ import type { OrderStatus } from '@core/rules/orders';
 import { cancelOrder } from './cancel-order';
 import { moveOrder } from './change-status';
 import { placeOrdersOnce, purgeExpiredKeys, type StoredResponse } from './idempotency';
-import { listBoard, listOrderLinks } from './operator-board';
+import { listBoard, listCustomerStores, listOrderLinks, listStoreCustomers } from './operator-board';
 import type { OrdersDeps } from './orders.deps';
 import { countActive, getOrder, listOrders } from './read-orders';
 import { repeatOrder } from './repeat-order';
@@ -42,8 +42,14 @@ export function createOrdersService(deps: OrdersDeps) {
     ): Promise<Order> => moveOrder(deps, number, to, scope),
     /** The operator console's board: active orders of these shops (null: every shop). */
     listBoard: (storeIds: readonly string[] | null): Promise<BoardOrder[]> => listBoard(deps, storeIds),
-    /** A customer's orders as an operator's quick links (numbers, statuses, shops). */
-    listOrderLinks: (userId: string): Promise<CustomerOrderLink[]> => listOrderLinks(deps, userId),
+    /** A customer's orders as an operator's quick links (numbers, statuses, shops): of these shops (null: all). */
+    listOrderLinks: (userId: string, storeIds: readonly string[] | null): Promise<CustomerOrderLink[]> =>
+      listOrderLinks(deps, userId, storeIds),
+    /** The shops a customer has ordered from (whose operators see the customer's support conversation). */
+    listCustomerStores: (userId: string): Promise<string[]> => listCustomerStores(deps, userId),
+    /** The customers who have ordered from any of these shops (an operator's conversations). */
+    listStoreCustomers: (storeIds: readonly string[]): Promise<string[]> =>
+      listStoreCustomers(deps, storeIds),
   };
 }
 

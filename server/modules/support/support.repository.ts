@@ -51,6 +51,19 @@ export async function findConversationOfCustomer(
   return row;
 }
 
+/** The ids of these customers' conversations. */
+export async function findConversationIdsOfCustomers(
+  db: Db,
+  customerIds: readonly string[],
+): Promise<string[]> {
+  if (customerIds.length === 0) return [];
+  const rows = await db
+    .select({ id: chatConversations.id })
+    .from(chatConversations)
+    .where(inArray(chatConversations.customerId, [...customerIds]));
+  return rows.map((row) => row.id);
+}
+
 export async function findConversation(db: Db, id: string): Promise<ConversationRow | undefined> {
   const [row] = await db.select().from(chatConversations).where(eq(chatConversations.id, id));
   return row;
@@ -172,16 +185,26 @@ export async function setConversationStatus(
 
 export type ConversationListRow = ConversationRow & { unread: number; lastMessage: MessageRow | null };
 
-/** Conversations newest first, each with the customer's unread count and its last message. */
+/**
+ * Conversations newest first, each with the customer's unread count and its last message; only these
+ * customers' (everyone's: null).
+ */
 export async function listConversations(
   db: Db,
   status: ConversationRow['status'] | 'all',
   limit: number,
+  customerIds: readonly string[] | null = null,
 ): Promise<ConversationListRow[]> {
+  if (customerIds?.length === 0) return [];
   const conversations = await db
     .select()
     .from(chatConversations)
-    .where(status === 'all' ? undefined : eq(chatConversations.status, status))
+    .where(
+      and(
+        status === 'all' ? undefined : eq(chatConversations.status, status),
+        customerIds ? inArray(chatConversations.customerId, [...customerIds]) : undefined,
+      ),
+    )
     .orderBy(desc(chatConversations.lastMessageAt), desc(chatConversations.id))
     .limit(limit);
   return withUnreadAndLast(db, conversations);

@@ -237,6 +237,44 @@ describe.each(TEST_DATABASE_KINDS)('support chat, notifications and the operator
     expect(operatorView.conversation.unread).toBe(0);
   });
 
+  it("lets an operator of some shops reach only the conversations of their shops' customers", async () => {
+    const [storeA, storeB] = await t.db.db.select({ id: stores.id }).from(stores).limit(2);
+    if (!storeA || !storeB) throw new Error('two shops expected');
+    const shopOperator = await signInOperator(t, nextPhone(), [storeA.id]);
+    const ours = await signIn(t, nextPhone(), 'Жанна');
+    const theirs = await signIn(t, nextPhone(), 'Захар');
+    await placePickupOrder(t, ours, storeA.id);
+    await placePickupOrder(t, theirs, storeB.id);
+    const ourChat = (await send(ours, { text: 'Вопрос по нашему магазину' })).conversation;
+    const theirChat = (await send(theirs, { text: 'Вопрос по другому магазину' })).conversation;
+
+    const list = ConversationListSchema.parse(
+      (await call(shopOperator, 'GET', '/api/operator/conversations?status=all')).json(),
+    );
+    expect(list.conversations.map((item) => item._id)).toContain(ourChat);
+    expect(list.conversations.map((item) => item._id)).not.toContain(theirChat);
+    for (const [method, url] of [
+      ['GET', `/api/operator/conversations/${theirChat}`],
+      ['POST', `/api/operator/conversations/${theirChat}/read`],
+      ['POST', `/api/operator/conversations/${theirChat}/close`],
+    ] as const) {
+      const response = await call(shopOperator, method, url);
+      expect(response.statusCode, url).toBe(404);
+      expect(message(response.body)).toBe('Диалог не найден');
+    }
+    const reply = await call(shopOperator, 'POST', `/api/operator/conversations/${theirChat}/messages`, {
+      text: 'Здравствуйте',
+    });
+    expect(reply.statusCode).toBe(404);
+    // The operator of every shop still reaches both.
+    const everyone = ConversationListSchema.parse(
+      (await call(operator, 'GET', '/api/operator/conversations?status=all')).json(),
+    );
+    expect(everyone.conversations.map((item) => item._id)).toEqual(
+      expect.arrayContaining([ourChat, theirChat]),
+    );
+  });
+
   it('closes a conversation; the customer’s next message reopens it', async () => {
     const customer = await signIn(t, nextPhone());
     const sent = await send(customer, { text: 'Спасибо, всё понятно' });

@@ -104,7 +104,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ support: SupportService }> 
     },
     async (request) => ({
       success: true as const,
-      conversations: await support.listConversations(request.query.status),
+      conversations: await support.listConversations(signedIn(request).user._id, request.query.status),
     }),
   );
 
@@ -120,7 +120,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ support: SupportService }> 
         response: { 200: ConversationDetailSchema, ...errors },
       },
     },
-    async (request) => support.getConversation(request.params.id, request.query),
+    async (request) => support.getConversation(signedIn(request).user._id, request.params.id, request.query),
   );
 
   app.post(
@@ -151,7 +151,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ support: SupportService }> 
       },
     },
     async (request) => {
-      await support.readAsOperator(request.params.id);
+      await support.readAsOperator(signedIn(request).user._id, request.params.id);
       return { success: true as const };
     },
   );
@@ -169,7 +169,10 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ support: SupportService }> 
         },
       },
     },
-    async (request) => ({ success: true as const, conversation: await support.close(request.params.id) }),
+    async (request) => ({
+      success: true as const,
+      conversation: await support.close(signedIn(request).user._id, request.params.id),
+    }),
   );
 
   app.get(

@@ -20,6 +20,7 @@ import { presentConversation, presentMessage } from './support.presenter';
 import {
   type ConversationRow,
   findConversation,
+  findConversationIdsOfCustomers,
   findConversationOfCustomer,
   findOperatorStores,
   findRoles,
@@ -45,8 +46,11 @@ export type SupportDeps = {
   /** The orders module's service: the order asked about, the operator's board and moves. */
   orders: {
     getOrder(userId: string, number: number): Promise<Order>;
-    listOrderLinks(userId: string): Promise<CustomerOrderLink[]>;
+    listOrderLinks(userId: string, storeIds: readonly string[] | null): Promise<CustomerOrderLink[]>;
     listBoard(storeIds: readonly string[] | null): Promise<BoardOrder[]>;
+    /** The shops a customer has ordered from, and the customers of some shops: an operator's reach (ADR 034). */
+    listCustomerStores(userId: string): Promise<string[]>;
+    listStoreCustomers(storeIds: readonly string[]): Promise<string[]>;
     moveOrder(number: number, to: OrderStatus, scope: { storeIds: readonly string[] | null }): Promise<Order>;
   };
   /** The identity module: customers' names for the operator's list. */
@@ -67,10 +71,18 @@ export type MessageInput = { text: string; image?: string; order?: number };
 /**
  * The support chat (one conversation per customer) and the operator's console: messages, read state,
  * typing, closing, and the order board. Every change goes to the sockets of both sides on every process.
+ *
+ * An operator of every shop sees every conversation; an operator of some shops sees the conversations of the
+ * customers who have ordered from them, and of those customers' orders only theirs (ADR 034). A conversation
+ * out of an operator's reach is 'not found' for them.
  */
 export function createSupportService(deps: SupportDeps) {
   const now = () => new Date(deps.clock.now());
-  const operators = { role: 'operator' } as const;
+
+  /** The operators a conversation's events go to: those of every shop and of the customer's shops. */
+  async function operatorsOf(customerId: string) {
+    return { role: 'operator', storeIds: await deps.orders.listCustomerStores(customerId) } as const;
+  }
 
   async function summaryOf(row: ConversationRow): Promise<ConversationSummary> {
     const [listed] = await withUnreadAndLast(deps.db, [row]);
@@ -80,7 +92,7 @@ export function createSupportService(deps: SupportDeps) {
   }
 
   async function announceConversation(row: ConversationRow): Promise<void> {
-    await deps.realtime.publish(operators, {
+    await deps.realtime.publish(await operatorsOf(row.customerId), {
       type: 'chat.conversation',
       conversation: await summaryOf(row),
       at: now().toISOString(),
@@ -121,7 +133,7 @@ export function createSupportService(deps: SupportDeps) {
     const event = { type: 'chat.message', conversation: row.id, message, at: message.created_at } as const;
     await Promise.all([
       deps.realtime.publish({ users: [row.customerId] }, event),
-      deps.realtime.publish(operators, event),
+      deps.realtime.publish(await operatorsOf(row.customerId), event),
     ]);
     return message;
   }
@@ -145,6 +157,22 @@ export function createSupportService(deps: SupportDeps) {
   async function storesOf(userId: string): Promise<string[] | null> {
     const stores = await findOperatorStores(deps.db, userId);
     return stores.length > 0 ? stores : null;
+  }
+
+  /** Whether an operator of these shops (null: every shop) may see this customer's conversation. */
+  async function reaches(storeIds: readonly string[] | null, customerId: string): Promise<boolean> {
+    if (storeIds === null) return true;
+    const ordered = await deps.orders.listCustomerStores(customerId);
+    return ordered.some((storeId) => storeIds.includes(storeId));
+  }
+
+  /** A conversation the operator may see; any other is 'not found' for them. */
+  async function visibleConversation(operatorId: string, id: string): Promise<ConversationRow> {
+    const row = await conversationOrThrow(id);
+    if (!(await reaches(await storesOf(operatorId), row.customerId))) {
+      throw new AppError('not_found', CONVERSATION_NOT_FOUND);
+    }
+    return row;
   }
 
   return {
@@ -202,7 +230,7 @@ export function createSupportService(deps: SupportDeps) {
       } as const;
       await Promise.all([
         deps.realtime.publish({ users: [customerId] }, event),
-        deps.realtime.publish(operators, event),
+        deps.realtime.publish(await operatorsOf(customerId), event),
       ]);
     },
 
@@ -214,6 +242,8 @@ export function createSupportService(deps: SupportDeps) {
           : await findConversationOfCustomer(deps.db, userId);
       if (!row) return;
       const author = role === 'operator' && conversationId ? 'operator' : 'customer';
+      // An operator types only into conversations within their reach.
+      if (author === 'operator' && !(await reaches(await storesOf(userId), row.customerId))) return;
       await deps.realtime.presence.setTyping(row.id, author, TYPING_TTL_MS);
       const event = {
         type: 'chat.typing',
@@ -222,38 +252,50 @@ export function createSupportService(deps: SupportDeps) {
         ttl_ms: TYPING_TTL_MS,
         at: now().toISOString(),
       } as const;
-      await deps.realtime.publish(author === 'operator' ? { users: [row.customerId] } : operators, event);
+      await deps.realtime.publish(
+        author === 'operator' ? { users: [row.customerId] } : await operatorsOf(row.customerId),
+        event,
+      );
     },
 
     /** Whether the other side is typing now (a page opened mid-sentence shows it). */
     isTyping: (conversationId: string, author: 'customer' | 'operator') =>
       deps.realtime.presence.isTyping(conversationId, author),
 
-    /** Operators: conversations newest first, with unread counts. */
-    async listConversations(status: 'open' | 'closed' | 'all'): Promise<ConversationSummary[]> {
-      const rows = await listConversations(deps.db, status, CONVERSATION_LIST_LIMIT);
+    /** Operators: the conversations within their reach, newest first, with unread counts. */
+    async listConversations(
+      operatorId: string,
+      status: 'open' | 'closed' | 'all',
+    ): Promise<ConversationSummary[]> {
+      const storeIds = await storesOf(operatorId);
+      const customerIds = storeIds ? await deps.orders.listStoreCustomers(storeIds) : null;
+      const rows = await listConversations(deps.db, status, CONVERSATION_LIST_LIMIT, customerIds);
       const names = await deps.customerNames([...new Set(rows.map((row) => row.customerId))]);
       return rows.map((row) => presentConversation(row, names.get(row.customerId) ?? ''));
     },
 
-    /** Operators: one conversation, a page of its messages and the customer's orders (nothing else of theirs). */
+    /**
+     * Operators: one conversation, a page of its messages and the customer's orders of the operator's shops
+     * (numbers and statuses; nothing else of theirs).
+     */
     async getConversation(
+      operatorId: string,
       id: string,
       cursor: { before?: number; limit?: number } = {},
     ): Promise<ConversationDetail> {
-      const row = await conversationOrThrow(id);
+      const row = await visibleConversation(operatorId, id);
       const [conversation, messages, orders] = await Promise.all([
         summaryOf(row),
         page(id, cursor),
-        deps.orders.listOrderLinks(row.customerId),
+        storesOf(operatorId).then((storeIds) => deps.orders.listOrderLinks(row.customerId, storeIds)),
       ]);
       return { success: true, conversation, ...messages, orders };
     },
 
     /** An operator answers: the customer gets it on every tab, or as a push when they have none open. */
     async reply(operatorId: string, conversationId: string, input: MessageInput): Promise<ChatMessage> {
+      const current = await visibleConversation(operatorId, conversationId);
       const image = await attachment(operatorId, input.image);
-      const current = await conversationOrThrow(conversationId);
       const row = await touchConversation(deps.db, current.customerId, now());
       const message = await post(row, { id: operatorId, role: 'operator' }, input, image);
       await deps.notifications.create(row.customerId, {
@@ -268,8 +310,8 @@ export function createSupportService(deps: SupportDeps) {
     },
 
     /** An operator opened the conversation: the customer's messages are read ('Прочитано' on their side). */
-    async readAsOperator(conversationId: string): Promise<void> {
-      const row = await conversationOrThrow(conversationId);
+    async readAsOperator(operatorId: string, conversationId: string): Promise<void> {
+      const row = await visibleConversation(operatorId, conversationId);
       const at = now();
       if ((await markMessagesRead(deps.db, row.id, 'customer', at)) === 0) return;
       const event = {
@@ -280,24 +322,36 @@ export function createSupportService(deps: SupportDeps) {
       } as const;
       await Promise.all([
         deps.realtime.publish({ users: [row.customerId] }, event),
-        deps.realtime.publish(operators, event),
+        deps.realtime.publish(await operatorsOf(row.customerId), event),
       ]);
       await announceConversation(row);
     },
 
-    async close(conversationId: string): Promise<ConversationSummary> {
+    async close(operatorId: string, conversationId: string): Promise<ConversationSummary> {
+      await visibleConversation(operatorId, conversationId);
       const row = await setConversationStatus(deps.db, conversationId, 'closed');
       if (!row) throw new AppError('not_found', CONVERSATION_NOT_FOUND);
       await announceConversation(row);
       return summaryOf(row);
     },
 
-    /** The socket's catch-up: chat messages since a time (a customer: theirs; an operator: every conversation). */
-    async listMessagesSince(userId: string, role: Role, since: Date): Promise<ChatMessage[]> {
+    /**
+     * The socket's catch-up: chat messages since a time (a customer: theirs; an operator: the conversations
+     * within reach of their shops, `storeIds`; null: every conversation).
+     */
+    async listMessagesSince(
+      userId: string,
+      role: Role,
+      since: Date,
+      storeIds: readonly string[] | null = null,
+    ): Promise<ChatMessage[]> {
       let ids: string[] | null = null;
       if (role !== 'operator') {
         const row = await findConversationOfCustomer(deps.db, userId);
         ids = row ? [row.id] : [];
+      } else if (storeIds) {
+        // An operator of some shops: the conversations within their reach.
+        ids = await findConversationIdsOfCustomers(deps.db, await deps.orders.listStoreCustomers(storeIds));
       }
       return (await listMessagesSince(deps.db, ids, since, MISSED_LIMIT)).map(presentMessage);
     },

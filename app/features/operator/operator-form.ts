@@ -1,0 +1,40 @@
+/**
+ * The operator console's addresses, form fields and labels (ADR 034): the pages post these fields to their
+ * route actions, with a fetcher when JavaScript is there and as plain forms when it is not.
+ */
+import type { OrderStatus } from '@core/rules/orders';
+
+export const OPERATOR_HREF = '/operator';
+export const OPERATOR_ORDERS_HREF = '/operator/board';
+export const OPERATOR_CLOSED_HREF = '/operator?status=closed';
+
+export const conversationHref = (id: string) => `${OPERATOR_HREF}/chats/${id}`;
+
+/** The board's anchor of an order: a quick link from a conversation scrolls to it. */
+export const boardOrderId = (number: number) => `order-${number}`;
+export const boardOrderHref = (number: number) => `${OPERATOR_ORDERS_HREF}#${boardOrderId(number)}`;
+
+export const OPERATOR_INTENTS = { reply: 'reply', close: 'close', move: 'move' } as const;
+
+export const OPERATOR_FIELD = {
+  intent: 'intent',
+  text: 'text',
+  number: 'number',
+  status: 'status',
+} as const;
+
+/** The button of a move on the board: the status the order goes to ('Отменён' is a cancellation). */
+export const MOVE_LABELS: Record<Exclude<OrderStatus, 'new'>, string> = {
+  confirmed: 'Подтверждён',
+  assembling: 'Собирается',
+  on_the_way: 'В пути',
+  ready: 'Готов к выдаче',
+  done: 'Выполнен',
+  cancelled: 'Отменить заказ',
+};
+
+export const CONVERSATION_STATUSES = [
+  { key: 'open', label: 'Открытые', href: OPERATOR_HREF },
+  { key: 'closed', label: 'Закрытые', href: OPERATOR_CLOSED_HREF },
+] as const;
+export type ConversationStatusFilter = (typeof CONVERSATION_STATUSES)[number]['key'];

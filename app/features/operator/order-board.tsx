@@ -1,0 +1,151 @@
+import type { BoardOrder } from '@core/contracts/support';
+import { formatDayMonthTime, formatMoscowTime } from '@core/rules/date';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@core/rules/orders';
+import { formatCount } from '@core/rules/plural';
+import { formatRoubles } from '@core/rules/price';
+import { PackageOpen } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useFetcher } from 'react-router';
+import { buttonStyles } from '~/components/ui/button';
+import { failureOf } from '~/lib/action-result';
+import { cx } from '~/lib/cx';
+import {
+  boardOrderId,
+  MOVE_LABELS,
+  OPERATOR_FIELD,
+  OPERATOR_INTENTS,
+  OPERATOR_ORDERS_HREF,
+} from './operator-form';
+
+const isOrderStatus = (value: unknown): value is OrderStatus =>
+  typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+
+const ITEMS: readonly [string, string, string] = ['товар', 'товара', 'товаров'];
+const ORDERS: readonly [string, string, string] = ['активный заказ', 'активных заказа', 'активных заказов'];
+
+/** The board: the active orders of the operator's shops, oldest first, each with the moves it may make. */
+export function OrderBoard({ orders }: { orders: readonly BoardOrder[] }) {
+  return (
+    <section aria-labelledby="operator-board-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="operator-board-title" className="text-xl font-bold">
+          Заказы
+        </h2>
+        <p className="text-[15px] text-muted">{formatCount(orders.length, ORDERS)}</p>
+      </div>
+      {orders.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-3xl bg-white px-6 py-12 text-center text-muted shadow-card">
+          <PackageOpen aria-hidden="true" className="size-8" />
+          <p className="text-[15px]">Активных заказов нет</p>
+        </div>
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+          {orders.map((order) => (
+            <BoardCard key={order.number} order={order} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * One order: a button per status it may go to. The move is a fetcher post to the board's action (a plain
+ * form without JavaScript); while it is on its way the card shows the new status. After a move the buttons
+ * change, so the focus goes to the card's heading, not to the top of the page.
+ */
+function BoardCard({ order }: { order: BoardOrder }) {
+  const fetcher = useFetcher();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const moving = fetcher.formData?.get(OPERATOR_FIELD.status);
+  const status = isOrderStatus(moving) ? moving : order.status;
+  const isMoving = fetcher.state !== 'idle';
+  const failure = fetcher.state === 'idle' ? failureOf(fetcher.data) : undefined;
+  const wasMoving = useRef(false);
+  useEffect(() => {
+    if (wasMoving.current && !isMoving) heading.current?.focus();
+    wasMoving.current = isMoving;
+  }, [isMoving]);
+
+  const titleId = `${boardOrderId(order.number)}-title`;
+  return (
+    <li
+      id={boardOrderId(order.number)}
+      className="flex scroll-mt-24 flex-col gap-3 rounded-3xl bg-white p-4 shadow-card target:ring-2 target:ring-brand-600 sm:p-5"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h3 id={titleId} ref={heading} tabIndex={-1} className="text-lg font-bold outline-none">
+          Заказ №{order.number}
+        </h3>
+        <p
+          className={cx(
+            'shrink-0 rounded-full px-3 py-1 text-sm font-semibold',
+            status === 'cancelled' ? 'bg-red-50 text-berry' : 'bg-brand-50 text-brand-800',
+          )}
+        >
+          <span className="sr-only">Статус: </span>
+          {ORDER_STATUS_LABELS[status]}
+        </p>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-muted">Магазин</dt>
+        <dd>
+          {order.store.name}
+          {order.point ? `, ${order.point}` : ''}
+        </dd>
+        <dt className="text-muted">Получение</dt>
+        <dd>{order.fulfilment === 'delivery' ? 'Доставка' : 'Самовывоз'}</dd>
+        {order.slot ? (
+          <>
+            <dt className="text-muted">Время</dt>
+            <dd>
+              {formatDayMonthTime(order.slot.start)}–{formatMoscowTime(new Date(order.slot.end))}
+            </dd>
+          </>
+        ) : null}
+        <dt className="text-muted">Состав</dt>
+        <dd>
+          {formatCount(order.items, ITEMS)} на {formatRoubles(order.total)}
+        </dd>
+        <dt className="text-muted">Оформлен</dt>
+        <dd>{formatDayMonthTime(order.created_at)}</dd>
+      </dl>
+      {order.next.length > 0 ? (
+        <fetcher.Form method="post" action={OPERATOR_ORDERS_HREF} preventScrollReset>
+          <input type="hidden" name={OPERATOR_FIELD.intent} value={OPERATOR_INTENTS.move} />
+          <input type="hidden" name={OPERATOR_FIELD.number} value={order.number} />
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2 text-sm font-semibold">Перевести в статус</legend>
+            <div className="flex flex-wrap gap-2">
+              {order.next.map((next) =>
+                next === 'new' ? null : (
+                  <button
+                    key={next}
+                    type="submit"
+                    name={OPERATOR_FIELD.status}
+                    value={next}
+                    aria-disabled={isMoving}
+                    onClick={(event) => {
+                      if (isMoving) event.preventDefault();
+                    }}
+                    className={buttonStyles({
+                      variant: next === 'cancelled' ? 'danger' : 'outline',
+                      size: 'sm',
+                    })}
+                  >
+                    {MOVE_LABELS[next]}
+                  </button>
+                ),
+              )}
+            </div>
+          </fieldset>
+        </fetcher.Form>
+      ) : null}
+      {failure ? (
+        <p role="alert" className="text-sm font-medium text-berry">
+          {failure.message}
+        </p>
+      ) : null}
+    </li>
+  );
+}

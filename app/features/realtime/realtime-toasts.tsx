@@ -1,0 +1,36 @@
+import type { Notification } from '@core/contracts/notifications';
+import { TOAST_DEFAULT_DURATION_MS } from '@core/rules/toast-queue';
+import { useToast } from '~/components/ui/toast';
+import { SUPPORT_CHAT_HREF } from '~/lib/site-links';
+import { useRealtime, useRealtimeEvent } from './use-realtime';
+
+/** Where a notification leads: its link, the chat for a chat message, else the list. */
+export function notificationHref(notification: Pick<Notification, 'link' | 'chat_id' | 'type'>): string {
+  if (notification.link) return notification.link;
+  if (notification.chat_id || notification.type === 'chat_message') return SUPPORT_CHAT_HREF;
+  return '/lk?active=notification';
+}
+
+/**
+ * SPEC §4: an incoming notification shows a 5000 ms toast unless that chat is already open. An operator's
+ * reply arrives twice — as a chat message and as its notification — and is toasted once, by the latter.
+ * A catch-up after a reconnect toasts what is still unread.
+ */
+export function RealtimeToasts() {
+  const toast = useToast();
+  const { isChatShown } = useRealtime();
+  useRealtimeEvent('notification', ({ notification }, origin) => {
+    if (notification.is_read && origin.isCatchUp) return;
+    const isChat = notification.type === 'chat_message' || notification.chat_id !== null;
+    if (isChat && isChatShown()) return;
+    toast.show({
+      id: `notification-${notification.id}`,
+      type: 'info',
+      title: notification.title,
+      content: notification.content,
+      link: { href: notificationHref(notification), label: isChat ? 'Открыть чат' : 'Подробнее' },
+      duration: TOAST_DEFAULT_DURATION_MS,
+    });
+  });
+  return null;
+}

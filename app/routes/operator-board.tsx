@@ -1,0 +1,46 @@
+import { MoveOrderSchema, OrderNumberParamsSchema } from '@core/contracts/support';
+import { redirect } from 'react-router';
+import { requireOperatorAction, requireOperatorPage } from '~/features/operator/operator.server';
+import { OPERATOR_FIELD, OPERATOR_ORDERS_HREF } from '~/features/operator/operator-form';
+import { OrderBoard } from '~/features/operator/order-board';
+import { failureOf } from '~/lib/action-result';
+import { formText, parseWith, runAction } from '~/lib/actions.server';
+import type { Route } from './+types/operator-board';
+
+/** /operator/board (ADR 034): the board of active orders of the operator's shops. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = await requireOperatorPage(context, request);
+  return { orders: await context.services.support.board(user._id) };
+}
+
+/**
+ * A move on the board: one step along the order's path, or a cancellation, through the support service (as
+ * POST /api/operator/orders/{number}/status); the orders module tells the customer (list, socket, push). An
+ * operator only, before the form is read; another shop's order is not found; a move the order cannot make is
+ * refused in Russian (409).
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  return runAction(async () => {
+    const user = await requireOperatorAction(context);
+    const form = await request.formData();
+    const { number } = parseWith(OrderNumberParamsSchema, { number: formText(form, OPERATOR_FIELD.number) });
+    const { status } = parseWith(MoveOrderSchema, { status: formText(form, OPERATOR_FIELD.status) });
+    await context.services.support.moveOrder(user._id, number, status);
+    return redirect(OPERATOR_ORDERS_HREF);
+  });
+}
+
+export default function OperatorOrders({ loaderData, actionData }: Route.ComponentProps) {
+  // Without JavaScript a refused move renders the page anew with its reason.
+  const failure = failureOf(actionData);
+  return (
+    <div className="flex flex-col gap-3">
+      {failure ? (
+        <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 text-[15px] font-medium text-berry">
+          {failure.message}
+        </p>
+      ) : null}
+      <OrderBoard orders={loaderData.orders} />
+    </div>
+  );
+}
