@@ -28,6 +28,7 @@ import { NOSCRIPT_LOADER_STYLE, PAGE_LOADED_SCRIPT, PageLoader } from './compone
 import { ToastProvider } from './components/ui/toast';
 import { AuthProvider } from './features/auth/auth-context';
 import { BasketProvider, useBasketCount } from './features/basket/basket-context';
+import { BASKET_ACTION, BASKET_PAGE, pendingChangeOf } from './features/basket/basket-form';
 import { DeliveryProvider } from './features/delivery/delivery-context';
 import { useFavouritesCount } from './features/favourites/use-favourites';
 import { useNonce } from './lib/nonce';
@@ -69,8 +70,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     console.error('site settings failed to load', error);
     return EMPTY_SETTINGS;
   });
-  // The signed-in basket is rendered with the page (counters and badge right at first paint); a failure
-  // renders without it and the browser asks again.
+  // The signed-in basket is rendered with the page (counters and badge right at first paint) and is what
+  // every basket control shows (docs/decisions/030); a failure renders without it and /basket says so.
   const basket = user
     ? await context.services.basket.getBasket(user._id).catch((error: unknown) => {
         console.error('basket failed to load', error);
@@ -112,16 +113,23 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /**
  * Settings only change when edited: reload them after a form submission, not on every navigation. The
  * viewer changes at login and logout, which revalidate explicitly (same URL); guarded paths always ask
- * the server, which redirects a guest (SPEC §6).
+ * the server, which redirects a guest (SPEC §6). The basket widgets' changes say that only this loader
+ * needs to run again (docs/decisions/030): it has the basket, even after a refusal (a guest again); and
+ * the way to /basket reads it again, for today's prices and stock.
  */
 export function shouldRevalidate({
   formMethod,
+  formAction,
+  formData,
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
+  if (formAction === BASKET_ACTION) return pendingChangeOf(formData) !== null;
   if (formMethod !== undefined && formMethod.toUpperCase() !== 'GET') return defaultShouldRevalidate;
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  // The basket page shows today's prices and stock: its basket is read again on the way there.
+  if (nextUrl.pathname === BASKET_PAGE && currentUrl.pathname !== BASKET_PAGE) return true;
   return guestRedirectFor(nextUrl.pathname) !== null;
 }
 
@@ -187,7 +195,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <AriaRouter>
             <ToastProvider>
               <AuthProvider user={data?.user ?? null}>
-                <BasketProvider loaded={data?.basket ?? null}>
+                <BasketProvider>
                   <DeliveryProvider
                     cities={data?.settings.cities ?? EMPTY_SETTINGS.cities}
                     initialArea={data?.area ?? null}
