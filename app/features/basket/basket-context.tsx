@@ -11,6 +11,7 @@ import {
 import {
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -96,7 +97,8 @@ export function BasketProvider({ children }: { children: ReactNode }) {
   /** Changes whose outcome is not told yet (ChangeOutcome). */
   const [outstanding, setOutstanding] = useState<readonly KeyedChange[]>([]);
   const settle = useCallback((key: string) => {
-    setOutstanding((list) => list.filter((item) => item.key !== key));
+    // With the router's own updates (transitions): a page being rendered is not started over for it.
+    startTransition(() => setOutstanding((list) => list.filter((item) => item.key !== key)));
   }, []);
 
   // A guest again (logout, or from the start): whatever the device holds now.
