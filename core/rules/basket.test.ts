@@ -244,6 +244,10 @@ describe('the signed-in basket while changes are on their way', () => {
     expect(withPendingChanges(loaded, [...adding, change(3, 'p3', 'x', 0)]).added).toEqual([]);
     expect(withPendingChanges(loaded, [...adding, change(3, 'p3', null, 0)]).added).toEqual([]);
     expect(withPendingChanges(loaded, [change(1, 'p3', 'x', 0)])).toEqual({ basket: loaded, added: [] });
+    // Another point's removal leaves it be.
+    expect(
+      withPendingChanges(loaded, [adding[0] as PendingBasketChange, change(2, 'p1', null, 0)]).added,
+    ).toEqual([adding[0]]);
   });
 
   it('shows nothing over the loaded basket once no change is on its way', () => {
@@ -260,6 +264,7 @@ describe('the signed-in basket while changes are on their way', () => {
     expect(withPendingChanges(loaded, shown).basket.p1?.[0]).toEqual(line('a', 5));
     // Another line's answered change, or an older one of this line, is the loaded basket's business.
     expect(changesToShow([first], [change(0, 'p1', 'a', 1), change(4, 'p1', 'b', 7)])).toEqual([first]);
+    expect(changesToShow([first], [change(4, 'p2', 'a', 7), change(5, 'p2', null, 0)])).toEqual([first]);
   });
 
   it('orders what it shows by when the customer made it, a point’s removal included', () => {
@@ -267,5 +272,8 @@ describe('the signed-in basket while changes are on their way', () => {
     const pending = [change(4, 'p1', 'b', 1), change(1, 'p1', 'a', 3)];
     expect(changesToShow(pending, [removal]).map((item) => item.sequence)).toEqual([1, 2, 4]);
     expect(changesToShow([change(1, 'p1', 'a', 3)], [removal])).toEqual([change(1, 'p1', 'a', 3), removal]);
+    // A line added again after its point's removal that is still on its way.
+    const readded = change(3, 'p1', 'b', 2);
+    expect(changesToShow([removal], [readded, change(3, 'p2', 'c', 1)])).toEqual([removal, readded]);
   });
 });

@@ -172,11 +172,10 @@ export function changesToShow(
   pending: readonly PendingBasketChange[],
   latest: Iterable<PendingBasketChange>,
 ): PendingBasketChange[] {
-  if (pending.length === 0) return [];
   const bySequence = new Map(pending.map((change) => [change.sequence, change]));
   for (const change of latest) {
-    if (bySequence.has(change.sequence)) continue;
     const isAhead = pending.some(
+      // Stryker disable next-line EqualityOperator: a pending change "ahead of itself" is put in again as it is
       (earlier) => earlier.sequence < change.sequence && isSameLine(earlier, change),
     );
     if (isAhead) bySequence.set(change.sequence, change);
