@@ -37,7 +37,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     user
       ? context.services.basket
           .getBasket(user._id)
-          .then((basket) => context.services.catalog.listPoints(Object.keys(basket)))
+          .then((basket) => {
+            const ids = Object.keys(basket);
+            return ids.length > 0 ? context.services.catalog.listPoints(ids) : [];
+          })
           .catch((error: unknown) => {
             context.log.error({ err: error }, 'the basket’s points failed to load');
             return [];

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loader as rootLoader } from '~/root';
-import { action as basketPageAction } from '~/routes/basket';
+import { action as basketPageAction, loader as basketPageLoader } from '~/routes/basket';
 import { action as basketAction } from '~/routes/resources/basket';
 import { queryRows } from '../../../server/db/client';
 import { stock } from '../../../server/db/schema/index';
@@ -207,6 +207,17 @@ describe.each(TEST_DATABASE_KINDS)('basket actions on %s', (kind) => {
       location: BASKET_PAGE,
     });
     expect(await quantityOnServer(userId, offer)).toBe(1);
+    // The page it comes back to names the group's point without JavaScript; a guest's page names none.
+    const pageData = (context: Context) =>
+      basketPageLoader({
+        request: new Request(`${TEST_ORIGIN}${BASKET_PAGE}`),
+        url: new URL(`${TEST_ORIGIN}${BASKET_PAGE}`),
+        params: {},
+        pattern: BASKET_PAGE,
+        context,
+      });
+    expect((await pageData(context)).points.map((point) => point._id)).toEqual([offer.pointId]);
+    expect((await pageData(pageContext(t, null))).points).toEqual([]);
     const removal = { intent: 'remove-point', warehouse_id: offer.pointId };
     expect(await postPage(context, removal)).toMatchObject({
       status: 200,
