@@ -28,6 +28,7 @@ import { NOSCRIPT_LOADER_STYLE, PAGE_LOADED_SCRIPT, PageLoader } from './compone
 import { ToastProvider } from './components/ui/toast';
 import { AuthDialogsProvider } from './features/auth/auth-dialogs';
 import { BasketProvider, useBasketCount } from './features/basket/basket-context';
+import { BASKET_ACTION, BASKET_PAGE, pendingChangeOf } from './features/basket/basket-form';
 import { DeliveryProvider } from './features/delivery/delivery-context';
 import { useFavouritesCount } from './features/favourites/use-favourites';
 import { RealtimeToasts } from './features/realtime/realtime-toasts';
@@ -68,8 +69,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.log.error({ err: error }, 'site settings failed to load');
     return EMPTY_SETTINGS;
   });
-  // The signed-in basket is rendered with the page (counters and badge right at first paint); a failure
-  // renders without it and the browser asks again.
+  // The signed-in basket is rendered with the page (counters and badge right at first paint) and is what
+  // every basket control shows (docs/decisions/030); a failure renders without it and /basket says so.
   const basket = user
     ? await context.services.basket.getBasket(user._id).catch((error: unknown) => {
         context.log.error({ err: error }, 'basket failed to load');
@@ -112,19 +113,26 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /**
  * Settings only change when edited: reload them after a form submission (login, logout and profile changes
- * are actions, so the user follows), not on every navigation. Going to or leaving a page that needs a
+ * are actions, so the user follows), not on every navigation. The basket widgets' changes say that only this
+ * loader needs to run again (docs/decisions/030): it has the basket, even after a refusal (a guest again); and
+ * the way to /basket reads it again, for today's prices and stock. Going to or leaving a page that needs a
  * signed-in customer reads the viewer again: the header agrees with the page the server let through, and
  * when that page's loader sends a guest away (after 'Выйти' there, or a session that ended), the root's data
  * of the redirected request was dropped with it, so the page the guest lands on must read it anew.
  */
 export function shouldRevalidate({
   formMethod,
+  formAction,
+  formData,
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
+  if (formAction === BASKET_ACTION) return pendingChangeOf(formData) !== null;
   if (formMethod !== undefined && formMethod.toUpperCase() !== 'GET') return defaultShouldRevalidate;
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  // The basket page shows today's prices and stock: its basket is read again on the way there.
+  if (nextUrl.pathname === BASKET_PAGE && currentUrl.pathname !== BASKET_PAGE) return true;
   return guestRedirectFor(nextUrl.pathname) !== null || guestRedirectFor(currentUrl.pathname) !== null;
 }
 
@@ -193,7 +201,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <ToastProvider>
               <FlashToasts />
               <AuthDialogsProvider>
-                <BasketProvider loaded={data?.basket ?? null}>
+                <BasketProvider>
                   <DeliveryProvider
                     cities={data?.settings.cities ?? EMPTY_SETTINGS.cities}
                     initialArea={data?.area ?? null}

@@ -1,28 +1,59 @@
 import type { BasketItem } from '@core/contracts/basket';
 import type { Point } from '@core/contracts/catalog';
-import { countLines } from '@core/rules/basket';
+import { countLines, toBasketData } from '@core/rules/basket';
 import { formatCount } from '@core/rules/plural';
 import { ShoppingBasket } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useFetcher } from 'react-router';
 import { LinkButton } from '~/components/ui/button';
-import { useBasket, useBasketStore } from '~/features/basket/basket-context';
+import { useOptionalUser } from '~/features/auth/user';
+import { runBasketPageIntent } from '~/features/basket/basket-actions.server';
+import { useBasket } from '~/features/basket/basket-context';
+import { BASKET_ACTION, BASKET_FIELD } from '~/features/basket/basket-form';
 import { BasketGroup, PIECE_FORMS } from '~/features/basket/basket-group';
 import { BasketSummary } from '~/features/basket/basket-summary';
+import { guestBasket } from '~/features/basket/guest-basket';
 import { GuestLoginNotice } from '~/features/basket/guest-login-notice';
+import { failureOf } from '~/lib/action-result';
+import { runAction } from '~/lib/actions.server';
 import { api } from '~/lib/api-client';
 import { loadSeo, seoMeta } from '~/lib/seo';
 import type { Route } from './+types/basket';
+import type { action as basketAction } from './resources/basket';
 
 /** Genitive after «из»: из 1 магазина, из 2 магазинов, из 21 магазина. */
 const SHOP_FORMS = ['магазина', 'магазинов', 'магазинов'] as const;
 
-/** The shops' minimum order and delivery terms; the same for every visitor (guest pages may be shared). */
+/**
+ * The shops' minimum order and delivery terms (the same for every visitor: guest pages may be shared), and
+ * for a signed-in customer the points of their basket's groups, so the page is whole without JavaScript.
+ * The basket itself is the root loader's (docs/decisions/030).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [stores, seo] = await Promise.all([
+  const user = context.viewer.user;
+  const [stores, seo, points] = await Promise.all([
     context.services.catalog.listStores(),
     loadSeo(context.services.content, '/basket'),
+    user
+      ? context.services.basket
+          .getBasket(user._id)
+          .then((basket) => {
+            const ids = Object.keys(basket);
+            return ids.length > 0 ? context.services.catalog.listPoints(ids) : [];
+          })
+          .catch((error: unknown) => {
+            context.log.error({ err: error }, 'the basket’s points failed to load');
+            return [];
+          })
+      : [],
   ]);
-  return { stores, seo };
+  return { stores, seo, points };
+}
+
+/** The page's own forms (before and without JavaScript): a line's step or removal, 'Удалить все'. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  return runAction(() => runBasketPageIntent(context, form));
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -33,18 +64,25 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-/** The points of the basket's groups (SPEC §7 GET /api/points/list), asked for whenever the set changes. */
-function usePoints(pointIds: readonly string[]): Map<string, Point> {
-  const [points, setPoints] = useState(() => new Map<string, Point>());
-  const key = [...pointIds].sort().join(',');
+/**
+ * The points of the basket's groups: those the loader read, and any other (a guest's basket, a group added
+ * since) from GET /api/points/list, asked for whenever the set changes.
+ */
+function usePoints(pointIds: readonly string[], loaded: readonly Point[]): Map<string, Point> {
+  const [fetched, setFetched] = useState<readonly Point[]>([]);
+  const points = useMemo(
+    () => new Map([...loaded, ...fetched].map((point) => [point._id, point])),
+    [loaded, fetched],
+  );
+  const missing = pointIds.filter((id) => !points.has(id)).sort();
+  const key = missing.join(',');
   useEffect(() => {
     if (key === '') return;
     const controller = new AbortController();
     api
       .get(`/api/points/list?points=${encodeURIComponent(key)}`, undefined, controller.signal)
       .then((answer) => {
-        if (!Array.isArray(answer)) return;
-        setPoints(new Map((answer as Point[]).map((point) => [point._id, point])));
+        if (Array.isArray(answer)) setFetched((known) => [...known, ...(answer as Point[])]);
       })
       .catch(() => {
         // Without the points the groups still show their shops; the next visit tries again.
@@ -54,29 +92,67 @@ function usePoints(pointIds: readonly string[]): Map<string, Point> {
   return points;
 }
 
+/**
+ * A guest's basket with today's prices and stock, once per visit of the page: the device's copy is posted to
+ * the basket's resource route (the basket service's preview, nothing stored; only a read, so no loader runs
+ * again) and taken unless the basket changed meanwhile. A signed-in basket is the root loader's, read again
+ * whenever the customer comes to this page.
+ */
+function useTodaysGuestPrices(isGuest: boolean, isReady: boolean): void {
+  const preview = useFetcher<typeof basketAction>();
+  const sent = useRef<ReturnType<typeof guestBasket.getSnapshot> | null>(null);
+  const { submit } = preview;
+  useEffect(() => {
+    if (!isGuest || !isReady || sent.current) return;
+    const basket = guestBasket.getSnapshot();
+    if (Object.keys(basket).length === 0) return;
+    sent.current = basket;
+    void submit(
+      { [BASKET_FIELD.intent]: 'preview', [BASKET_FIELD.data]: JSON.stringify(toBasketData(basket)) },
+      { method: 'post', action: BASKET_ACTION, defaultShouldRevalidate: false },
+    );
+  }, [isGuest, isReady, submit]);
+  const answer = preview.state === 'idle' ? preview.data : undefined;
+  useEffect(() => {
+    // A failed preview leaves the stored copy on show; today's prices come with the next visit.
+    if (answer?.ok && answer.intent === 'preview' && sent.current)
+      guestBasket.adoptPreview(sent.current, answer.basket);
+  }, [answer]);
+}
+
 /** /basket in the 'back' layout: the basket grouped by point, each group its own order. */
-export default function BasketPage({ loaderData: { stores } }: Route.ComponentProps) {
-  const store = useBasketStore();
-  const { basket, isReady } = useBasket();
+export default function BasketPage({
+  loaderData: { stores, points: loadedPoints },
+  actionData,
+}: Route.ComponentProps) {
+  const isAuthenticated = useOptionalUser() !== null;
+  const { basket, isReady, hasFailed } = useBasket();
   const pointIds = Object.keys(basket);
-  const points = usePoints(pointIds);
+  const points = usePoints(pointIds, loadedPoints);
   const storesById = useMemo(() => new Map(stores.map((shop) => [shop._id, shop])), [stores]);
   const storeOf = (items: readonly BasketItem[]) => storesById.get(items[0]?.product.store._id ?? '');
-
-  // Today's prices and stock, once per visit of the page (a guest's copy is read from the device first).
-  const hasRefreshed = useRef(false);
-  useEffect(() => {
-    if (!isReady || hasRefreshed.current) return;
-    hasRefreshed.current = true;
-    void store.refresh();
-  }, [store, isReady]);
+  useTodaysGuestPrices(!isAuthenticated, isReady);
+  const failure = failureOf(actionData);
+  const removing =
+    actionData && 'intent' in actionData && actionData.intent === 'confirm-remove-point'
+      ? actionData.pointId
+      : null;
 
   const lines = countLines(basket);
   return (
     <div className="mx-auto max-w-[960px] px-4 pt-6 sm:px-6 sm:pt-8">
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Корзина</h1>
       <GuestLoginNotice />
-      {!isReady ? (
+      {failure ? (
+        <p role="alert" className="mt-6 rounded-xl bg-red-50 px-4 py-3 text-[15px] font-medium text-berry">
+          {failure.message}
+        </p>
+      ) : null}
+      {hasFailed ? (
+        <p role="alert" className="mt-6 text-[15px] font-medium text-berry">
+          Не удалось загрузить корзину. Обновите страницу.
+        </p>
+      ) : !isReady ? (
         <p role="status" className="mt-6 text-muted">
           Загружаем корзину…
         </p>
@@ -112,6 +188,7 @@ export default function BasketPage({ loaderData: { stores } }: Route.ComponentPr
                 items={items}
                 point={points.get(pointId)}
                 store={storeOf(items)}
+                isAskingToRemove={removing === pointId}
               />
             ))}
             <BasketSummary basket={basket} storeOf={storeOf} />

@@ -143,3 +143,69 @@ export function countPieces(group: readonly { quantity: number; product: { count
   for (const line of group) pieces += Math.min(line.quantity, Math.max(0, line.product.count));
   return pieces;
 }
+
+/**
+ * A change of the signed-in basket on its way to the server, as the browser shows it meanwhile: a line set to
+ * `quantity` (0 removes it), or a point's whole group removed (`productId` null). `sequence` orders the
+ * changes as the customer made them.
+ */
+export type PendingBasketChange = {
+  sequence: number;
+  pointId: string;
+  productId: string | null;
+  quantity: number;
+};
+
+/** Whether two changes are about the same line (a point's removal is about each of its lines). */
+function isSameLine(a: PendingBasketChange, b: PendingBasketChange): boolean {
+  if (a.pointId !== b.pointId) return false;
+  return a.productId === null || b.productId === null || a.productId === b.productId;
+}
+
+/**
+ * The changes to show over the basket the page loaded: those on their way, and a later change of the same
+ * line that was answered while an earlier one is still on its way. Answers come back in any order; the
+ * latest change is what the customer asked for last, so a counter never goes back to an earlier click.
+ * `latest` holds the latest change made of each line and point, answered or not.
+ */
+export function changesToShow(
+  pending: readonly PendingBasketChange[],
+  latest: Iterable<PendingBasketChange>,
+): PendingBasketChange[] {
+  const bySequence = new Map(pending.map((change) => [change.sequence, change]));
+  for (const change of latest) {
+    const isAhead = pending.some(
+      // Stryker disable next-line EqualityOperator: a pending change "ahead of itself" is put in again as it is
+      (earlier) => earlier.sequence < change.sequence && isSameLine(earlier, change),
+    );
+    if (isAhead) bySequence.set(change.sequence, change);
+  }
+  return [...bySequence.values()].sort((a, b) => a.sequence - b.sequence);
+}
+
+/**
+ * The basket as it will be once `changes` (oldest first) are done: a line takes its change's quantity (0
+ * removes it, a point left empty is dropped), a point's removal drops its group. A line the basket did not
+ * have cannot be shown there without its product: it comes back in `added` (its counter and the header badge
+ * show it).
+ */
+export function withPendingChanges<Line extends BasketLineLike>(
+  basket: BasketMap<Line>,
+  changes: readonly PendingBasketChange[],
+): { basket: BasketMap<Line>; added: PendingBasketChange[] } {
+  let result = basket;
+  const added = new Map<string, PendingBasketChange>();
+  for (const change of changes) {
+    const { pointId, productId, quantity } = change;
+    if (productId === null) {
+      result = removePoint(result, pointId);
+      for (const [key, line] of added) if (line.pointId === pointId) added.delete(key);
+      continue;
+    }
+    const line = findLine(result, pointId, productId) ?? findLine(basket, pointId, productId);
+    if (line) result = setLine(result, pointId, { ...line, quantity });
+    else if (quantity > 0) added.set(`${pointId}:${productId}`, change);
+    else added.delete(`${pointId}:${productId}`);
+  }
+  return { basket: result, added: [...added.values()] };
+}

@@ -1,3 +1,4 @@
+import type { Page, Route } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 import { actAsDistinctClient, CodeDialog, codeFromOutbox, LoginDialog, toast } from './pages/auth';
 import { BasketControl, BasketPage, type CatalogProduct, findProducts } from './pages/basket';
@@ -146,5 +147,156 @@ test.describe('the basket', () => {
     await page.reload();
     await expect(basketPage.groups).toHaveCount(1);
     await expect(basketPage.quantity(scarce.name)).toHaveValue(String(scarce.offer.count));
+  });
+});
+
+/** Signs in through the API the popups use (the session cookie lands in the browser's context). */
+async function signInByApi(page: Page, phone: string): Promise<void> {
+  expect((await page.request.post('/api/user/code', { data: { name: 'Вера', phone } })).ok()).toBe(true);
+  const login = await page.request.post('/api/user/login', {
+    data: { phone, code: await codeFromOutbox(phone) },
+  });
+  expect(login.ok()).toBe(true);
+}
+
+/** What the signed-in basket holds on the server: product id → quantity. */
+async function serverQuantities(page: Page): Promise<Record<string, number>> {
+  const basket = (await (await page.request.get('/api/user/me/basket')).json()) as Record<
+    string,
+    { product: { _id: string }; quantity: number }[]
+  >;
+  return Object.fromEntries(
+    Object.values(basket)
+      .flat()
+      .map((item) => [item.product._id, item.quantity]),
+  );
+}
+
+test.describe('the signed-in basket (docs/decisions/030)', () => {
+  test('quick clicks all count, on screen at once and on the server, and the counter never goes back', async ({
+    page,
+  }) => {
+    test.slow(); // A catalogue page, the basket page, two rounds of quick clicks.
+    await signInByApi(page, '+79120000131');
+    const products = await findProducts(page.request, () => true);
+    const roomy = products
+      .slice(0, 48)
+      .find((product): product is Offered => isOffered(product) && product.offer.count >= 12);
+    if (!roomy) throw new Error('the first catalogue page has no product with 12 left');
+    const shell = new Shell(page);
+    const basketLink = shell.header.getByRole('link', { name: /^Корзина/ }).first();
+
+    await page.goto('/catalog');
+    const cardScope = page.locator('article', { has: page.locator(`a[href="/product/${roomy.slug}"]`) });
+    const card = new BasketControl(cardScope, roomy.name);
+    // Every number the card's counter shows, in order, as the customer sees them.
+    await cardScope.evaluate((element) => {
+      const seen: string[] = [];
+      (window as unknown as { seenQuantities: string[] }).seenQuantities = seen;
+      new MutationObserver(() => {
+        const text = element.querySelector('[aria-live]')?.textContent;
+        if (text && seen.at(-1) !== text) seen.push(text);
+      }).observe(element, { subtree: true, childList: true, characterData: true });
+    });
+    // The six posts are held until the last click, then let through in reverse: the server gets the clicks
+    // out of order and the latest is answered first, the worst case for a counter.
+    const held: Route[] = [];
+    let releaseAll = () => {};
+    const allHeld = new Promise<void>((resolve) => {
+      releaseAll = resolve;
+    });
+    await page.route(/\/resources\/basket(\.data)?(\?.*)?$/, (route) => {
+      held.push(route);
+      if (held.length === 6) releaseAll();
+    });
+    await card.add.click();
+    await expect(toast(page, 'Добавлено в корзину')).toBeVisible();
+    for (let click = 0; click < 5; click += 1) await card.plus.click();
+    // At once, before any answer.
+    await expect(card.stepper).toContainText('6 шт.');
+    await expect(basketLink).toHaveAccessibleName('Корзина, 1');
+    await allHeld;
+    expect((await serverQuantities(page))[roomy._id]).toBeUndefined();
+    // The last click first, answered and its data loaded again while the five before it are still held.
+    const last = held.pop();
+    const reloaded = page.waitForResponse(
+      (response) => response.request().method() === 'GET' && /\.data(\?|$)/.test(response.url()),
+    );
+    await last?.continue();
+    await reloaded;
+    await expect(card.stepper).toContainText('6 шт.');
+    for (const route of held.reverse()) await route.continue();
+    await page.unrouteAll();
+    // The server has every click, and the counter never showed an older number meanwhile.
+    await expect.poll(async () => (await serverQuantities(page))[roomy._id]).toBe(6);
+    await expect(card.stepper).toContainText('6 шт.');
+    await expect(basketLink).toHaveAccessibleName('Корзина, 1');
+    const seen = await page.evaluate(
+      () => (window as unknown as { seenQuantities: string[] }).seenQuantities,
+    );
+    expect(seen).toEqual(['1 шт.', '2 шт.', '3 шт.', '4 шт.', '5 шт.', '6 шт.']);
+
+    // The basket page's counter: the same, and a step down in between.
+    const basketPage = new BasketPage(page);
+    await basketLink.click();
+    // The first visit loads the page's code and data while the catalogue's cards are still re-rendering.
+    await expect(basketPage.quantity(roomy.name)).toHaveValue('6', { timeout: 15_000 });
+    const increase = basketPage.increase(roomy.name);
+    for (let click = 0; click < 4; click += 1) await increase.click();
+    await basketPage.counter(roomy.name).getByRole('button', { name: 'Уменьшить' }).click();
+    await expect(basketPage.quantity(roomy.name)).toHaveValue('9');
+    await expect.poll(async () => (await serverQuantities(page))[roomy._id]).toBe(9);
+    await page.reload();
+    await expect(basketPage.quantity(roomy.name)).toHaveValue('9');
+    await expectAccessible(page);
+  });
+});
+
+test.describe('the signed-in basket without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('steps a line, removes another, and removes a shop’s group after the page asks', async ({ page }) => {
+    await signInByApi(page, '+79120000132');
+    const products = await findProducts(page.request, (list) => list.filter(isOffered).length >= 40);
+    const first = products.find(
+      (product): product is Offered => isOffered(product) && product.offer.count >= 3,
+    );
+    const second = products.find(
+      (product): product is Offered => isOffered(product) && product.store._id !== first?.store._id,
+    );
+    if (!first || !second) throw new Error('no two shops’ products to fill the basket with');
+    for (const product of [first, second]) {
+      const response = await page.request.patch('/api/user/me/basket', {
+        headers: { 'x-requested-with': 'XMLHttpRequest' },
+        data: { warehouse_id: product.offer.point, product_id: product._id, quantity: 1 },
+      });
+      expect(response.ok()).toBe(true);
+    }
+
+    const basketPage = new BasketPage(page);
+    await page.goto('/basket');
+    await expect(basketPage.groups).toHaveCount(2);
+    const firstGroup = basketPage.group(first.store.name);
+    const quantity = firstGroup.getByRole('group', { name: `Количество: ${first.name}`, exact: true });
+    await expect(quantity).toContainText('1');
+    await quantity.getByRole('button', { name: 'Увеличить' }).click();
+    await expect(page).toHaveURL(/\/basket$/);
+    await expect(quantity).toContainText('2');
+    expect((await serverQuantities(page))[first._id]).toBe(2);
+    await quantity.getByRole('button', { name: 'Уменьшить' }).click();
+    await expect(quantity).toContainText('1');
+
+    await firstGroup.getByRole('button', { name: `Удалить из корзины: ${first.name}` }).click();
+    await expect(basketPage.groups).toHaveCount(1);
+    expect(await serverQuantities(page)).toEqual({ [second._id]: 1 });
+
+    const secondGroup = basketPage.group(second.store.name);
+    await secondGroup.getByRole('button', { name: /^Удалить все товары: / }).click();
+    const question = secondGroup.getByRole('alert');
+    await expect(question).toContainText('Удалить все товары?');
+    expect(await serverQuantities(page)).toEqual({ [second._id]: 1 });
+    await question.getByRole('button', { name: 'Удалить', exact: true }).click();
+    await expect(basketPage.empty).toBeVisible();
+    expect(await serverQuantities(page)).toEqual({});
   });
 });

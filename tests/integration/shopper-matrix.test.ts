@@ -309,6 +309,8 @@ async function collectSamples(t: TestApp, orderSlug: string): Promise<{ pages: S
       guest: { redirect: `/login?redirectTo=${encodeURIComponent(url)}` },
       signedIn: 403,
     })),
+    // The basket widgets' fetchers post here (ADR 030); nothing to show.
+    { route: 'resources/basket', url: '/resources/basket', guest: 404, signedIn: 404 },
     ...contentPaths.map((path) => ({ route: ':slug', url: path })),
     { route: ':slug', url: '/net-takoy-stranicy', guest: 404, signedIn: 404 },
     { route: '*', url: '/net/takoy/stranicy', guest: 404, signedIn: 404 },

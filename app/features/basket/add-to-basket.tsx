@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { buttonStyles } from '~/components/ui/button';
 import { type ToastApi, useToast } from '~/components/ui/toast';
 import { cx } from '~/lib/cx';
-import { useBasketQuantity, useBasketStore } from './basket-context';
+import { useBasket, useBasketQuantity } from './basket-context';
 
 /** Where the control buys: a point, its stock and its price (kopecks) — a card's `offer`. */
 export type BasketOffer = NonNullable<ProductCard['offer']>;
@@ -47,11 +47,11 @@ const STEP_BUTTON =
 
 /**
  * The add-to-basket control of product cards and the product page: 'В корзину', then − quantity + up to the
- * point's stock; − at 1 removes the line and brings the button back. Native buttons and one store
- * subscription per control (it re-renders only when its own line changes): grids render dozens.
+ * point's stock; − at 1 removes the line and brings the button back. Native buttons (grids render dozens);
+ * the same for a guest and a signed-in customer (basket-context.tsx).
  */
 export function AddToBasket({ product, offer, className, size = 'md', compact = false }: AddToBasketProps) {
-  const store = useBasketStore();
+  const basket = useBasket();
   const toast = useToast();
   const quantity = useBasketQuantity(offer?.point, product._id);
   const addRef = useRef<HTMLButtonElement>(null);
@@ -84,7 +84,7 @@ export function AddToBasket({ product, offer, className, size = 'md', compact = 
   }
 
   const line: BasketProduct = { ...product, price: offer.price, count: offer.count };
-  const change = (delta: number) => store.change(offer.point, line, { delta });
+  const change = (delta: number) => basket.change(offer.point, line, { delta });
   const isAtStock = quantity >= offer.count;
   const height = size === 'lg' ? 'h-13' : 'h-11';
 

@@ -9,14 +9,17 @@ import {
 } from '@core/rules/order-totals';
 import { formatRoubles } from '@core/rules/price';
 import { formatWeight } from '@core/rules/weight';
-import { CircleAlert, MapPin, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { CircleAlert, MapPin, Minus, Plus, Trash2 } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { Form, Link } from 'react-router';
+import { buttonStyles } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Counter } from '~/components/ui/counter';
 import { useDelivery } from '~/features/delivery/delivery-context';
 import { cx } from '~/lib/cx';
-import { useBasketStore } from './basket-context';
+import { useHydrated } from '~/lib/use-hydrated';
+import { useBasket } from './basket-context';
+import { BASKET_FIELD, BASKET_PAGE } from './basket-form';
 import { groupTotals } from './basket-summary';
 
 export const PIECE_FORMS = ['товар', 'товара', 'товаров'] as const;
@@ -30,21 +33,27 @@ export function shortageText(count: number): string {
  * One point's part of the basket (SPEC §2 basket, §4): the shop and the point, the lines with counters, the
  * subtotal, what is missing for the shop's minimum order, and its delivery terms for the header's
  * delivery/pickup choice. Checkout is one for all groups (BasketSummary).
+ *
+ * Before JavaScript runs (or without it) the controls are plain forms posting to /basket's action: − and +
+ * step a line, the bin removes it, 'Удалить все' is asked on the page (`isAskingToRemove`) before it is done.
  */
 export function BasketGroup({
   pointId,
   items,
   point,
   store,
+  isAskingToRemove = false,
 }: {
   pointId: string;
   items: readonly BasketItem[];
-  /** From GET /api/points/list; undefined while it loads. */
+  /** The loader's (a signed-in basket), or GET /api/points/list's; undefined while it loads. */
   point: Point | undefined;
   /** From GET /api/stores (the loader); undefined when the shop is unknown. */
   store: Store | undefined;
+  /** 'Удалить все' was posted without JavaScript: the page asks before it removes the group. */
+  isAskingToRemove?: boolean;
 }) {
-  const basket = useBasketStore();
+  const basket = useBasket();
   const { mode } = useDelivery();
   const headingId = useId();
   const [isConfirming, setConfirming] = useState(false);
@@ -80,15 +89,26 @@ export function BasketGroup({
             )}
           </p>
         </div>
-        <button
-          type="button"
-          onClick={() => setConfirming(true)}
-          aria-label={`Удалить все товары: ${where}`}
-          className="inline-flex h-9 items-center gap-1.5 rounded-xl px-3 text-sm font-medium text-muted hover:bg-surface hover:text-ink"
+        <Form
+          method="post"
+          action={BASKET_PAGE}
+          onSubmit={(event) => {
+            // With JavaScript the question is a dialog; the removal goes out only with its yes.
+            event.preventDefault();
+            setConfirming(true);
+          }}
         >
-          <Trash2 aria-hidden="true" className="size-4" />
-          Удалить все
-        </button>
+          <input type="hidden" name={BASKET_FIELD.intent} value="remove-point" />
+          <input type="hidden" name={BASKET_FIELD.point} value={pointId} />
+          <button
+            type="submit"
+            aria-label={`Удалить все товары: ${where}`}
+            className="inline-flex h-9 items-center gap-1.5 rounded-xl px-3 text-sm font-medium text-muted hover:bg-surface hover:text-ink"
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+            Удалить все
+          </button>
+        </Form>
         <ConfirmDialog
           isOpen={isConfirming}
           onOpenChange={setConfirming}
@@ -99,6 +119,26 @@ export function BasketGroup({
           onConfirm={() => basket.removePoint(pointId)}
         />
       </header>
+
+      {isAskingToRemove ? (
+        <div role="alert" className="mt-4 rounded-2xl border-2 border-berry p-4">
+          <p className="font-bold">Удалить все товары?</p>
+          <p className="mt-1 text-[15px] text-muted">Из корзины уберутся все товары «{where}».</p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <Form method="post" action={BASKET_PAGE}>
+              <input type="hidden" name={BASKET_FIELD.intent} value="remove-point" />
+              <input type="hidden" name={BASKET_FIELD.point} value={pointId} />
+              <input type="hidden" name={BASKET_FIELD.confirm} value="yes" />
+              <button type="submit" className={buttonStyles({ variant: 'danger' })}>
+                Удалить
+              </button>
+            </Form>
+            <Link to={BASKET_PAGE} className={buttonStyles({ variant: 'outline' })}>
+              Отмена
+            </Link>
+          </div>
+        </div>
+      ) : null}
 
       <ul className="divide-y divide-line">
         {items.map((item) => (
@@ -131,7 +171,6 @@ export function BasketGroup({
 }
 
 function BasketLine({ pointId, item }: { pointId: string; item: BasketItem }) {
-  const basket = useBasketStore();
   const { product, quantity } = item;
   const isShort = quantity > product.count;
   const payable = Math.min(quantity, Math.max(0, product.count));
@@ -166,27 +205,108 @@ function BasketLine({ pointId, item }: { pointId: string; item: BasketItem }) {
           </p>
         ) : null}
       </div>
+      <LineControls pointId={pointId} item={item}>
+        <p className={cx('w-24 text-right font-bold tabular-nums', isShort && 'text-muted')}>
+          {formatRoubles(product.price * payable)}
+        </p>
+      </LineControls>
+    </li>
+  );
+}
+
+const REMOVE_LINE_BUTTON =
+  'inline-flex size-9 shrink-0 items-center justify-center rounded-xl text-muted hover:bg-surface hover:text-berry';
+const STEP_BUTTON =
+  'inline-flex size-8 shrink-0 items-center justify-center rounded-full text-brand-700 transition-colors ' +
+  'hover:bg-brand-100 disabled:cursor-not-allowed disabled:text-muted/60';
+
+/**
+ * A line's quantity and its bin. With JavaScript: the counter (typing, arrows, − and +) and the bin change
+ * the basket at once (basket-context.tsx). Before and without it: one plain form whose − and + post a step
+ * and whose bin posts 0, to /basket's action.
+ */
+function LineControls({
+  pointId,
+  item,
+  children,
+}: {
+  pointId: string;
+  item: BasketItem;
+  children: ReactNode;
+}) {
+  const basket = useBasket();
+  const isHydrated = useHydrated();
+  const { product, quantity } = item;
+  const isShort = quantity > product.count;
+  // A line above the stock shows what the customer asked for; its next change caps it.
+  const max = isShort ? quantity : product.count;
+  const removeLabel = `Удалить из корзины: ${product.name}`;
+
+  if (isHydrated) {
+    return (
       <div className="flex items-center gap-3 sm:gap-4">
         <Counter
           value={quantity}
-          // A line above the stock shows what the customer asked for; its next change caps it.
-          max={isShort ? quantity : product.count}
+          max={max}
           label={`Количество: ${product.name}`}
           size="sm"
           onChange={(next) => basket.change(pointId, product, { quantity: next })}
         />
-        <p className={cx('w-24 text-right font-bold tabular-nums', isShort && 'text-muted')}>
-          {formatRoubles(product.price * payable)}
-        </p>
+        {children}
         <button
           type="button"
           onClick={() => basket.change(pointId, product, { quantity: 0 })}
-          aria-label={`Удалить из корзины: ${product.name}`}
-          className="inline-flex size-9 shrink-0 items-center justify-center rounded-xl text-muted hover:bg-surface hover:text-berry"
+          aria-label={removeLabel}
+          className={REMOVE_LINE_BUTTON}
         >
           <Trash2 aria-hidden="true" className="size-4" />
         </button>
       </div>
-    </li>
+    );
+  }
+
+  return (
+    <Form method="post" action={BASKET_PAGE} className="flex items-center gap-3 sm:gap-4">
+      <input type="hidden" name={BASKET_FIELD.intent} value="change" />
+      <input type="hidden" name={BASKET_FIELD.point} value={pointId} />
+      <input type="hidden" name={BASKET_FIELD.product} value={product._id} />
+      {/* biome-ignore lint/a11y/useSemanticElements: two buttons and a number, as the counter's group is. */}
+      <div
+        role="group"
+        aria-label={`Количество: ${product.name}`}
+        className="inline-flex items-center rounded-full bg-brand-50 p-0.5"
+      >
+        <button
+          type="submit"
+          name={BASKET_FIELD.delta}
+          value="-1"
+          aria-label="Уменьшить"
+          className={STEP_BUTTON}
+        >
+          <Minus aria-hidden="true" className="size-4" />
+        </button>
+        <span className="w-8 text-center text-sm font-semibold text-ink tabular-nums">{quantity}</span>
+        <button
+          type="submit"
+          name={BASKET_FIELD.delta}
+          value="1"
+          aria-label="Увеличить"
+          disabled={quantity >= max}
+          className={STEP_BUTTON}
+        >
+          <Plus aria-hidden="true" className="size-4" />
+        </button>
+      </div>
+      {children}
+      <button
+        type="submit"
+        name={BASKET_FIELD.quantity}
+        value="0"
+        aria-label={removeLabel}
+        className={REMOVE_LINE_BUTTON}
+      >
+        <Trash2 aria-hidden="true" className="size-4" />
+      </button>
+    </Form>
   );
 }

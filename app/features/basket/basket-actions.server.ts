@@ -1,0 +1,89 @@
+/**
+ * The signed-in basket's changes from the storefront (docs/decisions/030): the form read with the API's
+ * contracts, then the same basket service calls as PATCH /api/user/me/basket and
+ * DELETE /api/user/me/basket/{pointId}; and a guest basket's preview, as POST /api/basket/preview.
+ */
+import { BasketChangeSchema, BasketPointParamsSchema, BasketPreviewSchema } from '@core/contracts/basket';
+import { z } from '@core/contracts/z';
+import { findLine } from '@core/rules/basket';
+import { redirect } from 'react-router';
+import { formText, parseWith } from '~/lib/actions.server';
+import { requireUser } from '~/lib/auth.server';
+import type { LoadContext } from '../../../server/services';
+import { BASKET_FIELD, BASKET_PAGE, type BasketActionResult } from './basket-form';
+
+/** What a signed-in customer's form may ask (a preview is read before anyone is asked for). */
+const IntentSchema = z.enum(['change', 'remove-point'], { error: 'Неизвестное действие с корзиной' });
+
+/** A number field as the contract sees it: '' and words stay strings, so the contract's message is given. */
+function numberOrText(value: string): number | string | undefined {
+  const trimmed = value.trim();
+  if (trimmed === '') return undefined;
+  return Number.isFinite(Number(trimmed)) ? Number(trimmed) : value;
+}
+
+/** The guest basket a preview carries; a form that is not JSON is bad input, said in the contract's words. */
+function previewInput(text: string): unknown {
+  try {
+    return { data: JSON.parse(text) };
+  } catch {
+    return { data: text };
+  }
+}
+
+/**
+ * Runs one intent. A line's change and a point's removal need the signed-in customer, asked for before the
+ * form is read (a guest: 401); a preview is for guests and needs nobody. AppErrors (bad input, not sold at
+ * the point, a full basket) go back to the widget or the page with their status.
+ */
+export async function runBasketIntent(
+  context: Pick<LoadContext, 'viewer' | 'services'>,
+  form: FormData,
+): Promise<BasketActionResult> {
+  const { basket } = context.services;
+  if (formText(form, BASKET_FIELD.intent) === 'preview') {
+    const { data } = parseWith(BasketPreviewSchema, previewInput(formText(form, BASKET_FIELD.data)));
+    return { ok: true, intent: 'preview', basket: await basket.previewBasket(data) };
+  }
+  const user = requireUser(context);
+  const intent = parseWith(IntentSchema, formText(form, BASKET_FIELD.intent));
+  const warehouseId = formText(form, BASKET_FIELD.point);
+  if (intent === 'remove-point') {
+    const { pointId } = parseWith(BasketPointParamsSchema, { pointId: warehouseId });
+    await basket.removePoint(user._id, pointId);
+    return { ok: true, intent };
+  }
+  const change = parseWith(BasketChangeSchema, {
+    warehouse_id: warehouseId,
+    product_id: formText(form, BASKET_FIELD.product),
+    quantity: numberOrText(formText(form, BASKET_FIELD.quantity)),
+    delta: numberOrText(formText(form, BASKET_FIELD.delta)),
+  });
+  const answer = await basket.changeItem(user._id, change);
+  const line = findLine(answer, change.warehouse_id, change.product_id);
+  return { ok: true, intent: 'change', quantity: line?.quantity ?? 0, count: line?.product.count ?? null };
+}
+
+/** What /basket's action answers when it asks before removing a point's group. */
+export type RemovalQuestion = { ok: true; intent: 'confirm-remove-point'; pointId: string };
+
+/**
+ * /basket's own forms, before and without JavaScript: the same intents, then back to the basket (post,
+ * redirect, get: a reload never posts twice). 'Удалить все' must be confirmed: a post without the yes is
+ * answered with the question, which the page asks in a form of its own (the dialog sends the yes with JS).
+ */
+export async function runBasketPageIntent(
+  context: Pick<LoadContext, 'viewer' | 'services'>,
+  form: FormData,
+): Promise<RemovalQuestion | Response> {
+  if (
+    formText(form, BASKET_FIELD.intent) === 'remove-point' &&
+    formText(form, BASKET_FIELD.confirm) !== 'yes'
+  ) {
+    requireUser(context);
+    const { pointId } = parseWith(BasketPointParamsSchema, { pointId: formText(form, BASKET_FIELD.point) });
+    return { ok: true, intent: 'confirm-remove-point', pointId };
+  }
+  await runBasketIntent(context, form);
+  return redirect(BASKET_PAGE);
+}

@@ -1,0 +1,262 @@
+import { POINT_ID_MESSAGE, PRODUCT_ID_MESSAGE, QUANTITY_MESSAGE } from '@core/contracts/basket';
+import { findLine } from '@core/rules/basket';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { loader as rootLoader } from '~/root';
+import { action as basketPageAction, loader as basketPageLoader } from '~/routes/basket';
+import { action as basketAction } from '~/routes/resources/basket';
+import { queryRows } from '../../../server/db/client';
+import { stock } from '../../../server/db/schema/index';
+import { NOT_SOLD_AT_POINT } from '../../../server/modules/basket/basket.service';
+import { actionArgs, formPost, outcomeOf, pageContext, TEST_ORIGIN } from '../../../tests/setup/actions';
+import { createTestApp, type TestApp } from '../../../tests/setup/app';
+import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
+import { signIn } from '../../../tests/setup/identity';
+import { BASKET_ACTION, BASKET_PAGE } from './basket-form';
+
+let phoneCounter = 0;
+function newPhone(): string {
+  phoneCounter += 1;
+  return `8917${String(process.pid % 1000).padStart(3, '0')}${String(phoneCounter).padStart(4, '0')}`;
+}
+
+/** A product a point of its own shop sells, with the stock the seed gave it. */
+const OfferSchema = z.object({ pointId: z.string(), productId: z.string(), count: z.number() });
+type Offer = z.infer<typeof OfferSchema>;
+
+/**
+ * The basket's resource route and /basket's own forms (docs/decisions/030), called as React Router calls
+ * them: a guest is refused before the form is read, the form is read with the API's contracts (Russian
+ * messages per field), and the basket service does the work, as for PATCH and DELETE /api/user/me/basket.
+ */
+describe.each(TEST_DATABASE_KINDS)('basket actions on %s', (kind) => {
+  let t: TestApp;
+  /** Offers with some stock, each handed to one test only (tests change stock). */
+  let pool: Offer[];
+  let foreign: { pointId: string; productId: string };
+
+  const take = (): Offer => {
+    const offer = pool.shift();
+    if (!offer) throw new Error('the seed has run out of offers for the basket action tests');
+    return offer;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    pool = await queryRows(
+      t.db.db,
+      OfferSchema,
+      sql`select s.point_id as "pointId", s.product_id as "productId", s.count
+        from stock s join points pt on pt.id = s.point_id join products p on p.id = s.product_id
+        where p.store_id = pt.store_id and s.count >= 10
+        order by s.point_id, s.product_id`,
+    );
+    const [pair] = await queryRows(
+      t.db.db,
+      z.object({ pointId: z.string(), productId: z.string() }),
+      sql`select pt.id as "pointId", p.id as "productId" from points pt join products p on p.store_id <> pt.store_id
+        limit 1`,
+    );
+    if (!pair) throw new Error('the seed has a single shop');
+    foreign = pair;
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  type Context = ReturnType<typeof pageContext>;
+  const post = (context: Context, form: Record<string, string>) =>
+    basketAction(
+      actionArgs(formPost(BASKET_ACTION, form), context, { params: {}, pattern: BASKET_ACTION }),
+    ).then(outcomeOf);
+  const postPage = (context: Context, form: Record<string, string>) =>
+    basketPageAction(
+      actionArgs(formPost(BASKET_PAGE, form), context, { params: {}, pattern: BASKET_PAGE }),
+    ).then(outcomeOf);
+  const step = (offer: Pick<Offer, 'pointId' | 'productId'>, delta: number) => ({
+    intent: 'change',
+    warehouse_id: offer.pointId,
+    product_id: offer.productId,
+    delta: String(delta),
+  });
+  const signedIn = async () => {
+    const customer = await signIn(t, newPhone());
+    return { userId: customer.user._id, context: pageContext(t, customer.user) };
+  };
+  const quantityOnServer = async (userId: string, offer: Offer) =>
+    findLine(await t.app.services.basket.getBasket(userId), offer.pointId, offer.productId)?.quantity;
+
+  it('refuses a guest with 401 before it reads the form, on the resource route and the page alike', async () => {
+    const guest = pageContext(t, null);
+    const offer = take();
+    const forms: Record<string, string>[] = [
+      { intent: 'nonsense' },
+      step(offer, 1),
+      { intent: 'remove-point', warehouse_id: 'x' },
+    ];
+    for (const form of forms) {
+      expect(await post(guest, form)).toMatchObject({
+        kind: 'data',
+        status: 401,
+        data: { ok: false, message: 'Необходимо авторизоваться' },
+      });
+      expect(await postPage(guest, form)).toMatchObject({ kind: 'data', status: 401 });
+    }
+  });
+
+  it('steps a line up to the stock and no further; the root loader then has it', async () => {
+    const { userId, context } = await signedIn();
+    const offer = take();
+    expect(await post(context, step(offer, 2))).toMatchObject({
+      status: 200,
+      data: { ok: true, intent: 'change', quantity: 2, count: offer.count },
+    });
+    // Quick clicks are steps: they add up whatever order they arrive in.
+    await Promise.all([
+      post(context, step(offer, 1)),
+      post(context, step(offer, 1)),
+      post(context, step(offer, 1)),
+    ]);
+    expect(await quantityOnServer(userId, offer)).toBe(5);
+    // More than the point has is capped at its stock, and the answer says how many went in.
+    expect(await post(context, step(offer, offer.count + 3))).toMatchObject({
+      status: 200,
+      data: { ok: true, quantity: offer.count, count: offer.count },
+    });
+    const root = await rootLoader({
+      request: new Request(`${TEST_ORIGIN}/`),
+      url: new URL(`${TEST_ORIGIN}/`),
+      params: {},
+      pattern: '/',
+      context,
+    });
+    expect(root.basket && findLine(root.basket, offer.pointId, offer.productId)?.quantity).toBe(offer.count);
+  });
+
+  it('caps a line at the stock that fell meanwhile, and 0 removes it', async () => {
+    const { userId, context } = await signedIn();
+    const offer = take();
+    await post(context, step(offer, 6));
+    await t.db.db
+      .update(stock)
+      .set({ count: 3 })
+      .where(and(eq(stock.pointId, offer.pointId), eq(stock.productId, offer.productId)));
+    // A step down of a line above the stock lands on the stock (the widget then says 'Осталось 3 шт.').
+    expect(await post(context, step(offer, -1))).toMatchObject({ data: { ok: true, quantity: 3, count: 3 } });
+    expect(
+      await post(context, {
+        intent: 'change',
+        warehouse_id: offer.pointId,
+        product_id: offer.productId,
+        quantity: '0',
+      }),
+    ).toMatchObject({ status: 200, data: { ok: true, quantity: 0, count: null } });
+    expect(await quantityOnServer(userId, offer)).toBeUndefined();
+  });
+
+  it('answers bad input with the contract’s Russian message under its field', async () => {
+    const { context } = await signedIn();
+    const offer = take();
+    const cases: [Record<string, string>, Record<string, string>][] = [
+      [{ ...step(offer, 1), product_id: 'молоко' }, { product_id: PRODUCT_ID_MESSAGE }],
+      [{ ...step(offer, 1), warehouse_id: '' }, { warehouse_id: POINT_ID_MESSAGE }],
+      [{ ...step(offer, 1), delta: '1.5' }, { delta: QUANTITY_MESSAGE }],
+      [{ ...step(offer, 1), delta: 'много' }, { delta: QUANTITY_MESSAGE }],
+      [{ ...step(offer, 1), delta: '1000' }, { delta: QUANTITY_MESSAGE }],
+      [
+        { intent: 'change', warehouse_id: offer.pointId, product_id: offer.productId },
+        { quantity: 'Укажите количество' },
+      ],
+      [{ intent: 'remove-point', warehouse_id: 'точка' }, { pointId: POINT_ID_MESSAGE }],
+    ];
+    for (const [form, fields] of cases) {
+      expect(await post(context, form), JSON.stringify(form)).toMatchObject({
+        status: 400,
+        data: { ok: false, fields },
+      });
+    }
+    expect(await post(context, { intent: 'clear' })).toMatchObject({
+      status: 400,
+      data: { ok: false, message: 'Неизвестное действие с корзиной' },
+    });
+    expect(await post(context, step(foreign, 1))).toMatchObject({
+      status: 400,
+      data: { ok: false, message: NOT_SOLD_AT_POINT },
+    });
+  });
+
+  it('removes a point’s whole group', async () => {
+    const { userId, context } = await signedIn();
+    const offer = take();
+    await post(context, step(offer, 1));
+    expect(await post(context, { intent: 'remove-point', warehouse_id: offer.pointId })).toMatchObject({
+      status: 200,
+      data: { ok: true, intent: 'remove-point' },
+    });
+    expect(await t.app.services.basket.getBasket(userId)).toEqual({});
+  });
+
+  it('works as /basket’s plain forms: a step, then back to the basket; «Удалить все» asks first', async () => {
+    const { userId, context } = await signedIn();
+    const offer = take();
+    expect(await postPage(context, step(offer, 1))).toMatchObject({
+      kind: 'redirect',
+      status: 302,
+      location: BASKET_PAGE,
+    });
+    expect(await quantityOnServer(userId, offer)).toBe(1);
+    // The page it comes back to names the group's point without JavaScript; a guest's page names none.
+    const pageData = (context: Context) =>
+      basketPageLoader({
+        request: new Request(`${TEST_ORIGIN}${BASKET_PAGE}`),
+        url: new URL(`${TEST_ORIGIN}${BASKET_PAGE}`),
+        params: {},
+        pattern: BASKET_PAGE,
+        context,
+      });
+    expect((await pageData(context)).points.map((point) => point._id)).toEqual([offer.pointId]);
+    expect((await pageData(pageContext(t, null))).points).toEqual([]);
+    const removal = { intent: 'remove-point', warehouse_id: offer.pointId };
+    expect(await postPage(context, removal)).toMatchObject({
+      status: 200,
+      data: { ok: true, intent: 'confirm-remove-point', pointId: offer.pointId },
+    });
+    expect(await quantityOnServer(userId, offer)).toBe(1);
+    expect(await postPage(context, { ...removal, confirm: 'yes' })).toMatchObject({
+      kind: 'redirect',
+      location: BASKET_PAGE,
+    });
+    expect(await quantityOnServer(userId, offer)).toBeUndefined();
+    expect(await postPage(context, { ...step(offer, 1), delta: '-' })).toMatchObject({
+      status: 400,
+      data: { ok: false, fields: { delta: QUANTITY_MESSAGE } },
+    });
+  });
+
+  it('previews a guest basket with today’s stock, storing nothing; a basket that is not one is refused', async () => {
+    const guest = pageContext(t, null);
+    const offer = take();
+    const data = JSON.stringify({
+      [offer.pointId]: [{ product: offer.productId, quantity: offer.count + 5 }],
+    });
+    const answer = await post(guest, { intent: 'preview', data });
+    expect(answer).toMatchObject({ status: 200, data: { ok: true, intent: 'preview' } });
+    const basket =
+      answer.kind === 'data' ? (answer.data as { basket: Record<string, unknown[]> }).basket : {};
+    expect(basket[offer.pointId]).toMatchObject([
+      {
+        product: { _id: offer.productId, count: offer.count },
+        quantity: offer.count + 5,
+        is_over_stock: true,
+      },
+    ]);
+    for (const bad of ['not json', '[]', JSON.stringify({ 'не-точка': [] })]) {
+      expect(await post(guest, { intent: 'preview', data: bad })).toMatchObject({
+        status: 400,
+        data: { ok: false, message: expect.stringMatching(/[а-яё]/i) },
+      });
+    }
+  });
+});
