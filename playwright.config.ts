@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_INSTALL_HINT, findChromium } from './tests/e2e/chromium';
+import { E2E_OPERATOR_PHONE } from './tests/e2e/operator-phone';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const chromium = findChromium();
@@ -68,6 +69,9 @@ export default defineConfig({
       // The browser is a "client behind a proxy on loopback": a journey can present its own client address
       // (X-Forwarded-For) so the per-IP SMS limit (10 an hour) does not join all journeys into one client.
       TRUST_PROXY: 'loopback',
+      // The support operator of the chat journeys (tests/e2e/pages/support.ts), an operator from the start:
+      // the embedded database is the server's alone (ADR 033).
+      OPERATOR_PHONES: E2E_OPERATOR_PHONE,
     },
   },
 });

@@ -70,7 +70,13 @@ export function ChatPanel({ history, orders, isOperatorTyping, isOlderPage, fail
   const [error, setError] = useState<string | null>(failure?.message ?? null);
   const [typingUntil, setTypingUntil] = useState(() => (isOperatorTyping ? Date.now() + TYPING_TTL_MS : 0));
   const lastTypingSent = useRef(0);
-  const lastSubmitted = useRef<{ text: string; image: FileRef | null; order: string } | null>(null);
+  /** What the last send took from the form (put back if refused), and the newest message before it. */
+  const lastSubmitted = useRef<{
+    text: string;
+    image: FileRef | null;
+    order: string;
+    afterSeq: number;
+  } | null>(null);
   const listRef = useRef<HTMLElement>(null);
   const conversation = history.chat?._id ?? null;
 
@@ -149,7 +155,20 @@ export function ChatPanel({ history, orders, isOperatorTyping, isOlderPage, fail
     }
   }, [sender.state, sender.data]);
 
-  const pending = sender.formData ? pendingMessage(sender.formData, image, lastSubmitted.current) : null;
+  // The message on its way, until the list has it: the socket's echo may load it before the action answers.
+  const submitted = lastSubmitted.current;
+  const optimistic = sender.formData ? pendingMessage(sender.formData, image, submitted) : null;
+  const pending =
+    optimistic &&
+    !messages.some(
+      (message) =>
+        message.author === 'customer' &&
+        message.seq > (submitted?.afterSeq ?? 0) &&
+        message.text === optimistic.text &&
+        message.order === optimistic.order,
+    )
+      ? optimistic
+      : null;
 
   const onTextChange = (value: string) => {
     setText(value);
@@ -181,7 +200,7 @@ export function ChatPanel({ history, orders, isOperatorTyping, isOlderPage, fail
     event.preventDefault();
     if (isSending || isUploading) return;
     if (text.trim() === '' && !image) return setError(CHAT_EMPTY_MESSAGE);
-    lastSubmitted.current = { text, image, order };
+    lastSubmitted.current = { text, image, order, afterSeq: newestSeq };
     void sender.submit(new FormData(event.currentTarget), {
       method: 'post',
       action: CHAT_TAB_HREF,
@@ -248,12 +267,14 @@ export function ChatPanel({ history, orders, isOperatorTyping, isOlderPage, fail
             со страницы.
           </p>
         ) : (
-          <ol role="log" aria-label="Сообщения" className="flex flex-col gap-3">
-            {messages.map((message) => (
-              <MessageBubble key={message._id} message={message} />
-            ))}
-            {pending ? <MessageBubble message={pending} isPending /> : null}
-          </ol>
+          <div role="log" aria-label="Сообщения">
+            <ol className="flex flex-col gap-3">
+              {messages.map((message) => (
+                <MessageBubble key={message._id} message={message} />
+              ))}
+              {pending ? <MessageBubble message={pending} isPending /> : null}
+            </ol>
+          </div>
         )}
         <p aria-live="polite" className="min-h-5 text-sm text-muted">
           {isTyping ? OPERATOR_TYPING_TEXT : ''}
@@ -377,7 +398,6 @@ function MessageBubble({ message, isPending = false }: { message: ChatMessage; i
         isMine
           ? 'self-end rounded-br-md bg-brand-700 text-white'
           : 'self-start rounded-bl-md bg-white text-ink',
-        isPending && 'opacity-80',
       )}
     >
       <span className="sr-only">{isMine ? 'Вы:' : 'Поддержка:'}</span>
