@@ -4,11 +4,14 @@
  * reload: a 5000 ms toast (none for the chat on screen), the header badges, the lists; a dropped connection
  * catches up on what it missed.
  */
+import type { PushPayload } from '@core/contracts/notifications';
 import { expect, expectAccessible, test } from './fixtures';
 import { actAsDistinctClient, signInThroughPopups, toast } from './pages/auth';
+import { Shell } from './pages/shell';
 import {
   ChatTab,
   cabinetButton,
+  closeCodeOf,
   dropSocket,
   framesOf,
   NotificationsTab,
@@ -72,16 +75,24 @@ test('an order’s status change arrives live: toast, badges, and the notificati
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/order/${number}$`));
 
+  // The order's page follows the shop's next move by itself.
+  const progress = page.getByRole('region', { name: 'Статус заказа' });
+  await expect(progress).toContainText('Собирается — пройдено');
+  await expect(progress).toContainText('Готов к выдаче — впереди');
+  await operator.moveOrder(number, 'ready');
+  await expect(progress).toContainText('Готов к выдаче — пройдено');
+  await expect(toast(page, `Заказ №${number} готов: его можно забрать.`)).toBeVisible();
+
   await page.goto('/lk?active=notification');
-  await expect(tab.unreadLabels).toHaveCount(2);
-  await expect(cabinetButton(page)).toHaveAccessibleName(unreadName(2));
+  await expect(tab.unreadLabels).toHaveCount(3);
+  await expect(cabinetButton(page)).toHaveAccessibleName(unreadName(3));
   await page.getByRole('tab', { name: 'Уведомления' }).focus();
   await tabTo(page, tab.readAll);
   await page.keyboard.press('Enter');
   await expect(tab.unreadLabels).toHaveCount(0);
   await expect(cabinetButton(page)).toHaveAccessibleName(unreadName(0));
   await expect(tab.readAll).toBeDisabled();
-  await expect(tab.list.getByRole('listitem')).toHaveCount(3);
+  await expect(tab.list.getByRole('listitem')).toHaveCount(4);
 });
 
 test('the support chat: a question, support typing and answering live, a toast only off the chat', async ({
@@ -191,4 +202,76 @@ test('a dropped connection catches up on what happened meanwhile', async ({
   await expect(cabinetButton(page)).toHaveAccessibleName(unreadName(2));
   // It came in the catch-up, not live: while offline no socket could open.
   expect(await framesOf(page, resumed)).not.toContain('notification');
+});
+
+test('logging out closes the socket for good', async ({ page, context }) => {
+  await watchSockets(context);
+  // The page's timers run on a clock the test moves: any retry would be due within the two minutes run below.
+  await page.clock.install();
+  await signInThroughPopups(page, 'Нина', '9120000154');
+  const last = (await socketCount(page)) - 1;
+  await waitForLiveSocket(page, last);
+
+  const shell = new Shell(page);
+  await shell.cabinetButton.click();
+  await shell.cabinetMenu.getByRole('menuitem', { name: 'Выйти' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Войти' })).toBeVisible();
+  // 4001 from the server (the session ended), or 1000 from the page that saw the shopper leave first.
+  await expect.poll(() => closeCodeOf(page, last)).toEqual(expect.any(Number));
+  expect([1000, 4001]).toContain(await closeCodeOf(page, last));
+  await page.clock.runFor(120_000);
+  expect(await socketCount(page)).toBe(last + 1);
+});
+
+test('web push: nothing is asked before the press, and the service worker shows what is pushed', async ({
+  page,
+  context,
+}) => {
+  await signInThroughPopups(page, 'Тамара', '9120000155');
+  await page.goto('/lk?active=notification');
+  const enable = new NotificationsTab(page).list.getByRole('button', { name: 'Включить уведомления' });
+  await expect(enable).toBeVisible();
+  // Nothing on load: no prompt, no service worker.
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistration('/'))).toBeUndefined();
+
+  // The customer allows it at the prompt (granted here); the worker registers for the whole site under the CSP.
+  await context.grantPermissions(['notifications']);
+  const cdp = await context.newCDPSession(page);
+  const registrations: { registrationId: string; scopeURL: string }[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
+  await cdp.send('ServiceWorker.enable');
+  await enable.click();
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  expect(scope).toBe(new URL('/', page.url()).href);
+  // Chromium gives browser contexts like this one no push service (incognito): the subscription itself is
+  // covered by the action tests, the sending by the server's tests against a fake push service.
+
+  const registration = registrations.find((item) => item.scopeURL === scope);
+  if (!registration) throw new Error('no service worker registration reported');
+  const push = async (payload: PushPayload) =>
+    cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(page.url()).origin,
+      registrationId: registration.registrationId,
+      data: JSON.stringify(payload),
+    });
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((item) => ({
+        title: item.title,
+        body: item.body,
+        tag: item.tag,
+        link: (item.data as { link: string }).link,
+      })),
+    );
+  await push({ title: 'Заказ №7', body: 'Заказ №7 в пути.', link: '/order/7', tag: 'order-7' });
+  await expect
+    .poll(shown)
+    .toEqual([
+      { title: 'Заказ №7', body: 'Заказ №7 в пути.', tag: 'order-7', link: new URL('/order/7', scope).href },
+    ]);
+  // A link elsewhere is never followed: the list instead.
+  await push({ title: 'Поддержка Фреш', body: 'Ответ', link: 'https://elsewhere.example/', tag: 'chat' });
+  await expect
+    .poll(async () => (await shown()).find((item) => item.tag === 'chat')?.link)
+    .toBe(new URL('/lk?active=notification', scope).href);
 });

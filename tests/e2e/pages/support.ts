@@ -91,13 +91,16 @@ export function unreadName(count: number): RegExp {
 export async function watchSockets(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
     const Native = window.WebSocket;
-    const sockets: { socket: WebSocket; frames: string[] }[] = [];
+    const sockets: { socket: WebSocket; frames: string[]; closeCode: number | null }[] = [];
     Object.assign(window, { __sockets: sockets });
     window.WebSocket = class extends Native {
       constructor(url: string | URL, protocols?: string | string[]) {
         super(url, protocols);
-        const entry = { socket: this as WebSocket, frames: [] as string[] };
+        const entry = { socket: this as WebSocket, frames: [] as string[], closeCode: null as number | null };
         sockets.push(entry);
+        this.addEventListener('close', (event) => {
+          entry.closeCode = event.code;
+        });
         this.addEventListener('message', (event) => {
           try {
             entry.frames.push(String(JSON.parse(String(event.data)).type));
@@ -110,7 +113,15 @@ export async function watchSockets(context: BrowserContext): Promise<void> {
   });
 }
 
-type Watched = { socket: WebSocket; frames: string[] }[];
+type Watched = { socket: WebSocket; frames: string[]; closeCode: number | null }[];
+
+/** The code the n-th socket of the page was closed with; null while it is open. */
+export async function closeCodeOf(page: Page, index: number): Promise<number | null> {
+  return page.evaluate(
+    (at) => (window as unknown as { __sockets: Watched }).__sockets[at]?.closeCode ?? null,
+    index,
+  );
+}
 
 /** Frames the n-th socket of the page received, by type (watchSockets first). */
 export async function framesOf(page: Page, index: number): Promise<string[]> {
