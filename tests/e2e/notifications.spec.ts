@@ -5,8 +5,9 @@
  * catches up on what it missed.
  */
 import type { PushPayload } from '@core/contracts/notifications';
+import { CHAT_PAGE_SIZE } from '@core/rules/chat';
 import { expect, expectAccessible, test } from './fixtures';
-import { actAsDistinctClient, signInThroughPopups, toast } from './pages/auth';
+import { actAsDistinctClient, codeFromOutbox, signInThroughPopups, toast } from './pages/auth';
 import { Shell } from './pages/shell';
 import {
   ChatTab,
@@ -18,6 +19,7 @@ import {
   Operator,
   ordersLink,
   placePickupOrder,
+  SAME_ORIGIN,
   socketCount,
   tabTo,
   unreadName,
@@ -171,6 +173,45 @@ test('the support chat: a question, support typing and answering live, a toast o
   await expect(cabinetButton(page)).toHaveAccessibleName(unreadName(1));
 });
 
+test('a long chat pages back with «Показать ранние» and keeps what it showed as new messages come', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.slow();
+  const operator = await Operator.signIn(request, baseURL ?? '');
+  // Signed in through the API, with no page open yet: the replies below raise no toasts.
+  const phone = '+79120000156';
+  expect((await page.request.post('/api/user/code', { data: { name: 'Зоя', phone } })).ok()).toBe(true);
+  const login = await page.request.post('/api/user/login', {
+    data: { phone, code: await codeFromOutbox(phone) },
+  });
+  expect(login.ok()).toBe(true);
+  const asked = await page.request.post('/api/chat/messages', {
+    headers: SAME_ORIGIN,
+    data: { text: 'Первый вопрос' },
+  });
+  expect(asked.ok()).toBe(true);
+  const conversation = await operator.conversationOf('Зоя');
+  for (let index = 1; index <= CHAT_PAGE_SIZE; index += 1)
+    await operator.reply(conversation, `Ответ ${index}.`);
+
+  await page.goto('/lk?active=chat');
+  const chat = new ChatTab(page);
+  await expect(chat.log.getByRole('listitem')).toHaveCount(CHAT_PAGE_SIZE);
+  await expect(chat.message('Первый вопрос')).toHaveCount(0);
+  await chat.panel.getByRole('link', { name: 'Показать ранние' }).click();
+  await expect(chat.message('Первый вопрос')).toBeVisible();
+  await expect(chat.panel.getByRole('link', { name: 'Показать ранние' })).toHaveCount(0);
+  await expect(chat.log.getByRole('listitem')).toHaveCount(CHAT_PAGE_SIZE + 1);
+
+  // A new answer moves the loader's newest page on; the message it leaves behind stays.
+  await operator.reply(conversation, 'Ответ последний.');
+  await expect(chat.message('Ответ последний.')).toBeVisible();
+  await expect(chat.message('Ответ 1.')).toBeVisible();
+  await expect(chat.log.getByRole('listitem')).toHaveCount(CHAT_PAGE_SIZE + 2);
+});
+
 test('a dropped connection catches up on what happened meanwhile', async ({
   page,
   context,
@@ -183,6 +224,7 @@ test('a dropped connection catches up on what happened meanwhile', async ({
   await signInThroughPopups(page, 'Лидия', '9120000153');
   const number = await placePickupOrder(page, '+7 (912) 000-01-53');
   await expect(cabinetButton(page)).toHaveAccessibleName(unreadName(1));
+  await expect.poll(() => socketCount(page)).toBeGreaterThan(0);
   const first = (await socketCount(page)) - 1;
   await waitForLiveSocket(page, first);
 
@@ -209,6 +251,7 @@ test('logging out closes the socket for good', async ({ page, context }) => {
   // The page's timers run on a clock the test moves: any retry would be due within the two minutes run below.
   await page.clock.install();
   await signInThroughPopups(page, 'Нина', '9120000154');
+  await expect.poll(() => socketCount(page)).toBeGreaterThan(0);
   const last = (await socketCount(page)) - 1;
   await waitForLiveSocket(page, last);
 
@@ -241,7 +284,18 @@ test('web push: nothing is asked before the press, and the service worker shows 
   cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
   await cdp.send('ServiceWorker.enable');
   await enable.click();
-  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  const scope = await page.evaluate(async () => {
+    const ready = await navigator.serviceWorker.ready;
+    const worker = ready.active;
+    if (worker && worker.state !== 'activated') {
+      await new Promise((resolve) => {
+        worker.addEventListener('statechange', () => {
+          if (worker.state === 'activated') resolve(null);
+        });
+      });
+    }
+    return ready.scope;
+  });
   expect(scope).toBe(new URL('/', page.url()).href);
   // Chromium gives browser contexts like this one no push service (incognito): the subscription itself is
   // covered by the action tests, the sending by the server's tests against a fake push service.
@@ -263,15 +317,32 @@ test('web push: nothing is asked before the press, and the service worker shows 
         link: (item.data as { link: string }).link,
       })),
     );
-  await push({ title: 'Заказ №7', body: 'Заказ №7 в пути.', link: '/order/7', tag: 'order-7' });
+  // Delivered again until shown: a repeat with the same tag replaces the notification, it never adds one.
+  const order: PushPayload = {
+    title: 'Заказ №7',
+    body: 'Заказ №7 в пути.',
+    link: '/order/7',
+    tag: 'order-7',
+  };
   await expect
-    .poll(shown)
+    .poll(async () => {
+      await push(order);
+      return shown();
+    })
     .toEqual([
       { title: 'Заказ №7', body: 'Заказ №7 в пути.', tag: 'order-7', link: new URL('/order/7', scope).href },
     ]);
   // A link elsewhere is never followed: the list instead.
-  await push({ title: 'Поддержка Фреш', body: 'Ответ', link: 'https://elsewhere.example/', tag: 'chat' });
+  const elsewhere: PushPayload = {
+    title: 'Поддержка Фреш',
+    body: 'Ответ',
+    link: 'https://elsewhere.example/',
+    tag: 'chat',
+  };
   await expect
-    .poll(async () => (await shown()).find((item) => item.tag === 'chat')?.link)
+    .poll(async () => {
+      await push(elsewhere);
+      return (await shown()).find((item) => item.tag === 'chat')?.link;
+    })
     .toBe(new URL('/lk?active=notification', scope).href);
 });

@@ -40,7 +40,7 @@ export type ChatPanelProps = {
 const SEND_KEY = 'chat-send';
 const READ_KEY = 'chat-read';
 
-/** Messages of both lists once, oldest first. */
+/** The messages of all the lists once (a later list's version wins: its read marks are newer), oldest first. */
 function mergeMessages(...lists: readonly (readonly ChatMessage[])[]): ChatMessage[] {
   const byId = new Map<string, ChatMessage>();
   for (const list of lists) for (const message of list) byId.set(message._id, message);
@@ -61,7 +61,9 @@ export function ChatPanel({ history, orders, isOperatorTyping, isOlderPage, fail
   const sender = useFetcher({ key: SEND_KEY });
   const reader = useFetcher({ key: READ_KEY });
   const older = useFetcher<ChatHistory>();
-  const [olderMessages, setOlderMessages] = useState<readonly ChatMessage[]>([]);
+  // Every message shown so far: the loader's newest page moves on as messages come, and what it leaves behind
+  // (and the older pages 'Показать ранние' added) stays on screen. The cursor is the oldest page's.
+  const [kept, setKept] = useState<readonly ChatMessage[]>(history.messages);
   const [nextBefore, setNextBefore] = useState(history.next_before);
   const [text, setText] = useState('');
   const [image, setImage] = useState<FileRef | null>(null);
@@ -87,14 +89,12 @@ export function ChatPanel({ history, orders, isOperatorTyping, isOlderPage, fail
   useEffect(() => {
     if (older.state !== 'idle' || !older.data) return;
     const page = older.data;
-    setOlderMessages((current) => mergeMessages(page.messages, current));
+    setKept((current) => mergeMessages(page.messages, current));
     setNextBefore(page.next_before);
   }, [older.state, older.data]);
 
-  const messages = useMemo(
-    () => mergeMessages(olderMessages, history.messages),
-    [olderMessages, history.messages],
-  );
+  useEffect(() => setKept((current) => mergeMessages(current, history.messages)), [history.messages]);
+  const messages = useMemo(() => mergeMessages(kept, history.messages), [kept, history.messages]);
 
   useRealtimeEvent('chat.message', (event) => {
     if (conversation !== null && event.conversation !== conversation) return;

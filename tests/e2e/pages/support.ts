@@ -148,6 +148,8 @@ export async function dropSocket(page: Page): Promise<void> {
   });
 }
 
+const operatorTokens = new Map<string, string>();
+
 /** The support operator of the journeys: signed in through the API, working through /api/operator/*. */
 export class Operator {
   private constructor(
@@ -156,7 +158,13 @@ export class Operator {
     readonly baseUrl: string,
   ) {}
 
+  /**
+   * Signs the operator in once per run (a second code within 15 s would be refused, SPEC §9's resend timer);
+   * later journeys reuse the session.
+   */
   static async signIn(request: APIRequestContext, baseUrl: string): Promise<Operator> {
+    const known = operatorTokens.get(baseUrl);
+    if (known) return new Operator(request, known, baseUrl);
     const headers = { 'x-forwarded-for': '198.51.250.42' };
     const sent = await smsCount(E2E_OPERATOR_PHONE);
     const asked = await request.post('/api/user/code', {
@@ -171,6 +179,7 @@ export class Operator {
     });
     expect(login.ok(), await login.text()).toBe(true);
     const { token } = (await login.json()) as { token: string };
+    operatorTokens.set(baseUrl, token);
     return new Operator(request, token, baseUrl);
   }
 
