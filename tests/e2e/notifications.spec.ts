@@ -346,3 +346,33 @@ test('web push: nothing is asked before the press, and the service worker shows 
     })
     .toBe(new URL('/lk?active=notification', scope).href);
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a message is sent as a plain form, and a notification opens its link read', async ({ page }) => {
+    const phone = '+79120000157';
+    expect((await page.request.post('/api/user/code', { data: { name: 'Ада', phone } })).ok()).toBe(true);
+    const login = await page.request.post('/api/user/login', {
+      data: { phone, code: await codeFromOutbox(phone) },
+    });
+    expect(login.ok()).toBe(true);
+
+    await page.goto('/lk?active=chat');
+    const chat = new ChatTab(page);
+    await chat.text.fill('Пишу без скриптов');
+    await chat.send.click();
+    await expect(chat.message('Пишу без скриптов')).toContainText('Отправлено');
+    await chat.send.click();
+    await expect(chat.panel.getByRole('alert')).toHaveText('Напишите сообщение или прикрепите изображение');
+
+    const number = await placePickupOrder(page, phone);
+    await page.goto('/lk?active=notification');
+    const tab = new NotificationsTab(page);
+    await expect(tab.unreadLabels).toHaveCount(1);
+    await tab.item(`Заказ №${number}`).click();
+    await expect(page).toHaveURL(new RegExp(`/order/${number}$`));
+    await page.goto('/lk?active=notification');
+    await expect(tab.unreadLabels).toHaveCount(0);
+  });
+});
