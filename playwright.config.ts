@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_INSTALL_HINT, findChromium } from './tests/e2e/chromium';
+import { E2E_OPERATORS } from './tests/e2e/operator-account';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const chromium = findChromium();
@@ -54,7 +55,7 @@ export default defineConfig({
   webServer: {
     // A fresh embedded database every run: the console journey's operator made first (its role cannot be
     // granted while the server holds the database, ADR 034), then migrated and seeded by the server itself.
-    command: `rm -rf "${dataDir}" "${smsOutbox}" && node --import tsx tests/e2e/prepare-server.ts && node ${buildDir}/app/main.js`,
+    command: `rm -rf "${dataDir}" "${smsOutbox}" && node ${buildDir}/app/main.js`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -69,6 +70,9 @@ export default defineConfig({
       // The browser is a "client behind a proxy on loopback": a journey can present its own client address
       // (X-Forwarded-For) so the per-IP SMS limit (10 an hour) does not join all journeys into one client.
       TRUST_PROXY: 'loopback',
+      // The journeys' support operators (tests/e2e/operator-account.ts), operators from the start: the
+      // embedded database is the server's alone (ADR 033, 034).
+      OPERATOR_PHONES: E2E_OPERATORS.map((operator) => operator.phone).join(','),
     },
   },
 });

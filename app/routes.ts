@@ -46,6 +46,8 @@ export default [
   route('resources/favourites', 'routes/resources/favourites.ts'),
   route('resources/favourites/sets', 'routes/resources/favourites-sets.ts'),
   route('resources/basket', 'routes/resources/basket.ts'),
+  route('resources/notifications', 'routes/resources/notifications.ts'),
+  route('resources/chat', 'routes/resources/chat.ts'),
   // /about, /delivery, /privacy-policy and every other path of GET /api/pages; any other slug is a 404.
   route(':slug', 'routes/content-page.tsx'),
   // Every unmatched path renders the 404 page with status 404.

@@ -35,4 +35,15 @@ describe('loadConfig', () => {
     expect(config.AUTH_SECRET).toBe('x'.repeat(32));
     expect(config.SMSC_PASSWORD).toBe('secret');
   });
+
+  it('reads OPERATOR_PHONES as normalised phones, and names a list that is not one', () => {
+    expect(loadConfig({}).OPERATOR_PHONES).toEqual([]);
+    expect(loadConfig({ OPERATOR_PHONES: ' 8 (912) 345-67-89, +79990000001 ' }).OPERATOR_PHONES).toEqual([
+      '+79123456789',
+      '+79990000001',
+    ]);
+    expect(messageOf({ OPERATOR_PHONES: '89123456789,,admin' })).toMatch(
+      /^ {2}OPERATOR_PHONES: must be a comma-separated list of Russian phone numbers/m,
+    );
+  });
 });

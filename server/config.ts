@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { normalisePhone } from '@core/rules/phone';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -137,6 +138,23 @@ export const ConfigSchema = z
       .trim()
       .regex(/^(https:\/\/|mailto:)\S+$/, 'must be an https: URL or a mailto: address')
       .default('mailto:support@fresh-market.ru'),
+
+    // The support console (issue 15; docs/decisions/033).
+    /**
+     * Phones (comma-separated) that are operators of every shop from the start: the embedded database is
+     * the running process's alone, so `npm run user:role` cannot reach it while the site runs.
+     */
+    OPERATOR_PHONES: z
+      .string()
+      .trim()
+      .default('')
+      .transform((value, ctx): string[] => {
+        const entries = value === '' ? [] : value.split(',').map((entry) => entry.trim());
+        const phones = entries.map(normalisePhone);
+        if (phones.every((phone) => phone !== null)) return phones;
+        ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of Russian phone numbers' });
+        return z.NEVER;
+      }),
   })
   .refine((config) => Boolean(config.VAPID_PUBLIC_KEY) === Boolean(config.VAPID_PRIVATE_KEY), {
     message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all',

@@ -30,6 +30,11 @@ async function prepareDatabase(config: Config, uploadDir: string, logger: Logger
     const summary = await seedDemo(dbHandle.db, { imagesDir: uploadDir, log: (msg) => logger.info(msg) });
     logger.info({ summary }, 'demo data seeded');
   }
+  if (config.OPERATOR_PHONES.length > 0) {
+    const { grantOperatorsAtStart } = await import('./operators-at-start');
+    await grantOperatorsAtStart(dbHandle.db, config.OPERATOR_PHONES);
+    logger.info({ operators: config.OPERATOR_PHONES.length }, 'OPERATOR_PHONES are operators');
+  }
   logger.debug({ ms: since(startedAt), at: Math.round(performance.now()) }, 'database ready');
   return dbHandle;
 }

@@ -13,7 +13,12 @@ import { CABINET_SECTIONS, type CabinetSection } from '~/features/cabinet/cabine
 import { LkSectionEmptyState } from '~/features/cabinet/lk-sections';
 import { OrdersList } from '~/features/cabinet/orders-list';
 import { DELIVERY_TAB_HREF, SavedAddresses } from '~/features/cabinet/saved-addresses';
+import { loadChatTab, runChatIntent } from '~/features/chat/chat-actions.server';
+import { CHAT_FIELD, isChatIntent } from '~/features/chat/chat-form';
+import { ChatPanel } from '~/features/chat/chat-panel';
 import { runAddressIntent } from '~/features/delivery/address-actions.server';
+import { NotificationsPanel } from '~/features/notifications/notifications-panel';
+import { failureOf } from '~/lib/action-result';
 import { redirectWithFlash, runAction } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
 import { cx } from '~/lib/cx';
@@ -27,12 +32,19 @@ export const meta: Route.MetaFunction = () => [
 /** SPEC §6: the cabinet is for signed-in customers; a guest goes home. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, GUEST_REDIRECTS.cabinet);
-  const active = activeSection(new URL(request.url).searchParams.get('active'));
-  const [addresses, orders] = await Promise.all([
+  const url = new URL(request.url);
+  const active = activeSection(url.searchParams.get('active'));
+  const [addresses, orders, notifications, chat] = await Promise.all([
     active === 'delivery' ? context.services.geo.listAddresses(user._id) : [],
     active === 'orders' ? context.services.orders.listOrders(user._id) : [],
+    active === 'notification' ? context.services.notifications.list(user._id) : null,
+    active === 'chat'
+      ? loadChatTab(context.services, user._id, url.searchParams.get(CHAT_FIELD.before))
+      : null,
   ]);
-  return { addresses, orders };
+  // The key a browser subscribes to web push with ('Включить уведомления'); null: push is off.
+  const vapidPublicKey = active === 'notification' ? context.services.notifications.vapidPublicKey() : null;
+  return { addresses, orders, notifications, chat, vapidPublicKey };
 }
 
 const ADDRESS_FLASH = {
@@ -42,11 +54,18 @@ const ADDRESS_FLASH = {
   default: 'address-default',
 } as const;
 
-/** The delivery tab's forms (delete, make default): the geo service, then back to the tab (SPEC §6: signed in). */
+/**
+ * The cabinet's forms (SPEC §6: signed in): the delivery tab's (delete, make default: the geo service, then
+ * back to the tab) and the chat's message (the support service; its answer is data, the loader shows it).
+ */
 export async function action({ context, request }: Route.ActionArgs) {
   return runAction(async () => {
     const user = requireUser(context);
-    const result = await runAddressIntent(context.services.geo, user._id, await request.formData());
+    const form = await request.formData();
+    if (isChatIntent(form.get(CHAT_FIELD.intent))) {
+      return runChatIntent(context.services.support, user._id, form);
+    }
+    const result = await runAddressIntent(context.services.geo, user._id, form);
     return redirectWithFlash(DELIVERY_TAB_HREF, ADDRESS_FLASH[result.intent]);
   });
 }
@@ -121,6 +140,20 @@ export default function Cabinet({ loaderData, actionData }: Route.ComponentProps
               />
             ) : section.key === 'orders' ? (
               <OrdersList orders={loaderData.orders} />
+            ) : section.key === 'notification' && loaderData.notifications ? (
+              <NotificationsPanel
+                notifications={loaderData.notifications.notifications}
+                unread={loaderData.notifications.unread}
+                vapidPublicKey={loaderData.vapidPublicKey}
+              />
+            ) : section.key === 'chat' && loaderData.chat ? (
+              <ChatPanel
+                history={loaderData.chat.history}
+                orders={loaderData.chat.orders}
+                isOperatorTyping={loaderData.chat.isOperatorTyping}
+                isOlderPage={params.has(CHAT_FIELD.before)}
+                failure={failureOf(actionData)}
+              />
             ) : (
               <LkSectionEmptyState section={section.key} />
             )}

@@ -7,13 +7,14 @@ import { formatRoubles } from '@core/rules/price';
 import { formatWeight } from '@core/rules/weight';
 import { Check, RotateCcw, X } from 'lucide-react';
 import { useState } from 'react';
-import { data, Form, Link, useNavigation, useSubmit } from 'react-router';
+import { data, Form, Link, useNavigation, useRevalidator, useSubmit } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { buttonStyles } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { CONFIRMED, ORDER_FIELD } from '~/features/orders/order-actions';
 import { runOrderIntent } from '~/features/orders/order-actions.server';
 import { OrderTotals } from '~/features/orders/order-totals';
+import { useRealtimeEvent } from '~/features/realtime/use-realtime';
 import { requireUser } from '~/lib/auth.server';
 import { cx } from '~/lib/cx';
 import { orNotFound } from '~/lib/loader-errors.server';
@@ -53,6 +54,11 @@ export default function OrderDetail({ loaderData: { order, now }, actionData }: 
   const navigation = useNavigation();
   const submit = useSubmit();
   const [isConfirming, setConfirming] = useState(false);
+  // The shop moved this order: the page follows without a reload (ADR 033).
+  const { revalidate } = useRevalidator();
+  useRealtimeEvent('order.status', (event) => {
+    if (event.order.number === order.number) void revalidate();
+  });
   const path = statusPath(order.fulfilment);
   const reached = new Set(order.events.map((event) => event.status));
   const pendingIntent =

@@ -1,6 +1,7 @@
 /**
- * The support operators of the browser journeys. There is no way to become one from the site: the role is
- * granted before the journeys' server starts (prepare-server.ts), as `npm run user:role` grants it (ADR 034).
+ * The support operators of the browser journeys. There is no way to become one from the site: the journeys'
+ * server starts with these phones in OPERATOR_PHONES (playwright.config.ts), the setting a deployment on the
+ * embedded database uses, whose data `npm run user:role` cannot reach while the server runs (ADR 033, 034).
  * One per journey: a second login to the same phone within a minute would wait for the resend interval.
  */
 export const E2E_OPERATOR = { name: 'Ольга', phoneDigits: '9120000901', phone: '+79120000901' } as const;
@@ -9,5 +10,7 @@ export const E2E_OPERATOR_WITHOUT_JS = {
   phoneDigits: '9120000905',
   phone: '+79120000905',
 } as const;
+/** The operator who answers the customer's chat journeys (tests/e2e/pages/support.ts) through the API. */
+export const E2E_SUPPORT_OPERATOR = { name: 'Ольга', phone: '+79990000042' } as const;
 
-export const E2E_OPERATORS = [E2E_OPERATOR, E2E_OPERATOR_WITHOUT_JS] as const;
+export const E2E_OPERATORS = [E2E_OPERATOR, E2E_OPERATOR_WITHOUT_JS, E2E_SUPPORT_OPERATOR] as const;

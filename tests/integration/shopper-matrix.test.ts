@@ -311,6 +311,11 @@ async function collectSamples(t: TestApp, orderSlug: string): Promise<{ pages: S
     })),
     // The basket widgets' fetchers post here (ADR 030); nothing to show.
     { route: 'resources/basket', url: '/resources/basket', guest: 404, signedIn: 404 },
+    // The cabinet's notification list posts here (open, read all, push subscription); the chat reads older
+    // pages of its history here (ADR 033).
+    { route: 'resources/notifications', url: '/resources/notifications', guest: 404, signedIn: 404 },
+    { route: 'resources/chat', url: '/resources/chat', guest: GUEST_ONLY_LOGIN },
+    { route: 'resources/chat', url: '/resources/chat?before=5', guest: GUEST_ONLY_LOGIN },
     ...contentPaths.map((path) => ({ route: ':slug', url: path })),
     { route: ':slug', url: '/net-takoy-stranicy', guest: 404, signedIn: 404 },
     { route: '*', url: '/net/takoy/stranicy', guest: 404, signedIn: 404 },

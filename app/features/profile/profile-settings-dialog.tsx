@@ -14,20 +14,11 @@ import { LOGIN_ACTION, LOGIN_FIELD } from '~/features/auth/login-form';
 import { useCountdown } from '~/features/auth/use-countdown';
 import { failureOf } from '~/lib/action-result';
 import { api, errorMessage } from '~/lib/api-client';
+import { ACCEPTED_IMAGE_TYPES } from '~/lib/image-types';
 import type { action as loginAction } from '~/routes/login';
 import type { action as profileAction } from '~/routes/resources/profile';
 import { PROFILE_ACTION, PROFILE_FIELD } from './profile-form';
 
-/** SPEC §5: image upload accepts jpg, jpeg, png, webp. */
-export const ACCEPTED_IMAGE_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  '.jpg',
-  '.jpeg',
-  '.png',
-  '.webp',
-];
 export const PROFILE_SAVED_MESSAGE = 'Данные успешно обновлены';
 const CONFIRM_PHONE_MESSAGE = 'Подтвердите новый номер: получите код и введите его';
 

@@ -1,15 +1,7 @@
-import type { Notification } from '@core/contracts/notifications';
 import { TOAST_DEFAULT_DURATION_MS } from '@core/rules/toast-queue';
 import { useToast } from '~/components/ui/toast';
-import { SUPPORT_CHAT_HREF } from '~/lib/site-links';
+import { notificationHref } from '~/features/notifications/notification-form';
 import { useRealtime, useRealtimeEvent } from './use-realtime';
-
-/** Where a notification leads: its link, the chat for a chat message, else the list. */
-export function notificationHref(notification: Pick<Notification, 'link' | 'chat_id' | 'type'>): string {
-  if (notification.link) return notification.link;
-  if (notification.chat_id || notification.type === 'chat_message') return SUPPORT_CHAT_HREF;
-  return '/lk?active=notification';
-}
 
 /**
  * SPEC §4: an incoming notification shows a 5000 ms toast unless that chat is already open. An operator's

@@ -18,6 +18,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { PushResync } from '~/features/notifications/push-resync';
 import type { EventOrigin, SocketClient, SocketStatus } from './socket-client';
 
 export type { EventOrigin, SocketStatus } from './socket-client';
@@ -145,7 +146,12 @@ export function RealtimeProvider({
     () => ({ subscribe, send, status: userId ? status : 'stopped', live, showChat, isChatShown }),
     [subscribe, send, status, userId, live, showChat, isChatShown],
   );
-  return <RealtimeContext value={value}>{children}</RealtimeContext>;
+  return (
+    <RealtimeContext value={value}>
+      {children}
+      {userId ? <PushResync userId={userId} /> : null}
+    </RealtimeContext>
+  );
 }
 
 /** The socket of this tab (a no-op one outside the provider, e.g. in an isolated component test). */

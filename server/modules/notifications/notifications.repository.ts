@@ -60,14 +60,18 @@ export async function insertNotification(tx: Executor, values: NewNotification):
   return row;
 }
 
-/** Marks one read; false when it is not this user's. */
-export async function markNotificationRead(db: Db, userId: string, id: string): Promise<boolean> {
-  const rows = await db
+/** Marks one read and answers it; undefined when it is not this user's. */
+export async function markNotificationRead(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<NotificationRow | undefined> {
+  const [row] = await db
     .update(notifications)
     .set({ isRead: true })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
-    .returning({ id: notifications.id });
-  return rows.length > 0;
+    .returning();
+  return row;
 }
 
 export async function markAllNotificationsRead(db: Db, userId: string): Promise<number> {

@@ -113,6 +113,13 @@ export function createNotificationsService(deps: NotificationsDeps) {
     return notification;
   }
 
+  async function open(userId: string, id: string): Promise<Notification> {
+    const row = await markNotificationRead(deps.db, userId, id);
+    if (!row) throw new AppError('not_found', NOTIFICATION_NOT_FOUND);
+    await publishBadges(userId);
+    return presentNotification(row);
+  }
+
   return {
     countUnread: (userId: string): Promise<number> => countUnreadNotifications(deps.db, userId),
 
@@ -130,12 +137,12 @@ export function createNotificationsService(deps: NotificationsDeps) {
 
     /** Marks one read (another user's is 'not found'); the badge follows on every tab. */
     async markRead(userId: string, id: string): Promise<number> {
-      if (!(await markNotificationRead(deps.db, userId, id))) {
-        throw new AppError('not_found', NOTIFICATION_NOT_FOUND);
-      }
-      await publishBadges(userId);
+      await open(userId, id);
       return countUnreadNotifications(deps.db, userId);
     },
+
+    /** The customer clicked a notification: it is read, and its link is where they go (the cabinet list). */
+    open,
 
     async markAllRead(userId: string): Promise<void> {
       await markAllNotificationsRead(deps.db, userId);

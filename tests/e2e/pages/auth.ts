@@ -107,7 +107,10 @@ export async function signInThroughPopups(page: Page, name: string, phoneDigits:
 
 /** Warning toasts are alerts (read out at once); success and info toasts are statuses. */
 export function toast(page: Page, text: string, role: 'alert' | 'status' = 'status'): Locator {
-  return page.getByRole('region', { name: 'Уведомления' }).getByRole(role).filter({ hasText: text });
+  return page
+    .getByRole('region', { name: 'Уведомления', exact: true })
+    .getByRole(role)
+    .filter({ hasText: text });
 }
 
 /** The SMS outbox the journeys' server writes to (playwright.config.ts sets the variable). */

@@ -54,7 +54,7 @@ export class Shell {
   }
 
   get toastRegion(): Locator {
-    return this.page.getByRole('region', { name: 'Уведомления' });
+    return this.page.getByRole('region', { name: 'Уведомления', exact: true });
   }
 
   toast(text: string): Locator {

@@ -1,0 +1,232 @@
+import { CHAT_EMPTY_MESSAGE, CHAT_TOO_LONG_MESSAGE, type ChatHistory } from '@core/contracts/support';
+import { CHAT_PAGE_SIZE } from '@core/rules/chat';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loader as rootLoader } from '~/root';
+import { action as cabinetAction, loader as cabinetLoader } from '~/routes/cabinet';
+import { action as chatAction, loader as chatLoader } from '~/routes/resources/chat';
+import { createFakeClock, type FakeClock } from '../../../server/lib/clock';
+import { actionArgs, formPost, outcomeOf, pageContext, TEST_ORIGIN } from '../../../tests/setup/actions';
+import { createTestApp, type TestApp } from '../../../tests/setup/app';
+import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
+import { type SignedInCustomer, signIn } from '../../../tests/setup/identity';
+import { placePickupOrder, signInOperator } from '../../../tests/setup/realtime';
+import { CHAT_RESOURCE, CHAT_TAB_HREF } from './chat-form';
+
+const MONDAY_MORNING = Date.UTC(2026, 0, 12, 6, 0, 0);
+
+let phoneCounter = 0;
+function newPhone(): string {
+  phoneCounter += 1;
+  return `8917${String(process.pid % 1000).padStart(3, '0')}${String(phoneCounter).padStart(4, '0')}`;
+}
+
+/**
+ * The cabinet's support chat (ADR 033): a message posted to the cabinet's own action (the form works without
+ * JavaScript), its history read by the cabinet loader and /resources/chat, read marks through the resource
+ * route — the support service behind all of them, as behind /api/chat.
+ */
+describe.each(TEST_DATABASE_KINDS)('chat actions on %s', (kind) => {
+  let t: TestApp;
+  let clock: FakeClock;
+  let operator: SignedInCustomer;
+
+  beforeAll(async () => {
+    clock = createFakeClock(MONDAY_MORNING);
+    t = await createTestApp(kind, { clock });
+    operator = await signInOperator(t, newPhone());
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const context = (customer: SignedInCustomer | null) => pageContext(t, customer?.user ?? null);
+
+  /** A message from the chat tab's form, posted to the cabinet as the browser does. */
+  const send = (customer: SignedInCustomer | null, form: Record<string, string>) => {
+    clock.advance(1000);
+    return cabinetAction(
+      actionArgs(formPost(CHAT_TAB_HREF, { intent: 'send-message', ...form }), context(customer), {
+        params: {},
+        pattern: '/lk',
+      }),
+    ).then(outcomeOf);
+  };
+
+  const read = (customer: SignedInCustomer | null) =>
+    chatAction(
+      actionArgs(formPost(CHAT_RESOURCE, { intent: 'read-chat' }), context(customer), {
+        params: {},
+        pattern: CHAT_RESOURCE,
+      }),
+    ).then(outcomeOf);
+
+  const tab = async (customer: SignedInCustomer, query = '') => {
+    const url = `${TEST_ORIGIN}/lk?active=chat${query}`;
+    const loaded = await cabinetLoader({
+      request: new Request(url),
+      url: new URL(url),
+      params: {},
+      pattern: '/lk',
+      context: context(customer),
+    });
+    if (!loaded.chat) throw new Error('the chat tab loaded no chat');
+    return loaded.chat;
+  };
+
+  const olderPage = async (customer: SignedInCustomer | null, before: string) => {
+    const url = `${TEST_ORIGIN}${CHAT_RESOURCE}?before=${before}`;
+    return chatLoader({
+      request: new Request(url),
+      url: new URL(url),
+      params: {},
+      pattern: CHAT_RESOURCE,
+      context: context(customer),
+    }).then(outcomeOf);
+  };
+
+  const cabinetBadge = async (customer: SignedInCustomer) =>
+    (
+      await rootLoader({
+        request: new Request(`${TEST_ORIGIN}/`),
+        url: new URL(`${TEST_ORIGIN}/`),
+        params: {},
+        pattern: '/',
+        context: context(customer),
+      })
+    ).badges?.cabinet;
+
+  async function upload(customer: SignedInCustomer): Promise<string> {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
+    const boundary = 'chat-boundary';
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/file/upload',
+      headers: { ...customer.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    if (response.statusCode !== 200) throw new Error(`upload: ${response.body}`);
+    return (response.json() as { _id: string })._id;
+  }
+
+  it('refuses a guest with 401 before it reads anything', async () => {
+    expect(await send(null, { text: '' })).toMatchObject({
+      status: 401,
+      data: { ok: false, message: 'Необходимо авторизоваться' },
+    });
+    expect(await read(null)).toMatchObject({ status: 401 });
+    await expect(olderPage(null, '5')).rejects.toMatchObject({ init: { status: 401 } });
+  });
+
+  it('sends text, an image and a question about an order, refusing what is not the customer’s', async () => {
+    const customer = await signIn(t, newPhone());
+    const other = await signIn(t, newPhone());
+    const order = await placePickupOrder(t, customer);
+    const othersOrder = await placePickupOrder(t, other);
+    const image = await upload(customer);
+    const othersImage = await upload(other);
+
+    for (const [form, field, message] of [
+      [{ text: '   ' }, 'text', CHAT_EMPTY_MESSAGE],
+      [{ text: 'я'.repeat(2001) }, 'text', CHAT_TOO_LONG_MESSAGE],
+      [{ text: 'Это моё?', image: othersImage }, 'image', 'Изображение не найдено, загрузите его ещё раз'],
+      [{ text: 'Где он?', order: String(othersOrder.number) }, 'order', 'Заказ не найден'],
+      [{ text: 'Где он?', order: 'первый' }, 'order', 'Некорректный номер заказа'],
+    ] as const) {
+      expect(await send(customer, form)).toMatchObject({
+        kind: 'data',
+        status: 400,
+        data: { ok: false, message, fields: { [field]: message } },
+      });
+    }
+    expect((await tab(customer)).history.chat).toBeNull();
+
+    const sent = await send(customer, { text: '  Где мой заказ?  ', order: String(order.number) });
+    expect(sent).toMatchObject({
+      kind: 'data',
+      status: 200,
+      data: {
+        ok: true,
+        intent: 'send-message',
+        message: { author: 'customer', text: 'Где мой заказ?', order: order.number, state: 'sent' },
+      },
+    });
+    expect(await send(customer, { text: '', image })).toMatchObject({
+      status: 200,
+      data: { message: { text: '', image: { _id: image } } },
+    });
+
+    const loaded = await tab(customer);
+    expect(
+      loaded.history.messages.map((message) => [message.text, message.order, message.image?._id]),
+    ).toEqual([
+      ['Где мой заказ?', order.number, undefined],
+      ['', null, image],
+    ]);
+    expect(loaded.orders.map((link) => link.number)).toEqual([order.number]);
+    expect(loaded.isOperatorTyping).toBe(false);
+  });
+
+  it('shows support’s reply and typing, reads it (the badge follows), and marks the customer’s read', async () => {
+    const customer = await signIn(t, newPhone());
+    await send(customer, { text: 'Здравствуйте' });
+    const conversation = (await tab(customer)).history.chat?._id ?? '';
+    await t.app.services.support.typing(operator.user._id, 'operator', conversation);
+    expect((await tab(customer)).isOperatorTyping).toBe(true);
+    clock.advance(1000);
+    await t.app.services.support.reply(operator.user._id, conversation, { text: 'Добрый день!' });
+    expect(await cabinetBadge(customer)).toBe(1);
+    let loaded = await tab(customer);
+    expect(loaded.history.messages.map((message) => [message.author, message.state])).toEqual([
+      ['customer', 'sent'],
+      ['operator', 'sent'],
+    ]);
+
+    expect(await read(customer)).toEqual({
+      kind: 'data',
+      status: 200,
+      data: { ok: true, intent: 'read-chat' },
+    });
+    expect(await cabinetBadge(customer)).toBe(0);
+    await t.app.services.support.readAsOperator(operator.user._id, conversation);
+    loaded = await tab(customer);
+    expect(loaded.history.messages.map((message) => message.state)).toEqual(['read', 'read']);
+  });
+
+  it('pages back through a long history by its cursor, with and without JavaScript', async () => {
+    const customer = await signIn(t, newPhone());
+    const total = CHAT_PAGE_SIZE + 5;
+    for (let index = 1; index <= total; index += 1) await send(customer, { text: `Сообщение ${index}` });
+
+    const newest = (await tab(customer)).history;
+    expect(newest.messages).toHaveLength(CHAT_PAGE_SIZE);
+    expect(newest.messages[0]?.text).toBe('Сообщение 6');
+    expect(newest.messages.at(-1)?.text).toBe(`Сообщение ${total}`);
+    expect(newest.next_before).toBe(newest.messages[0]?.seq);
+
+    // 'Показать ранние' with JavaScript: the resource route's page before the cursor.
+    const older = await olderPage(customer, String(newest.next_before));
+    expect(older.kind).toBe('data');
+    const page = (older as { data: ChatHistory }).data;
+    expect(page.messages.map((message) => message.text)).toEqual(
+      [1, 2, 3, 4, 5].map((n) => `Сообщение ${n}`),
+    );
+    expect(page.next_before).toBeNull();
+    // Without: the cabinet's own ?before=; a cursor that is not one shows the newest page.
+    expect((await tab(customer, `&before=${newest.next_before}`)).history.messages).toHaveLength(5);
+    expect((await tab(customer, '&before=abc')).history.messages).toHaveLength(CHAT_PAGE_SIZE);
+    await expect(olderPage(customer, 'abc')).rejects.toMatchObject({
+      data: { ok: false, message: 'Некорректный курсор' },
+      init: { status: 400 },
+    });
+  });
+});
