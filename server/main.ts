@@ -30,11 +30,6 @@ async function prepareDatabase(config: Config, uploadDir: string, logger: Logger
     const summary = await seedDemo(dbHandle.db, { imagesDir: uploadDir, log: (msg) => logger.info(msg) });
     logger.info({ summary }, 'demo data seeded');
   }
-  if (config.OPERATOR_PHONES.length > 0) {
-    const { grantOperatorsAtStart } = await import('./operators-at-start');
-    await grantOperatorsAtStart(dbHandle.db, config.OPERATOR_PHONES);
-    logger.info({ operators: config.OPERATOR_PHONES.length }, 'OPERATOR_PHONES are operators');
-  }
   logger.debug({ ms: since(startedAt), at: Math.round(performance.now()) }, 'database ready');
   return dbHandle;
 }
@@ -99,6 +94,11 @@ async function main(): Promise<void> {
     reactRouter: { build: renderer.build, mode: isDev ? 'development' : 'production', vite: renderer.vite },
     logger,
   });
+  if (config.OPERATOR_PHONES.length > 0) {
+    const { grantOperatorsAtStart } = await import('./operators-at-start');
+    await grantOperatorsAtStart(app.services, config.OPERATOR_PHONES);
+    logger.info({ operators: config.OPERATOR_PHONES.length }, 'OPERATOR_PHONES are operators');
+  }
 
   const shutdown = createShutdown({
     app,

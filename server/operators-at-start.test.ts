@@ -25,8 +25,8 @@ describe.each(TEST_DATABASE_KINDS)('operators at start on %s', (kind) => {
     const shopOperator = await signIn(t, '+7 (903) 100-00-02');
     await grantRole(t.db.db, shopOperator.user._id, 'operator', [store?.id ?? '']);
 
-    await grantOperatorsAtStart(t.db.db, ['+79031000003', '+79031000002']);
-    await grantOperatorsAtStart(t.db.db, ['+79031000003']);
+    await grantOperatorsAtStart(t.app.services, ['+79031000003', '+79031000002']);
+    await grantOperatorsAtStart(t.app.services, ['+79031000003']);
 
     const [created] = await t.db.db.select().from(users).where(eq(users.phone, '+79031000003'));
     expect(created?.name).toBe(OPERATOR_DEFAULT_NAME);

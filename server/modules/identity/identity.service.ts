@@ -185,6 +185,13 @@ export function createIdentityService(deps: IdentityDeps) {
     /** `npm run user:role`: the account of a phone (+7XXXXXXXXXX), if it ever signed in. */
     findUserIdByPhone: (phone: string): Promise<string | undefined> => findUserIdByPhone(db, phone),
 
+    /**
+     * OPERATOR_PHONES: the account of a phone, made now (with `name`) if it never signed in; its first login
+     * finds it, and the login form's name does not replace this one.
+     */
+    ensureUserIdByPhone: async (phone: string, name: string): Promise<string> =>
+      (await findOrCreateUser(db, phone, name)).id,
+
     /** PUT /api/user/me/update. A new phone number needs the code sent to it. */
     async updateProfile(userId: string, input: ProfileInput, origin: { ip: string }): Promise<User> {
       const current = await loadUser(userId);
