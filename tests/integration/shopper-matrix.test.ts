@@ -309,6 +309,11 @@ async function collectSamples(t: TestApp, orderSlug: string): Promise<{ pages: S
       guest: { redirect: `/login?redirectTo=${encodeURIComponent(url)}` },
       signedIn: 403,
     })),
+    // The header search's suggestions (ADR 032): data for the ComboBox, in the shopper's area; a query the
+    // contract refuses is data with 400, never an error page.
+    { route: 'resources/search', url: `/resources/search?q=${encodeURIComponent('молоко')}` },
+    { route: 'resources/search', url: `/resources/search?q=${encodeURIComponent(store.name)}` },
+    { route: 'resources/search', url: '/resources/search?q=a%00b', guest: 400, signedIn: 400 },
     // The basket widgets' fetchers post here (ADR 030); nothing to show.
     { route: 'resources/basket', url: '/resources/basket', guest: 404, signedIn: 404 },
     // The cabinet's notification list posts here (open, read all, push subscription); the chat reads older
