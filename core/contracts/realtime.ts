@@ -6,7 +6,9 @@
  * - The socket opens only for a live session (SPEC §7: `?token=…&group=user`, or the session cookie from our
  *   own pages); the server then sends `hello`.
  * - After every (re)connect the client sends `resume` with the server time of the last event it saw (or the
- *   time it loaded the page); the server answers `missed` with what happened since, then `badges`.
+ *   time it loaded the page); the server answers `missed` with what reached the user since — notifications by
+ *   the time they went out, chat messages by the time they were written, both from a little before `since`
+ *   (server/http/websocket.ts CATCH_UP_OVERLAP_MS) — then `badges`.
  * - Events carry ids: the client ignores one it has already seen, so a repeat is harmless.
  */
 import { BadgeCountsSchema, NotificationSchema } from './notifications';
@@ -52,7 +54,7 @@ export const ServerSocketMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat.read'), ...chatEvent, reader: ChatAuthorSchema, at: z.string() }),
   /** Operators: a conversation changed (new message, read, closed). */
   z.object({ type: z.literal('chat.conversation'), conversation: ConversationSummarySchema, at: z.string() }),
-  /** The answer to `resume`: notifications and chat messages since `since`, oldest first. */
+  /** The answer to `resume`: notifications and chat messages since `since` (with the overlap), oldest first. */
   z.object({
     type: z.literal('missed'),
     since: z.string(),

@@ -23,6 +23,13 @@ export const WS_GOING_AWAY = 1001;
 /** Close code of a socket whose session ended (logout): the client does not reconnect. */
 export const WS_SESSION_ENDED = SOCKET_CLOSE_SESSION_ENDED;
 export const BAD_MESSAGE = 'Некорректное сообщение';
+/**
+ * A catch-up answers from this long before the client's cursor. The cursor is the newest `at` the client saw,
+ * from any event; an event stamped a moment later can overtake one stamped earlier on its way to the socket
+ * (the stamp comes before the row's write and the publish; another process's clock runs a little apart), and
+ * the connection can drop between the two. The client drops the repeats by id.
+ */
+export const CATCH_UP_OVERLAP_MS = 2_000;
 
 export type SocketRegistry = {
   readonly size: number;
@@ -127,13 +134,15 @@ export async function registerWebSocket(
         await deps.realtime.presence.refresh([{ userId: connection.userId, connectionId: connection.id }]);
         return;
       case 'resume': {
-        const since = new Date(message.since);
+        // Stamped before reading (the client's next cursor): what the reads cannot see yet is announced to
+        // this socket live, or falls within the next catch-up's overlap.
+        const now = at();
+        const since = new Date(Date.parse(message.since) - CATCH_UP_OVERLAP_MS);
         const [notifications, messages, badges] = await Promise.all([
           deps.notifications.listSince(connection.userId, since),
           deps.support.listMessagesSince(connection.userId, connection.role, since, connection.storeIds),
           deps.notifications.badges(connection.userId),
         ]);
-        const now = at();
         send(connection, { type: 'missed', since: message.since, notifications, messages, at: now });
         send(connection, { type: 'badges', badges, at: now });
         return;

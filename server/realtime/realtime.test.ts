@@ -15,9 +15,19 @@ import { type SignedInCustomer, signIn } from '../../tests/setup/identity';
 import { TEST_ADMIN_URL } from '../../tests/setup/postgres';
 import { openSocket, placePickupOrder, settle, signInOperator, socketUrl } from '../../tests/setup/realtime';
 import { pushSubscriptions, stores } from '../db/schema/index';
+import { CATCH_UP_OVERLAP_MS } from '../http/websocket';
 import { createFakeClock, type FakeClock } from '../lib/clock';
 
 const MONDAY_MORNING = Date.UTC(2026, 0, 12, 6, 0, 0);
+
+/** A promise the test opens when it chooses: holds a step of the server where the test wants it held. */
+function gate(): { opened: Promise<void>; open(): void } {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
 let phoneCounter = 0;
 const nextPhone = () => {
   phoneCounter += 1;
@@ -140,6 +150,8 @@ describe.each(VARIANTS)('sockets on $kind (redis: $redisUrl)', ({ kind, redisUrl
   it('catches up after a reconnect: what happened while away comes in order, once asked', async () => {
     const customer = await signIn(t, nextPhone());
     const order = await placePickupOrder(t, customer);
+    // Its notification is older than the catch-up's overlap: seen, and not sent again.
+    clock.advance(CATCH_UP_OVERLAP_MS);
     const first = await openSocket(url, customer.token);
     const { message } = SentMessageSchema.parse(
       await post(customer, '/api/chat/messages', { text: 'Вопрос' }),
@@ -163,6 +175,92 @@ describe.each(VARIANTS)('sockets on $kind (redis: $redisUrl)', ({ kind, redisUrl
     expect((await again.next('badges')).badges).toEqual({ cabinet: 4, orders: 1 });
     again.send({ type: 'resume', since: 'yesterday' });
     expect((await again.next('error')).message).toBe('Некорректное сообщение');
+    await again.close();
+  });
+
+  it('catches up an order notification announced after the cursor passed its creation', async () => {
+    const customer = await signIn(t, nextPhone());
+    const order = await placePickupOrder(t, customer);
+    const socket = await openSocket(url, customer.token);
+    const content = `Магазин подтвердил заказ №${order.number}.`;
+    // The move's transaction stores the notification (created now) and commits; its announcement comes
+    // after, and is held here while another event, stamped later, reaches the socket.
+    const notifications = t.app.services.notifications;
+    const announce = notifications.announceOrders;
+    const held = gate();
+    const reached = gate();
+    notifications.announceOrders = async (changes) => {
+      reached.open();
+      await held.opened;
+      await announce(changes);
+    };
+    let lastSeen: string;
+    try {
+      clock.advance(1000);
+      const moving = t.app.inject({
+        method: 'POST',
+        url: `/api/operator/orders/${order.number}/status`,
+        headers: operator.headers,
+        payload: { status: 'confirmed' },
+      });
+      await reached.opened;
+      clock.advance(5 * CATCH_UP_OVERLAP_MS);
+      await post(customer, '/api/chat/messages', { text: 'Где мой заказ?' });
+      lastSeen = (await socket.next('chat.message')).at;
+      // The connection drops before the announcement goes out (to nobody, then).
+      await socket.close();
+      clock.advance(1000);
+      held.open();
+      expect((await moving).statusCode).toBe(200);
+    } finally {
+      notifications.announceOrders = announce;
+    }
+
+    const again = await openSocket(url, customer.token);
+    again.send({ type: 'resume', since: lastSeen });
+    const missed = await again.next('missed');
+    expect(missed.notifications.map((item) => item.content)).toEqual([content]);
+    // Created before the cursor, delivered after it.
+    expect(Date.parse(missed.notifications[0]?.created_at ?? '')).toBeLessThan(Date.parse(lastSeen));
+    await again.close();
+  });
+
+  it('catches up a chat message that a later-stamped event overtook on its way to the socket', async () => {
+    const asking = await signIn(t, nextPhone());
+    const other = await signIn(t, nextPhone());
+    const socket = await openSocket(url, operator.token);
+    // The first message's publish is held (as a slow audience lookup or bus would hold it) while the other
+    // customer's, stamped later, goes out.
+    const realtime = t.app.services.realtime;
+    const publish = realtime.publish;
+    const held = gate();
+    const reached = gate();
+    realtime.publish = async (to, event) => {
+      if (event.type === 'chat.message' && event.message.text === 'Первым написал') {
+        reached.open();
+        await held.opened;
+      }
+      await publish(to, event);
+    };
+    let lastSeen: string;
+    try {
+      const first = post(asking, '/api/chat/messages', { text: 'Первым написал' });
+      await reached.opened;
+      clock.advance(500);
+      await post(other, '/api/chat/messages', { text: 'Вторым написал' });
+      lastSeen = (await socket.next('chat.message', (event) => event.message.text === 'Вторым написал')).at;
+      await socket.close();
+      held.open();
+      await first;
+    } finally {
+      realtime.publish = publish;
+    }
+
+    const again = await openSocket(url, operator.token);
+    again.send({ type: 'resume', since: lastSeen });
+    const texts = (await again.next('missed')).messages.map((item) => item.text);
+    expect(texts).toContain('Первым написал');
+    expect(texts.filter((text) => text === 'Первым написал')).toHaveLength(1);
     await again.close();
   });
 

@@ -10,7 +10,18 @@ export const E2E_OPERATOR_WITHOUT_JS = {
   phoneDigits: '9120000905',
   phone: '+79120000905',
 } as const;
+/** The operator of the two-browser journey (tests/e2e/support-live.spec.ts), in the console beside a customer. */
+export const E2E_LIVE_OPERATOR = {
+  name: 'Полина',
+  phoneDigits: '9120000906',
+  phone: '+79120000906',
+} as const;
 /** The operator who answers the customer's chat journeys (tests/e2e/pages/support.ts) through the API. */
 export const E2E_SUPPORT_OPERATOR = { name: 'Ольга', phone: '+79990000042' } as const;
 
-export const E2E_OPERATORS = [E2E_OPERATOR, E2E_OPERATOR_WITHOUT_JS, E2E_SUPPORT_OPERATOR] as const;
+export const E2E_OPERATORS = [
+  E2E_OPERATOR,
+  E2E_OPERATOR_WITHOUT_JS,
+  E2E_LIVE_OPERATOR,
+  E2E_SUPPORT_OPERATOR,
+] as const;

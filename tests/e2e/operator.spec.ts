@@ -2,7 +2,7 @@ import WebSocket from 'ws';
 import { expect, expectAccessible, test } from './fixtures';
 import { E2E_OPERATOR, E2E_OPERATOR_WITHOUT_JS } from './operator-account';
 import { actAsDistinctClient, codeFromOutbox } from './pages/auth';
-import { OperatorConsole, placeDeliveryOrder, signInThroughApi } from './pages/operator';
+import { OperatorConsole, placeDeliveryOrder, signInThroughApi, signInToConsole } from './pages/operator';
 
 test.beforeEach(async ({ context }, testInfo) => {
   await actAsDistinctClient(context, testInfo);
@@ -33,21 +33,7 @@ test('an operator logs in, answers a customer live and moves their order to «В
     expect(asked.ok(), await asked.text()).toBe(true);
 
     // A guest is sent to log in (the same SMS login) and comes back to the console.
-    await page.goto('/operator');
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Foperator$/);
-    const login = page.getByRole('region', { name: 'Добро пожаловать' });
-    await login.getByRole('textbox', { name: 'Имя' }).fill(E2E_OPERATOR.name);
-    await login.getByRole('textbox', { name: 'Телефон' }).pressSequentially(E2E_OPERATOR.phoneDigits);
-    await login.getByRole('button', { name: 'Получить код' }).click();
-    const codeStep = page.getByRole('region', { name: 'Введите код' });
-    await codeStep
-      .getByRole('textbox', { name: 'Код из SMS' })
-      .fill(await codeFromOutbox(E2E_OPERATOR.phone));
-    await codeStep.getByRole('button', { name: 'Войти', exact: true }).click();
-
-    const operator = new OperatorConsole(page);
-    await expect(operator.heading).toBeVisible();
-    await expect(page).toHaveURL(/\/operator$/);
+    const operator = await signInToConsole(page, E2E_OPERATOR);
     const row = operator.conversation('Тимофей');
     await expect(row).toContainText('Когда привезут заказ?');
     await expect(row).toHaveAccessibleName(/непрочитанных: 1$/);

@@ -169,5 +169,7 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt),
     index('notifications_pending_idx').on(t.userId).where(sql`${t.deliveredAt} is null`),
+    // The socket's catch-up: a user's notifications by the time they became theirs to see (ADR 027 amended).
+    index('notifications_user_seen_idx').on(t.userId, sql`coalesce(${t.deliveredAt}, ${t.createdAt})`),
   ],
 );

@@ -1,5 +1,5 @@
 /** The notifications' queries (SPEC §3 Notification) and the web push subscriptions. */
-import { and, asc, count, desc, eq, gte, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { notifications, pushSubscriptions } from '../../db/schema/index';
 
@@ -38,7 +38,15 @@ export async function takePendingNotifications(db: Db, userId: string, at: Date)
   return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
 }
 
-/** A user's notifications created at or after `since`, oldest first (the socket's catch-up). */
+/**
+ * When a notification became the user's to see: when it went out (`delivered_at`), or, while it waits for its
+ * announcement, when it was stored. A row stored inside an order's transaction is announced after the commit,
+ * later than its `created_at`; a socket that saw an event stamped in between must still get it on catch-up.
+ * The expression of `notifications_user_seen_idx`.
+ */
+const seenAt = sql<Date>`coalesce(${notifications.deliveredAt}, ${notifications.createdAt})`;
+
+/** A user's notifications delivered (or stored and still waiting) at or after `since`, oldest first. */
 export function listNotificationsSince(
   db: Db,
   userId: string,
@@ -48,8 +56,8 @@ export function listNotificationsSince(
   return db
     .select()
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), gte(notifications.createdAt, since)))
-    .orderBy(asc(notifications.createdAt), asc(notifications.id))
+    .where(and(eq(notifications.userId, userId), gte(seenAt, since)))
+    .orderBy(asc(seenAt), asc(notifications.id))
     .limit(limit);
 }
 

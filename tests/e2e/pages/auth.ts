@@ -150,10 +150,17 @@ export async function smsCount(phone: string): Promise<number> {
 
 /**
  * Each journey presents its own client address to the server (which trusts loopback as a proxy in the
- * journeys), so the per-IP limit of SMS codes counts each journey apart, as it would count customers.
+ * journeys), so the per-IP limit of SMS codes counts each journey apart, as it would count customers. A
+ * journey with several people (browser contexts) names each one (`who`) to give them addresses of their own.
  */
-export async function actAsDistinctClient(context: BrowserContext, testInfo: TestInfo): Promise<void> {
-  const digest = createHash('sha256').update(testInfo.titlePath.join('/')).digest();
+export async function actAsDistinctClient(
+  context: BrowserContext,
+  testInfo: TestInfo,
+  who?: string,
+): Promise<void> {
+  const digest = createHash('sha256')
+    .update([...testInfo.titlePath, ...(who ? [who] : [])].join('/'))
+    .digest();
   await context.setExtraHTTPHeaders({
     'X-Forwarded-For': `198.51.${digest[0]}.${((digest[1] ?? 0) % 250) + 1}`,
   });

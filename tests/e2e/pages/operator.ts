@@ -59,6 +59,29 @@ export class OperatorConsole {
   }
 }
 
+/**
+ * Opens the console as a guest: sent to the login page (the same SMS login as customers), back to /operator
+ * once signed in.
+ */
+export async function signInToConsole(
+  page: Page,
+  operator: { name: string; phone: string; phoneDigits: string },
+): Promise<OperatorConsole> {
+  await page.goto('/operator');
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Foperator$/);
+  const login = page.getByRole('region', { name: 'Добро пожаловать' });
+  await login.getByRole('textbox', { name: 'Имя' }).fill(operator.name);
+  await login.getByRole('textbox', { name: 'Телефон' }).pressSequentially(operator.phoneDigits);
+  await login.getByRole('button', { name: 'Получить код' }).click();
+  const codeStep = page.getByRole('region', { name: 'Введите код' });
+  await codeStep.getByRole('textbox', { name: 'Код из SMS' }).fill(await codeFromOutbox(operator.phone));
+  await codeStep.getByRole('button', { name: 'Войти', exact: true }).click();
+  const operatorConsole = new OperatorConsole(page);
+  await expect(operatorConsole.heading).toBeVisible();
+  await expect(page).toHaveURL(/\/operator$/);
+  return operatorConsole;
+}
+
 /** A customer of the journey, signed in through the API (SPEC §7 token), with their own client address. */
 export type ApiCustomer = { token: string; api: APIRequestContext; close(): Promise<void> };
 
@@ -91,9 +114,13 @@ type Point = { _id: string; city: string; coordinates: { longitude: number; lati
 
 /**
  * One delivery order placed through the API, as the checkout page would: a product up to the shop's minimum
- * order, an address where its point delivers, the first free slot. Returns its number.
+ * order, an address where its point delivers, the first free slot. Returns its number. A browser's own
+ * session (`page.request`) passes the same-origin header its changes need.
  */
-export async function placeDeliveryOrder(customer: ApiCustomer): Promise<number> {
+export async function placeDeliveryOrder(
+  customer: Pick<ApiCustomer, 'api'>,
+  headers: Record<string, string> = {},
+): Promise<number> {
   const { api } = customer;
   const stores = (await (await api.get('/api/stores')).json()) as Store[];
   const products = await findProducts(api, () => false);
@@ -112,10 +139,12 @@ export async function placeDeliveryOrder(customer: ApiCustomer): Promise<number>
     const slot = slots.find((item) => !item.is_full);
     if (!point || !slot) continue;
     const put = await api.patch('/api/user/me/basket', {
+      headers,
       data: { warehouse_id: product.offer.point, product_id: product._id, quantity },
     });
     expect(put.ok(), await put.text()).toBe(true);
     const saved = await api.post('/api/user/me/addresses', {
+      headers,
       data: {
         address: 'г. Ярославль, ул. Операторская, 5',
         shortAddress: 'ул. Операторская, 5',
@@ -127,7 +156,7 @@ export async function placeDeliveryOrder(customer: ApiCustomer): Promise<number>
     expect(saved.ok(), await saved.text()).toBe(true);
     const { _id: addressId } = (await saved.json()) as { _id: string };
     const placed = await api.post('/api/orders', {
-      headers: { 'idempotency-key': crypto.randomUUID() },
+      headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
       data: {
         orders: [
           {

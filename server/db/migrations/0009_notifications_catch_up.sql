@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_user_seen_idx" ON "notifications" USING btree ("user_id",coalesce("delivered_at", "created_at"));
