@@ -56,7 +56,7 @@ declare module 'fastify' {
 
 export type WebSocketDeps = {
   realtime: Realtime;
-  notifications: Pick<NotificationsService, 'badges' | 'listSince'>;
+  notifications: Pick<NotificationsService, 'badges' | 'listSince' | 'deliverPending'>;
   support: Pick<SupportService, 'roleOf' | 'storesOf' | 'listMessagesSince' | 'typing'>;
   identity: { onSessionEnded(listener: (sessionId: string) => void): () => void };
   clock: Clock;
@@ -138,6 +138,9 @@ export async function registerWebSocket(
         // this socket live, or falls within the next catch-up's overlap.
         const now = at();
         const since = new Date(Date.parse(message.since) - CATCH_UP_OVERLAP_MS);
+        // Notifications stored with a change whose announcement never went out (the process ended between
+        // the commit and the announcement, or it failed) go out now, to this socket among others.
+        await deps.notifications.deliverPending(connection.userId);
         const [notifications, messages, badges] = await Promise.all([
           deps.notifications.listSince(connection.userId, since),
           deps.support.listMessagesSince(connection.userId, connection.role, since, connection.storeIds),

@@ -225,6 +225,42 @@ describe.each(VARIANTS)('sockets on $kind (redis: $redisUrl)', ({ kind, redisUrl
     await again.close();
   });
 
+  it('sends on resume an order notification whose announcement never went out', async () => {
+    const customer = await signIn(t, nextPhone());
+    const order = await placePickupOrder(t, customer);
+    const notifications = t.app.services.notifications;
+    const announce = notifications.announceOrders;
+    // The process ends between the commit and the announcement: the notification is stored, never sent.
+    notifications.announceOrders = async () => {};
+    try {
+      clock.advance(1000);
+      const moved = await t.app.inject({
+        method: 'POST',
+        url: `/api/operator/orders/${order.number}/status`,
+        headers: operator.headers,
+        payload: { status: 'confirmed' },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    } finally {
+      notifications.announceOrders = announce;
+    }
+    clock.advance(5 * CATCH_UP_OVERLAP_MS);
+
+    const socket = await openSocket(url, customer.token);
+    socket.send({ type: 'resume', since: new Date(clock.now()).toISOString() });
+    const live = await socket.next('notification');
+    expect(live.notification.content).toBe(`Магазин подтвердил заказ №${order.number}.`);
+    await socket.next('missed');
+    await socket.close();
+
+    // Sent once: the next catch-up from before it does not make it pending again.
+    const again = await openSocket(url, customer.token);
+    again.send({ type: 'resume', since: new Date(clock.now() - 60_000).toISOString() });
+    const missed = await again.next('missed');
+    expect(missed.notifications.filter((item) => item.id === live.notification.id)).toHaveLength(1);
+    await again.close();
+  });
+
   it('catches up a chat message that a later-stamped event overtook on its way to the socket', async () => {
     const asking = await signIn(t, nextPhone());
     const other = await signIn(t, nextPhone());
