@@ -12,6 +12,18 @@ export type SignedInCustomer = {
   headers: { cookie: string; 'x-requested-with': string };
 };
 
+/**
+ * Fresh phone numbers for one test file: `prefix` (four digits, e.g. '8915') keeps files apart, the process id
+ * keeps parallel runs apart, and a counter keeps each sign-in its own account.
+ */
+export function phoneSequence(prefix: string): () => string {
+  let counter = 0;
+  return () => {
+    counter += 1;
+    return `${prefix}${String(process.pid % 1000).padStart(3, '0')}${String(counter).padStart(4, '0')}`;
+  };
+}
+
 let nextAddress = 1;
 
 /** A fresh client address per sign-in, so many sign-ins in one suite never meet the per-IP send limit. */

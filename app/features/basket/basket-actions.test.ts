@@ -12,14 +12,10 @@ import { NOT_SOLD_AT_POINT } from '../../../server/modules/basket/basket.service
 import { actionArgs, formPost, outcomeOf, pageContext, TEST_ORIGIN } from '../../../tests/setup/actions';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
-import { signIn } from '../../../tests/setup/identity';
+import { phoneSequence, signIn } from '../../../tests/setup/identity';
 import { BASKET_ACTION, BASKET_PAGE } from './basket-form';
 
-let phoneCounter = 0;
-function newPhone(): string {
-  phoneCounter += 1;
-  return `8917${String(process.pid % 1000).padStart(3, '0')}${String(phoneCounter).padStart(4, '0')}`;
-}
+const newPhone = phoneSequence('8918');
 
 /** A product a point of its own shop sells, with the stock the seed gave it. */
 const OfferSchema = z.object({ pointId: z.string(), productId: z.string(), count: z.number() });

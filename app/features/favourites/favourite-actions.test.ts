@@ -24,15 +24,11 @@ import {
 } from '../../../tests/setup/actions';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
-import { signIn } from '../../../tests/setup/identity';
+import { phoneSequence, signIn } from '../../../tests/setup/identity';
 import { productsInScope } from '../../../tests/setup/shopper-states';
 import { FAVOURITE_SETS_LOADER, FAVOURITES_ACTION } from './favourite-form';
 
-let phoneCounter = 0;
-function newPhone(): string {
-  phoneCounter += 1;
-  return `8915${String(process.pid % 1000).padStart(3, '0')}${String(phoneCounter).padStart(4, '0')}`;
-}
+const newPhone = phoneSequence('8915');
 
 /**
  * The hearts' and sets' resource routes (docs/decisions/019, 020): a guest is refused before the form is read,

@@ -8,17 +8,13 @@ import { createFakeClock, type FakeClock } from '../../../server/lib/clock';
 import { actionArgs, formPost, outcomeOf, pageContext, TEST_ORIGIN } from '../../../tests/setup/actions';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
-import { type SignedInCustomer, signIn } from '../../../tests/setup/identity';
+import { phoneSequence, type SignedInCustomer, signIn } from '../../../tests/setup/identity';
 import { placePickupOrder, signInOperator } from '../../../tests/setup/realtime';
 import { NOTIFICATIONS_ACTION } from './notification-form';
 
 const MONDAY_MORNING = Date.UTC(2026, 0, 12, 6, 0, 0);
 
-let phoneCounter = 0;
-function newPhone(): string {
-  phoneCounter += 1;
-  return `8916${String(process.pid % 1000).padStart(3, '0')}${String(phoneCounter).padStart(4, '0')}`;
-}
+const newPhone = phoneSequence('8916');
 
 /**
  * The cabinet's notification list (ADR 033): its loader reads through the notifications service, and
