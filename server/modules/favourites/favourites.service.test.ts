@@ -10,6 +10,7 @@ import {
   FAVOURITES_FULL_MESSAGES,
   FavouriteArticleSchema,
   FavouriteProductSchema,
+  FavouriteSetSchema,
   SET_FULL_MESSAGE,
   SET_NOT_FOUND_MESSAGE,
   SET_PRODUCT_MISSING_MESSAGE,
@@ -49,8 +50,9 @@ import {
   stock,
 } from '../../db/schema/index';
 import { AppError } from '../../errors';
+import { hasSqlState, SQLSTATE } from '../../lib/sql-state';
 import { PRODUCT_NOT_FOUND, STORE_NOT_FOUND } from '../catalog/catalog.service';
-import { createFavouritesService, EMPTY_SET_MESSAGE } from './favourites.service';
+import { createFavouritesService } from './favourites.service';
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
@@ -210,10 +212,9 @@ describe.each(TEST_DATABASE_KINDS)('the favourites service on %s', (kind) => {
         content: t.services.content,
         basket: t.services.basket,
       });
-      expect(await failure(late.toggleFavourite(anna, { type: 'product', id: gone.id }))).toMatchObject({
-        code: 'not_found',
-        message: PRODUCT_NOT_FOUND,
-      });
+      const refused = await failure(late.toggleFavourite(anna, { type: 'product', id: gone.id }));
+      expect(refused).toMatchObject({ code: 'not_found', message: PRODUCT_NOT_FOUND });
+      expect(hasSqlState(refused.cause, SQLSTATE.foreignKeyViolation)).toBe(true);
       const set = await late.createSet(anna, 'Ужин');
       expect(await failure(late.addToSet(anna, set._id, { product: gone.id }))).toMatchObject({
         code: 'not_found',
@@ -234,11 +235,43 @@ describe.each(TEST_DATABASE_KINDS)('the favourites service on %s', (kind) => {
         code: 'bad_request',
         message: FAVOURITES_FULL_MESSAGES.product,
       });
+      // An unknown product is not found, full list or not.
+      expect(await failure(toggle(anna, 'product', randomUUID()))).toMatchObject({
+        code: 'not_found',
+        message: PRODUCT_NOT_FOUND,
+      });
       // Other types have their own allowance; taking one off makes room.
       expect(await toggle(anna, 'store', shop.id)).toMatchObject({ active: true });
       if (!first) throw new Error('no favourites filled');
       expect(await toggle(anna, 'product', first.id)).toMatchObject({ active: false });
       expect(await toggle(anna, 'product', extra.id)).toMatchObject({ active: true });
+    });
+
+    it(`keeps at most ${FAVOURITES_MAX_PER_TYPE} articles, and an unknown one is not found even then`, async () => {
+      const anna = await customer();
+      const posts = await t.db.db
+        .insert(articles)
+        .values(
+          Array.from({ length: FAVOURITES_MAX_PER_TYPE }, (_, index) => ({
+            kind: 'blog' as const,
+            slug: `filler-${randomUUID()}`,
+            title: `Статья ${index}`,
+            body: '…',
+          })),
+        )
+        .returning({ id: articles.id });
+      await t.db.db.insert(favouriteOwners).values({ userId: anna });
+      await t.db.db
+        .insert(favourites)
+        .values(posts.map((post) => ({ userId: anna, type: 'article' as const, articleId: post.id })));
+      expect(await failure(toggle(anna, 'article', await recipe()))).toMatchObject({
+        code: 'bad_request',
+        message: FAVOURITES_FULL_MESSAGES.article,
+      });
+      expect(await failure(toggle(anna, 'article', randomUUID()))).toMatchObject({
+        code: 'not_found',
+        message: ARTICLE_NOT_FOUND_MESSAGE,
+      });
     });
 
     it('lists products newest first with their in-area offer, and similar in-area products for the rest', async () => {
@@ -248,9 +281,9 @@ describe.each(TEST_DATABASE_KINDS)('the favourites service on %s', (kind) => {
       const similar = await stocked(9, secondPoint, 'Похожий');
       await toggle(anna, 'product', older.id);
       await toggle(anna, 'product', far.id);
-      const favorites = z
-        .array(FavouriteProductSchema)
-        .parse((await service().listFavourites(anna, 'product', { zoneId: zone.id })).favorites);
+      const listed = await service().listFavourites(anna, 'product', { zoneId: zone.id });
+      expect(listed).toMatchObject({ success: true, type: 'product' });
+      const favorites = z.array(FavouriteProductSchema).parse(listed.favorites);
       expect(favorites.map((card) => card._id)).toEqual([far.id, older.id]);
       const [farCard, olderCard] = favorites;
       expect(olderCard).toMatchObject({ offer: { point: point.id, count: 5 }, similar: [] });
@@ -267,9 +300,22 @@ describe.each(TEST_DATABASE_KINDS)('the favourites service on %s', (kind) => {
       await toggle(anna, 'store', otherShop.id);
       await toggle(anna, 'article', dish);
       await toggle(anna, 'article', post);
-      expect((await service().listFavourites(anna, 'store')).favorites.map((store) => store._id)).toEqual([
+      const stores = await service().listFavourites(anna, 'store');
+      expect(stores).toMatchObject({ success: true, type: 'store' });
+      expect(stores.favorites.map((store) => store._id)).toEqual([otherShop.id, shop.id]);
+      // A shop the catalogue does not list (closed, or not in its list yet) is left out.
+      const narrower = createFavouritesService({
+        db: t.db.db,
+        catalog: {
+          ...t.services.catalog,
+          listStores: async () =>
+            (await t.services.catalog.listStores()).filter((store) => store._id !== shop.id),
+        },
+        content: t.services.content,
+        basket: t.services.basket,
+      });
+      expect((await narrower.listFavourites(anna, 'store')).favorites.map((store) => store._id)).toEqual([
         otherShop.id,
-        shop.id,
       ]);
       const listed = await service().listFavourites(anna, 'article');
       expect(listed).toMatchObject({ success: true, type: 'article' });
@@ -293,15 +339,21 @@ describe.each(TEST_DATABASE_KINDS)('the favourites service on %s', (kind) => {
         products: [],
       });
       expect(await titles(anna)).toEqual(['Ужин на двоих', 'Завтрак']);
+      const wine = await product();
+      const eggs = await product();
+      await service().addToSet(anna, dinner._id, { product: wine.id, count: 2 });
+      await service().addToSet(anna, breakfast._id, { product: eggs.id });
       const listed = await service().listFavourites(anna, 'category');
-      expect(listed).toEqual({
-        success: true,
-        type: 'category',
-        favorites: [
-          { _id: dinner._id, title: 'Ужин на двоих', products: [] },
-          { _id: breakfast._id, title: 'Завтрак', products: [] },
-        ],
-      });
+      expect(listed).toMatchObject({ success: true, type: 'category' });
+      expect(
+        z
+          .array(FavouriteSetSchema)
+          .parse(listed.favorites)
+          .map((set) => [set._id, set.title, set.products.map((line) => [line.product._id, line.count])]),
+      ).toEqual([
+        [dinner._id, 'Ужин на двоих', [[wine.id, 2]]],
+        [breakfast._id, 'Завтрак', [[eggs.id, 1]]],
+      ]);
       await service().deleteSet(anna, dinner._id);
       expect(await titles(anna)).toEqual(['Завтрак']);
       expect(await failure(service().getSet(anna, dinner._id))).toMatchObject({
@@ -422,6 +474,10 @@ describe.each(TEST_DATABASE_KINDS)('the favourites service on %s', (kind) => {
         code: 'bad_request',
         message: SET_FULL_MESSAGE,
       });
+      expect(await failure(service().addToSet(anna, set._id, { product: randomUUID() }))).toMatchObject({
+        code: 'not_found',
+        message: PRODUCT_NOT_FOUND,
+      });
       const [first] = rows;
       if (!first) throw new Error('no products filled');
       await service().addToSet(anna, set._id, { product: first.id, count: 2 });
@@ -518,7 +574,7 @@ describe.each(TEST_DATABASE_KINDS)('the favourites service on %s', (kind) => {
       const set = await service().createSet(anna, 'Пустой');
       expect(await failure(service().addSetToBasket(anna, set._id))).toMatchObject({
         code: 'bad_request',
-        message: EMPTY_SET_MESSAGE,
+        message: 'В наборе нет товаров',
       });
     });
   });

@@ -38,14 +38,10 @@ import { idempotencyKeys, notifications, orders, slotReservations, stock } from 
 import { AppError } from '../../errors';
 import type { StockLine } from '../catalog/catalog.service';
 import { requestFingerprint } from './idempotency';
-import {
-  CHECKOUT_IN_PROGRESS,
-  createOrdersService,
-  ORDER_NOT_FOUND,
-  type OrdersService,
-} from './orders.service';
+import { createOrdersService, ORDER_NOT_FOUND, type OrdersService } from './orders.service';
 
 const MINUTE_MS = 60_000;
+const CHECKOUT_IN_PROGRESS = 'Заказ уже оформляется, подождите';
 const DAY_MS = 24 * 60 * MINUTE_MS;
 const iso = (ms: number) => new Date(ms).toISOString();
 /** Slots on the Moscow clock (UTC+3). */
@@ -227,6 +223,8 @@ describe.each(TEST_DATABASE_KINDS)('the orders service on %s', (kind) => {
         point: { _id: pickup.id },
         address: null,
         flat: '',
+        entrance: '',
+        floor: '',
         courier_comment: '',
         slot: null,
         items: [
@@ -278,6 +276,7 @@ describe.each(TEST_DATABASE_KINDS)('the orders service on %s', (kind) => {
       expect(await count(pickup, cheese)).toBe(7);
       expect(await count(courier, honey)).toBe(3);
       expect(await basketOf(anna)).toEqual({ [otherPickup.id]: [[kept.id, 1]] });
+      expect(await count(otherPickup, kept)).toBe(5);
       expect((await service().listOrders(anna)).map((order) => order._id).sort()).toEqual(
         [first._id, second._id].sort(),
       );
@@ -555,6 +554,8 @@ describe.each(TEST_DATABASE_KINDS)('the orders service on %s', (kind) => {
       expect(await service().listOrders(anna)).toHaveLength(1);
       const number = first.body.orders[0]?.number ?? 0;
       await service().cancelOrder(anna, number);
+      // A finished key is answered for a day, however old its request is.
+      t.clock.advance(3 * MINUTE_MS);
       expect((await place(anna, input, key)).body.orders.map((order) => order.status)).toEqual(['cancelled']);
       expect(
         await failure(place(anna, checkout([pickupAt(pickup)], { comment: 'другой' }), key)),
@@ -599,10 +600,32 @@ describe.each(TEST_DATABASE_KINDS)('the orders service on %s', (kind) => {
       expect(row).toMatchObject({ responseStatus: 200, createdAt: new Date(MONDAY_MORNING + 1) });
     });
 
+    it('let one of two simultaneous retries take a stale key over; the orders are placed once', async () => {
+      const anna = await customer();
+      const jam = await offer(pickupShop, pickup, 10);
+      await put(anna, pickup, jam, 2);
+      const key = randomUUID();
+      const input = checkout([pickupAt(pickup)]);
+      await t.db.db.insert(idempotencyKeys).values({
+        userId: anna,
+        key,
+        requestHash: requestFingerprint(input),
+        createdAt: new Date(MONDAY_MORNING - 10 * MINUTE_MS),
+      });
+      const results = await Promise.allSettled([place(anna, input, key), place(anna, input, key)]);
+      const answers = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+      const refusals = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+      expect(answers.length).toBeGreaterThan(0);
+      for (const answer of answers) expect(answer).toEqual(answers[0]);
+      for (const refusal of refusals)
+        expect(refusal).toMatchObject({ code: 'conflict', message: CHECKOUT_IN_PROGRESS });
+      expect(await count(pickup, jam)).toBe(8);
+      expect(await service().listOrders(anna)).toHaveLength(1);
+    });
+
     it('replay an answer kept whole, and read orders from one kept as ids', async () => {
       const anna = await customer();
       const input = checkout([pickupAt(pickup)]);
-      const whole = { success: true, orders: [] };
       const keep = async (responseBody: unknown) => {
         const key = randomUUID();
         await t.db.db.insert(idempotencyKeys).values({
@@ -615,15 +638,20 @@ describe.each(TEST_DATABASE_KINDS)('the orders service on %s', (kind) => {
         });
         return place(anna, input, key);
       };
-      expect(await keep(whole)).toEqual({ status: 200, body: whole });
       const jam = await offer(pickupShop, pickup, 10);
       await put(anna, pickup, jam, 1);
       const [order] = await placed(anna, input);
+      if (!order) throw new Error('no order placed');
+      // An answer kept whole is answered as it was kept, not as the order is now.
+      await service().cancelOrder(anna, order.number);
+      const whole = { success: true, orders: [order] };
+      expect(await keep(whole)).toEqual({ status: 200, body: whole });
       expect((await keep({ orderIds: [order?._id, 42] })).body.orders.map((item) => item._id)).toEqual([
         order?._id,
       ]);
       expect(await keep({ something: 'else' })).toEqual({ status: 200, body: { success: true, orders: [] } });
       expect(await keep(null)).toEqual({ status: 200, body: { success: true, orders: [] } });
+      expect(await keep('orderIds')).toEqual({ status: 200, body: { success: true, orders: [] } });
     });
 
     it('place nothing when another request took the key over during the checkout', async () => {
