@@ -3,9 +3,10 @@ import core from './stryker.config.mjs';
 
 /**
  * Mutation testing of the services that guard money, stock and access (ADR 018): `npm run
- * test:mutation:services`, run before a release, not in CI. One Stryker run per service group (the script
- * loops over them), each judged by its own module's API tests on PGlite (vitest.mutation-services.config.ts
- * reads the same MUTATION_SERVICE); each mutant runs only the tests that executed its code in the first run.
+ * test:mutation:services`, run before a release, not in CI. One Stryker run per service group
+ * (scripts/mutation-services.mjs runs them all), each judged by its own module's service test on PGlite
+ * (vitest.mutation-services.config.ts reads the same MUTATION_SERVICE); each mutant runs only the tests that
+ * executed its code in the first run.
  * One group by hand: `MUTATION_SERVICE=basket npx stryker run stryker.services.config.mjs`; a few lines of it:
  * add `--mutate server/modules/basket/basket.service.ts:92-120`. Without MUTATION_SERVICE: every file
  * against every group's tests in one run.

@@ -2,26 +2,22 @@ import { defineConfig } from 'vitest/config';
 import base from './vitest.config';
 
 /**
- * The API tests that judge the services' mutants (`stryker.services.config.mjs`), on PGlite only, so a run
- * needs no servers and each mutant costs one embedded database, not two. Each service is judged by its own
- * module's tests only (MUTATION_SERVICE picks the group, see stryker.services.config.mjs): the orders tests
- * also run the basket, but a basket mutant should be caught by a basket rule, and every other file that
- * covers a mutant costs its whole setup again for that mutant.
+ * The tests that judge the services' mutants (`stryker.services.config.mjs`), on PGlite only, so a run needs
+ * no servers. Each group is judged by its module's service tests (`*.service.test.ts`): they state the rules
+ * over one migrated database per file and rows they insert, with no Fastify and no demo seed, so a mutant
+ * costs one database load and a few queries (ADR 018, second amendment). The API tests stay out: each file
+ * that covers a mutant costs its whole setup again for that mutant, and their races of twenty requests (kept
+ * in `npm test`) would run for most mutants. MUTATION_SERVICE picks the group.
  */
 export const SERVICE_TESTS: Record<string, string[]> = {
-  basket: [
-    'server/modules/basket/basket.routes.test.ts',
-    // A favourites set put into the basket: the basket's additions (capped, never lower, new lines limited).
-    'server/modules/favourites/favourites.routes.test.ts',
-  ],
+  basket: ['server/modules/basket/basket.service.test.ts'],
   identity: [
-    'server/modules/identity/identity.routes.test.ts',
+    'server/modules/identity/identity.service.test.ts',
+    // The limits' numbers and the wait's wording: pure, no database.
     'server/modules/identity/login-limits.test.ts',
-    // The failed-login limits and cooldowns are pinned here.
-    'server/modules/identity/login-failures.test.ts',
   ],
-  favourites: ['server/modules/favourites/favourites.routes.test.ts'],
-  orders: ['server/modules/orders/orders.routes.test.ts', 'server/modules/orders/idempotency.test.ts'],
+  favourites: ['server/modules/favourites/favourites.service.test.ts'],
+  orders: ['server/modules/orders/orders.service.test.ts'],
 };
 
 const group = process.env.MUTATION_SERVICE;

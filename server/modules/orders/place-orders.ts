@@ -32,6 +32,7 @@ function planGroups(
       if (!point.isPickup) throw new AppError('bad_request', `В «${point.name}» нет самовывоза`);
       return { group, point, address: null, slot: null };
     }
+    // Stryker disable next-line OptionalChaining: the contract requires an address of every delivery group
     const address = addresses.find((item) => item._id === group.address?.id);
     if (!address)
       throw new AppError('bad_request', 'Выберите адрес доставки', {
@@ -172,6 +173,7 @@ async function placeInTransaction(
   // at the end, right before the decrement, so a popular product's row is held for a moment, not for the
   // whole checkout.
   const stock = new Map(
+    // Stryker disable next-line ObjectLiteral: without `lock` the read takes no lock either
     (await deps.catalog.stock.read(tx, lines, { lock: false })).map((row) => [lineKey(row), row]),
   );
   assertEnough(lines, stock);
@@ -191,6 +193,7 @@ async function placeInTransaction(
   );
   assertEnough(lines, locked);
   for (const [key, row] of locked) {
+    // Stryker disable next-line OptionalChaining: both reads passed assertEnough, so both hold every line
     if (stock.get(key)?.priceKopecks !== row.priceKopecks) {
       throw new AppError('conflict', `Цена «${row.name}» изменилась. Обновите корзину и проверьте сумму`);
     }
@@ -216,6 +219,7 @@ export async function placeOrders(
   const pointIds = input.orders.map((group) => group.point);
   const [points, addresses] = await Promise.all([
     deps.catalog.listCheckoutPoints(pointIds),
+    // Stryker disable next-line ArrayDeclaration: without a delivery group no address is looked up
     input.orders.some((group) => group.address) ? deps.addresses.listAddresses(userId) : [],
   ]);
   const plans = planGroups(nowOf(deps), input, addresses, new Map(points.map((point) => [point.id, point])));

@@ -1,0 +1,88 @@
+/**
+ * The services without HTTP: what `server/app.ts` assembles (the same `assembleServices`), over a migrated
+ * test database that holds no demo data, a fake clock and an SMS sink that keeps what it was given. Service
+ * tests (`*.service.test.ts`) state a module's rules over rows they insert themselves
+ * (tests/setup/service-fixtures.ts): one database load and no Fastify per file, which makes them the cheap
+ * judges of the services' mutants (ADR 018).
+ */
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { assembleServices } from '../../server/app-services';
+import { loadConfig } from '../../server/config';
+import { createFakeClock, type FakeClock } from '../../server/lib/clock';
+import type { Services } from '../../server/services';
+import type { SmsMessage, SmsSender } from '../../server/sms/sms';
+import { openTestDatabase, type TestDatabase, type TestDatabaseKind } from './database';
+
+/** An SMS gateway that accepts everything and keeps it (or refuses while `failing` is set). */
+export type RecordingSms = SmsSender & {
+  sent: SmsMessage[];
+  failing: boolean;
+  /** The code of the last message to a phone (+7XXXXXXXXXX). */
+  lastCode(phone: string): string;
+};
+
+export function createRecordingSms(): RecordingSms {
+  const sms: RecordingSms = {
+    provider: 'console',
+    sent: [],
+    failing: false,
+    async send(message) {
+      if (sms.failing) throw new Error('the gateway is down');
+      sms.sent.push(message);
+    },
+    lastCode(phone) {
+      const code = sms.sent.filter((message) => message.phone === phone).at(-1)?.code;
+      if (!code) throw new Error(`no SMS to ${phone}`);
+      return code;
+    },
+  };
+  return sms;
+}
+
+/** Operators' log lines the services wrote (warn and error). */
+export type LoggedLine = { level: 'warn' | 'error'; details: object; message: string };
+
+export type TestServices = {
+  services: Services;
+  db: TestDatabase;
+  clock: FakeClock;
+  sms: RecordingSms;
+  log: LoggedLine[];
+  close(): Promise<void>;
+};
+
+/** Monday 12 January 2026, 09:00 in Moscow: a working day morning, slots open today and tomorrow. */
+export const MONDAY_MORNING = Date.UTC(2026, 0, 12, 6, 0, 0);
+
+export async function createTestServices(
+  kind: TestDatabaseKind,
+  { clock = createFakeClock(MONDAY_MORNING) }: { clock?: FakeClock } = {},
+): Promise<TestServices> {
+  const db = await openTestDatabase(kind);
+  const sms = createRecordingSms();
+  const log: LoggedLine[] = [];
+  const { services, realtime } = await assembleServices({
+    config: loadConfig({ NODE_ENV: 'test', SMS_PROVIDER: 'console' }),
+    dbHandle: db,
+    // Never written to: these tests upload nothing.
+    uploadDir: path.join(tmpdir(), 'fresh-service-tests-unused'),
+    clock,
+    sms,
+    log: {
+      warn: (details, message) => log.push({ level: 'warn', details, message }),
+      error: (details, message) => log.push({ level: 'error', details, message }),
+    },
+  });
+  return {
+    services,
+    db,
+    clock,
+    sms,
+    log,
+    close: async () => {
+      await realtime.close();
+      await db.destroy();
+    },
+  };
+}
