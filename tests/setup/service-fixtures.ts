@@ -19,6 +19,7 @@ import {
   users,
   type WeeklySchedule,
 } from '../../server/db/schema/index';
+import { phoneSequence } from './identity';
 
 let serial = 0;
 const next = () => {
@@ -170,12 +171,11 @@ export async function stockCount(
   return row?.count;
 }
 
-let phoneSerial = 0;
+const nextPhoneDigits = phoneSequence('7913');
 
 /** A phone number no other test of this process uses: +7 913 PPP NNNN (P: the process). */
 export function newPhone(): string {
-  phoneSerial += 1;
-  return `+7913${String(process.pid % 1000).padStart(3, '0')}${String(phoneSerial).padStart(4, '0')}`;
+  return `+${nextPhoneDigits()}`;
 }
 
 /** A customer account as a first login leaves it (no session: services take the user id). */

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
-import { type SignedInCustomer, signIn } from '../../../tests/setup/identity';
+import { phoneSequence, type SignedInCustomer, signIn } from '../../../tests/setup/identity';
 import { queryRows } from '../../db/client';
 import { basketItems, stock } from '../../db/schema/index';
 import { POINT_NOT_FOUND, PRODUCT_NOT_FOUND } from '../catalog/catalog.service';
@@ -67,11 +67,7 @@ function quantities(basket: Basket): Record<string, Record<string, number>> {
   );
 }
 
-let phoneCounter = 0;
-function newPhone(): string {
-  phoneCounter += 1;
-  return `8913${String(process.pid % 1000).padStart(3, '0')}${String(phoneCounter).padStart(4, '0')}`;
-}
+const newPhone = phoneSequence('8913');
 
 describe.each(TEST_DATABASE_KINDS)('the basket API on %s', (kind) => {
   let t: TestApp;

@@ -26,7 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
-import { type SignedInCustomer, signIn } from '../../../tests/setup/identity';
+import { phoneSequence, type SignedInCustomer, signIn } from '../../../tests/setup/identity';
 import {
   cookieHeader,
   createShopperStates,
@@ -67,11 +67,7 @@ function setOf(response: Response): FavouriteSet {
   return FavouriteSetSchema.parse(response.json());
 }
 
-let phoneCounter = 0;
-function newPhone(): string {
-  phoneCounter += 1;
-  return `8914${String(process.pid % 1000).padStart(3, '0')}${String(phoneCounter).padStart(4, '0')}`;
-}
+const newPhone = phoneSequence('8914');
 
 const SETS = '/api/user/me/favorites/categories';
 
