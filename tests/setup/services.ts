@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { assembleServices } from '../../server/app-services';
 import { loadConfig } from '../../server/config';
+import { AppError } from '../../server/errors';
 import { createFakeClock, type FakeClock } from '../../server/lib/clock';
 import type { Services } from '../../server/services';
 import type { SmsMessage, SmsSender } from '../../server/sms/sms';
@@ -85,4 +86,14 @@ export async function createTestServices(
       await db.destroy();
     },
   };
+}
+
+/** The AppError a service call was refused with; anything else (success, another error) fails the test. */
+export async function failure(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return error;
 }

@@ -21,9 +21,8 @@ import {
   type StoreRow,
   setStock,
 } from '../../../tests/setup/service-fixtures';
-import { createTestServices, type TestServices } from '../../../tests/setup/services';
+import { createTestServices, failure, type TestServices } from '../../../tests/setup/services';
 import { basketItems, baskets, products, stock } from '../../db/schema/index';
-import { AppError } from '../../errors';
 import { POINT_NOT_FOUND, PRODUCT_NOT_FOUND } from '../catalog/catalog.service';
 import { NOT_SOLD_AT_POINT } from './basket.service';
 
@@ -37,15 +36,6 @@ function quantities(basket: Basket): Record<string, Record<string, number>> {
       Object.fromEntries(items.map((item) => [item.product._id, item.quantity])),
     ]),
   );
-}
-
-async function appError(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
 }
 
 describe.each(TEST_DATABASE_KINDS)('the basket service on %s', (kind) => {
@@ -167,17 +157,17 @@ describe.each(TEST_DATABASE_KINDS)('the basket service on %s', (kind) => {
       const anna = await customer();
       const line = await offer(5);
       const unsold = await createProduct(t.db.db, shop);
-      expect(
-        await appError(set(anna, { pointId: randomUUID(), productId: line.productId }, 1)),
-      ).toMatchObject({
-        code: 'not_found',
-        message: POINT_NOT_FOUND,
-      });
-      expect(await appError(set(anna, { pointId: point.id, productId: randomUUID() }, 1))).toMatchObject({
+      expect(await failure(set(anna, { pointId: randomUUID(), productId: line.productId }, 1))).toMatchObject(
+        {
+          code: 'not_found',
+          message: POINT_NOT_FOUND,
+        },
+      );
+      expect(await failure(set(anna, { pointId: point.id, productId: randomUUID() }, 1))).toMatchObject({
         code: 'not_found',
         message: PRODUCT_NOT_FOUND,
       });
-      expect(await appError(step(anna, { pointId: point.id, productId: unsold.id }, 1))).toMatchObject({
+      expect(await failure(step(anna, { pointId: point.id, productId: unsold.id }, 1))).toMatchObject({
         code: 'bad_request',
         message: 'Этот товар не продаётся в выбранной точке',
       });
@@ -185,7 +175,7 @@ describe.each(TEST_DATABASE_KINDS)('the basket service on %s', (kind) => {
       const otherShop = await createStore(t.db.db);
       const foreign = await createProduct(t.db.db, otherShop);
       await setStock(t.db.db, point, foreign, 5);
-      expect(await appError(set(anna, { pointId: point.id, productId: foreign.id }, 1))).toMatchObject({
+      expect(await failure(set(anna, { pointId: point.id, productId: foreign.id }, 1))).toMatchObject({
         code: 'bad_request',
         message: NOT_SOLD_AT_POINT,
       });
@@ -245,11 +235,11 @@ describe.each(TEST_DATABASE_KINDS)('the basket service on %s', (kind) => {
       const last = await offer(5);
       const extra = await offer(5);
       expect(quantities(await set(anna, last, 1))[point.id]?.[last.productId]).toBe(1);
-      expect(await appError(set(anna, extra, 1))).toMatchObject({
+      expect(await failure(set(anna, extra, 1))).toMatchObject({
         code: 'bad_request',
         message: BASKET_FULL_MESSAGE,
       });
-      expect(await appError(step(anna, extra, 1))).toMatchObject({ message: BASKET_FULL_MESSAGE });
+      expect(await failure(step(anna, extra, 1))).toMatchObject({ message: BASKET_FULL_MESSAGE });
       if (!first) throw new Error('no lines filled');
       expect(quantities(await set(anna, first, 3))[point.id]?.[first.productId]).toBe(3);
       expect(quantities(await set(anna, last, 0))[point.id]?.[last.productId]).toBeUndefined();

@@ -36,7 +36,7 @@ import {
   setStock,
   type ZoneRow,
 } from '../../../tests/setup/service-fixtures';
-import { createTestServices, type TestServices } from '../../../tests/setup/services';
+import { createTestServices, failure, type TestServices } from '../../../tests/setup/services';
 import {
   articles,
   basketItems,
@@ -49,19 +49,9 @@ import {
   recipes,
   stock,
 } from '../../db/schema/index';
-import { AppError } from '../../errors';
 import { hasSqlState, SQLSTATE } from '../../lib/sql-state';
 import { PRODUCT_NOT_FOUND, STORE_NOT_FOUND } from '../catalog/catalog.service';
 import { createFavouritesService } from './favourites.service';
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
 
 describe.each(TEST_DATABASE_KINDS)('the favourites service on %s', (kind) => {
   let t: TestServices;

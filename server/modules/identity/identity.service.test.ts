@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { createCity, createZone, newPhone } from '../../../tests/setup/service-fixtures';
-import { createTestServices, type TestServices } from '../../../tests/setup/services';
+import { createTestServices, failure, type TestServices } from '../../../tests/setup/services';
 import { files, rateLimits, sessions, smsCodes, users } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import { hasSqlState, SQLSTATE } from '../../lib/sql-state';
@@ -47,15 +47,6 @@ let ipSerial = 0;
 function newIp(): string {
   ipSerial += 1;
   return `198.51.${Math.floor(ipSerial / 250)}.${(ipSerial % 250) + 1}`;
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
 }
 
 /** A four-digit code that is not `code`. */

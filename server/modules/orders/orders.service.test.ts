@@ -32,10 +32,14 @@ import {
   stockCount,
   type ZoneRow,
 } from '../../../tests/setup/service-fixtures';
-import { createTestServices, MONDAY_MORNING, type TestServices } from '../../../tests/setup/services';
+import {
+  createTestServices,
+  failure,
+  MONDAY_MORNING,
+  type TestServices,
+} from '../../../tests/setup/services';
 import type { Executor } from '../../db/client';
 import { idempotencyKeys, notifications, orders, slotReservations, stock } from '../../db/schema/index';
-import { AppError } from '../../errors';
 import type { StockLine } from '../catalog/catalog.service';
 import { requestFingerprint } from './idempotency';
 import { createOrdersService, ORDER_NOT_FOUND, type OrdersService } from './orders.service';
@@ -49,15 +53,6 @@ const TODAY_09 = '2026-01-12T06:00:00.000Z';
 const TODAY_11 = '2026-01-12T08:00:00.000Z';
 const TOMORROW_11 = '2026-01-13T08:00:00.000Z';
 const TOMORROW_13 = '2026-01-13T10:00:00.000Z';
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
 
 describe.each(TEST_DATABASE_KINDS)('the orders service on %s', (kind) => {
   let t: TestServices;
