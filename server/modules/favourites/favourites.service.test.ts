@@ -414,18 +414,19 @@ describe.each(TEST_DATABASE_KINDS)('the favourites service on %s', (kind) => {
       const milk = await product();
       const set = await service().createSet(anna, 'Ужин');
       await service().addToSet(anna, set._id, { product: milk.id, count: 2 });
+      // One at a time, each awaited as it starts: started together, a refusal could come before its await.
       const calls = [
-        service().getSet(boris, set._id),
-        service().renameSet(boris, set._id, 'Чужой'),
-        service().deleteSet(boris, set._id),
-        service().addToSet(boris, set._id, { product: milk.id }),
-        service().removeFromSet(boris, set._id, milk.id),
-        service().setCount(boris, set._id, { product: milk.id, count: 5 }),
-        service().clearSet(boris, set._id),
-        service().addSetToBasket(boris, set._id),
+        () => service().getSet(boris, set._id),
+        () => service().renameSet(boris, set._id, 'Чужой'),
+        () => service().deleteSet(boris, set._id),
+        () => service().addToSet(boris, set._id, { product: milk.id }),
+        () => service().removeFromSet(boris, set._id, milk.id),
+        () => service().setCount(boris, set._id, { product: milk.id, count: 5 }),
+        () => service().clearSet(boris, set._id),
+        () => service().addSetToBasket(boris, set._id),
       ];
       for (const call of calls) {
-        expect(await failure(call)).toMatchObject({ code: 'not_found', message: SET_NOT_FOUND_MESSAGE });
+        expect(await failure(call())).toMatchObject({ code: 'not_found', message: SET_NOT_FOUND_MESSAGE });
       }
       expect(await service().getSet(anna, set._id)).toMatchObject({
         title: 'Ужин',
