@@ -1,4 +1,4 @@
-import { type FileRef, FileResponseSchema } from '@core/contracts/identity';
+import type { FileRef } from '@core/contracts/identity';
 import {
   CHAT_EMPTY_MESSAGE,
   type ChatHistory,
@@ -13,12 +13,11 @@ import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useStat
 import { FileTrigger } from 'react-aria-components';
 import { Link, useFetcher, useRevalidator } from 'react-router';
 import { Button, buttonStyles } from '~/components/ui/button';
-import { useToast } from '~/components/ui/toast';
 import { useRealtime, useRealtimeEvent } from '~/features/realtime/use-realtime';
 import { type ActionFailure, failureOf } from '~/lib/action-result';
-import { api, errorMessage } from '~/lib/api-client';
 import { cx } from '~/lib/cx';
 import { ACCEPTED_IMAGE_TYPES } from '~/lib/image-types';
+import { useImageUpload } from '~/lib/use-image-upload';
 import {
   CHAT_FIELD,
   CHAT_RESOURCE,
@@ -57,7 +56,6 @@ function mergeMessages(...lists: readonly (readonly ChatMessage[])[]): ChatMessa
 export function ChatPanel({ history, orders, isOperatorTyping, isOlderPage, failure }: ChatPanelProps) {
   const { revalidate } = useRevalidator();
   const realtime = useRealtime();
-  const toast = useToast();
   const sender = useFetcher({ key: SEND_KEY });
   const reader = useFetcher({ key: READ_KEY });
   const older = useFetcher<ChatHistory>();
@@ -68,8 +66,11 @@ export function ChatPanel({ history, orders, isOperatorTyping, isOlderPage, fail
   const [text, setText] = useState('');
   const [image, setImage] = useState<FileRef | null>(null);
   const [order, setOrder] = useState('');
-  const [isUploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(failure?.message ?? null);
+  const { isUploading, upload } = useImageUpload((file) => {
+    setImage(file);
+    setError(null);
+  });
   const [typingUntil, setTypingUntil] = useState(() => (isOperatorTyping ? Date.now() + TYPING_TTL_MS : 0));
   const lastTypingSent = useRef(0);
   /** What the last send took from the form (put back if refused), and the newest message before it. */
@@ -176,23 +177,6 @@ export function ChatPanel({ history, orders, isOperatorTyping, isOlderPage, fail
     if (value.trim() !== '' && now - lastTypingSent.current >= TYPING_REPEAT_MS) {
       lastTypingSent.current = now;
       realtime.send({ type: 'typing' });
-    }
-  };
-
-  const upload = async (files: FileList | null) => {
-    const file = files?.[0];
-    if (!file || isUploading) return;
-    const form = new FormData();
-    form.append('file', file, file.name);
-    setUploading(true);
-    try {
-      setImage(await api.post('/api/file/upload', form, FileResponseSchema));
-      setError(null);
-    } catch (failed) {
-      // SPEC §8: an upload failure is a warning toast with the server's message.
-      toast.show({ type: 'warning', title: errorMessage(failed) });
-    } finally {
-      setUploading(false);
     }
   };
 

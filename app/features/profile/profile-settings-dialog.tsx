@@ -1,4 +1,4 @@
-import { type FileRef, FileResponseSchema, ProfileUpdateSchema, type User } from '@core/contracts/identity';
+import { type FileRef, ProfileUpdateSchema, type User } from '@core/contracts/identity';
 import { sanitiseCodeInput } from '@core/rules/code';
 import { formatPhone, isPhoneInputComplete, normalisePhone, phoneForApi } from '@core/rules/phone';
 import { ImageUp, Trash2 } from 'lucide-react';
@@ -13,8 +13,8 @@ import { FormTextField, fieldErrors, PhoneField } from '~/features/auth/form-fie
 import { LOGIN_ACTION, LOGIN_FIELD } from '~/features/auth/login-form';
 import { useCountdown } from '~/features/auth/use-countdown';
 import { failureOf } from '~/lib/action-result';
-import { api, errorMessage } from '~/lib/api-client';
 import { ACCEPTED_IMAGE_TYPES } from '~/lib/image-types';
+import { useImageUpload } from '~/lib/use-image-upload';
 import type { action as loginAction } from '~/routes/login';
 import type { action as profileAction } from '~/routes/resources/profile';
 import { PROFILE_ACTION, PROFILE_FIELD } from './profile-form';
@@ -53,7 +53,7 @@ function ProfileForm({ user, onSaved }: { user: User; onSaved: () => void }) {
   const [code, setCode] = useState('');
   const [picture, setPicture] = useState<PictureChoice>({ kind: 'keep' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [isUploading, setUploading] = useState(false);
+  const { isUploading, upload } = useImageUpload((file) => setPicture({ kind: 'new', file }));
   const saver = useFetcher<typeof profileAction>();
   const isSaving = saver.state !== 'idle';
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
@@ -63,22 +63,6 @@ function ProfileForm({ user, onSaved }: { user: User; onSaved: () => void }) {
   const needsCode = isPhoneChanged && newPhone !== null && newPhone !== user.phone;
   const isCodeSent = needsCode && codeSentTo === newPhone;
   const preview = picture.kind === 'new' ? picture.file.path : picture.kind === 'remove' ? null : undefined;
-
-  const upload = async (files: FileList | null) => {
-    const file = files?.[0];
-    if (!file || isUploading) return;
-    const form = new FormData();
-    form.append('file', file, file.name);
-    setUploading(true);
-    try {
-      const { _id, path } = await api.post('/api/file/upload', form, FileResponseSchema);
-      setPicture({ kind: 'new', file: { _id, path } });
-    } catch (error) {
-      toast.show({ type: 'warning', title: errorMessage(error) });
-    } finally {
-      setUploading(false);
-    }
-  };
 
   // The action's answer, once the router has loaded the root again (the header shows the new name then).
   // biome-ignore lint/correctness/useExhaustiveDependencies: each answer is handled once.
