@@ -52,6 +52,13 @@ export const ServerSocketMessageSchema = z.discriminatedUnion('type', [
   }),
   /** The reader's side has read every message of the other side up to `at`. */
   z.object({ type: z.literal('chat.read'), ...chatEvent, reader: ChatAuthorSchema, at: z.string() }),
+  /** Operators of the order's shop: an order was placed or changed its status (the board loads again). */
+  z.object({
+    type: z.literal('order.board'),
+    order: z.object({ number: z.number().int(), status: OrderStatusSchema }),
+    store: z.string(),
+    at: z.string(),
+  }),
   /** Operators: a conversation changed (new message, read, closed). */
   z.object({ type: z.literal('chat.conversation'), conversation: ConversationSummarySchema, at: z.string() }),
   /** The answer to `resume`: notifications and chat messages since `since` (with the overlap), oldest first. */

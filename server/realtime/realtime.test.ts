@@ -329,6 +329,35 @@ describe.each(VARIANTS)('sockets on $kind (redis: $redisUrl)', ({ kind, redisUrl
     await socket.close();
   });
 
+  it("tells the operators of an order's shop of it on their board — placed, moved, cancelled — and no others", async () => {
+    const [storeA, storeB] = await t.db.db.select({ id: stores.id }).from(stores).limit(2);
+    if (!storeA || !storeB) throw new Error('two shops expected');
+    const ourOperator = await signInOperator(t, nextPhone(), [storeA.id]);
+    const otherOperator = await signInOperator(t, nextPhone(), [storeB.id]);
+    const customer = await signIn(t, nextPhone());
+    const ours = await openSocket(url, ourOperator.token);
+    const others = await openSocket(url, otherOperator.token);
+    const everyShop = await openSocket(url, operator.token);
+    const customerSocket = await openSocket(url, customer.token);
+
+    const order = await placePickupOrder(t, customer, storeA.id);
+    const placed = { type: 'order.board', order: { number: order.number, status: 'new' }, store: storeA.id };
+    expect(await ours.next('order.board')).toMatchObject(placed);
+    expect(await everyShop.next('order.board', (event) => event.order.number === order.number)).toMatchObject(
+      placed,
+    );
+    await post(operator, `/api/operator/orders/${order.number}/status`, { status: 'confirmed' });
+    expect((await ours.next('order.board')).order).toEqual({ number: order.number, status: 'confirmed' });
+    await post(customer, `/api/orders/${order.number}/cancel`);
+    expect((await ours.next('order.board')).order).toEqual({ number: order.number, status: 'cancelled' });
+
+    await settle(t, otherOperator.user._id, others);
+    await settle(t, customer.user._id, customerSocket);
+    expect(others.received.filter((event) => event.type === 'order.board')).toEqual([]);
+    expect(customerSocket.received.filter((event) => event.type === 'order.board')).toEqual([]);
+    for (const socket of [ours, others, everyShop, customerSocket]) await socket.close();
+  });
+
   it('closes the socket at logout', async () => {
     const customer = await signIn(t, nextPhone());
     const socket = await openSocket(url, customer.token);

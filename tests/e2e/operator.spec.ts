@@ -3,6 +3,7 @@ import { expect, expectAccessible, test } from './fixtures';
 import { E2E_OPERATOR, E2E_OPERATOR_WITHOUT_JS } from './operator-account';
 import { actAsDistinctClient, codeFromOutbox } from './pages/auth';
 import { OperatorConsole, placeDeliveryOrder, signInThroughApi, signInToConsole } from './pages/operator';
+import { dropSocket, watchSockets } from './pages/support';
 
 test.beforeEach(async ({ context }, testInfo) => {
   await actAsDistinctClient(context, testInfo);
@@ -20,10 +21,12 @@ function openCustomerSocket(baseURL: string, token: string): Promise<WebSocket> 
 
 test('an operator logs in, answers a customer live and moves their order to «В пути»', async ({
   page,
+  context,
   baseURL,
 }) => {
   test.slow();
   if (!baseURL) throw new Error('no baseURL');
+  await watchSockets(context);
   const customer = await signInThroughApi(baseURL, '203.0.113.91', 'Тимофей', '9120000902');
   try {
     const number = await placeDeliveryOrder(customer);
@@ -102,6 +105,20 @@ test('an operator logs in, answers a customer live and moves their order to «В
       notifications: { content: string }[];
     };
     expect(list.notifications[0]?.content).toBe(`Заказ №${number} в пути.`);
+
+    // The board follows what happens elsewhere without a reload: a new order comes, a cancelled one goes.
+    const next = await placeDeliveryOrder(customer);
+    await expect(operator.boardStatus(next, 'Новый')).toBeVisible();
+    expect((await customer.api.post(`/api/orders/${next}/cancel`)).ok()).toBe(true);
+    await expect(operator.boardOrder(next)).toHaveCount(0);
+    await expect(operator.boardStatus(number, 'В пути')).toBeVisible();
+
+    // A lost connection: the order placed meanwhile is on the board once the socket is back.
+    await context.setOffline(true);
+    await dropSocket(page);
+    const meanwhile = await placeDeliveryOrder(customer);
+    await context.setOffline(false);
+    await expect(operator.boardStatus(meanwhile, 'Новый')).toBeVisible({ timeout: 15_000 });
   } finally {
     await customer.close();
   }

@@ -24,27 +24,6 @@ async function isSameDocument(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded === true);
 }
 
-/**
- * The page's times (performance.now, polled every frame) at which an info toast with this text first shows
- * and then is gone. Start it before the toast can come.
- */
-function timeToast(page: Page, text: string): Promise<{ shown: number; gone: number }> {
-  const at = (want: boolean) =>
-    page
-      .waitForFunction(
-        ({ wanted, expected }) => {
-          const isShown = [...document.querySelectorAll('[role="status"]')].some((node) =>
-            node.textContent?.includes(wanted),
-          );
-          return isShown === expected ? performance.now() : false;
-        },
-        { wanted: text, expected: want },
-        { polling: 'raf', timeout: 20_000 },
-      )
-      .then((handle) => handle.jsonValue() as Promise<number>);
-  return at(true).then(async (shown) => ({ shown, gone: await at(false) }));
-}
-
 test('a customer asks in the chat, the operator answers from the console and moves the order; both live', async ({
   browser,
 }, testInfo) => {
@@ -97,7 +76,6 @@ test('a customer asks in the chat, the operator answers from the console and mov
     await expect(operator.messages).toContainText(question);
     await expect(row).not.toHaveAccessibleName(/непрочитанных/);
     const answer = 'Здравствуйте, Лариса! Да, курьер поднимется к подъезду.';
-    const answerToast = timeToast(customer, answer);
     await operator.reply.fill(answer);
     await operator.page.getByRole('button', { name: 'Отправить' }).click();
     await expect(operator.messages.getByRole('listitem').filter({ hasText: answer })).toContainText(
@@ -112,10 +90,9 @@ test('a customer asks in the chat, the operator answers from the console and mov
     await expect(reply.getByRole('link', { name: 'Открыть чат' })).toHaveAttribute('href', '/lk?active=chat');
     await expect(cabinetButton(customer)).toHaveAccessibleName(unreadName(2));
     await expectAccessible(customer);
-    const { shown, gone } = await answerToast;
-    // It stays its 5000 ms and then goes by itself (no upper bound: a loaded machine may run the page's timer
-    // late, and axe runs on this page meanwhile; the queue's timing is stated with a clock in its unit tests).
-    expect(gone - shown).toBeGreaterThanOrEqual(4_900);
+    // It goes by itself. How long it stays (5000 ms) is stated with an injected clock in the toast queue's unit
+    // tests: measured here in real time, a loaded machine shows the toast late and the figure comes out short.
+    await expect(reply).toBeHidden({ timeout: 20_000 });
     expect(await isSameDocument(customer)).toBe(true);
 
     // The customer opens the order from the header's 'Заказы'; the operator moves it along the board.

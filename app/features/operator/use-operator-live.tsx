@@ -1,6 +1,7 @@
 /**
  * The console's live side (ADR 034) over the tab's socket (app/features/realtime, ADR 033): a changed
- * conversation (a message, a read receipt, a close) makes the router run the console's loaders again — the
+ * conversation (a message, a read receipt, a close) or an order of the operator's shops placed or moved (by
+ * the customer, another operator or the CLI) makes the router run the console's loaders again — the
  * pages show what the server says, nothing is mirrored here; a customer typing is shown for the event's TTL.
  */
 import { TYPING_REPEAT_MS } from '@core/rules/chat';
@@ -21,6 +22,15 @@ export function OperatorLiveProvider({ children }: { children: ReactNode }) {
   useRealtimeEvent('chat.conversation', refresh);
   useRealtimeEvent('chat.message', refresh);
   useRealtimeEvent('chat.read', refresh);
+  useRealtimeEvent('order.board', refresh);
+  // Back after a lost connection: `missed` brings messages, not the board's moves, so load the pages again.
+  const { status } = useRealtime();
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (status !== 'open') return;
+    if (wasOpen.current) refresh();
+    wasOpen.current = true;
+  }, [status, refresh]);
 
   const [typing, setTyping] = useState<ReadonlySet<string>>(new Set());
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());

@@ -53,7 +53,7 @@ export type NewNotificationInput = {
 };
 
 /** An order's status changed (committed): its customer, number and new status. */
-export type OrderChange = { userId: string; number: number; status: OrderStatus };
+export type OrderChange = { userId: string; number: number; status: OrderStatus; storeId: string };
 
 /**
  * The customer's notifications (SPEC §3, §4): the list, reading them, and delivery of new ones — over the
@@ -186,7 +186,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
 
     /**
      * Orders changed (placed, moved, cancelled) and committed: their stored notifications go out, with the
-     * new status for an open order page, and the badges. A failure here is logged: the change stands.
+     * new status for an open order page, and the badges; the operators of each order's shop hear of it (their
+     * board). A failure here is logged: the change stands.
      */
     async announceOrders(changes: readonly OrderChange[]): Promise<void> {
       try {
@@ -197,6 +198,15 @@ export function createNotificationsService(deps: NotificationsDeps) {
           await deps.realtime.publish(
             { users: [change.userId] },
             { type: 'order.status', order: { number: change.number, status: change.status }, at: at() },
+          );
+          await deps.realtime.publish(
+            { role: 'operator', storeIds: [change.storeId] },
+            {
+              type: 'order.board',
+              order: { number: change.number, status: change.status },
+              store: change.storeId,
+              at: at(),
+            },
           );
         }
         for (const userId of new Set(changes.map((change) => change.userId))) await publishBadges(userId);

@@ -33,19 +33,23 @@ export async function cancelOrder(
   userId: string,
   number: number,
 ): Promise<Order> {
-  const isCancelled = await withRetries(deps.db, async (tx) => {
+  const cancelledShop = await withRetries(deps.db, async (tx) => {
     // The row lock makes two cancels take turns between connections; PGlite, which judges the mutants, has one
     // connection, and the concurrent-cancel tests on PostgreSQL pin the lock.
     // Stryker disable next-line ObjectLiteral,BooleanLiteral: see above
     const [row] = await findOrders(tx, { userId, number }, { forUpdate: true });
     if (!row) throw new AppError('not_found', ORDER_NOT_FOUND);
-    if (row.status === 'cancelled') return false;
+    if (row.status === 'cancelled') return null;
     if (!isCancellableByCustomer(row.status)) {
       throw new AppError('conflict', 'Заказ уже собирают — отменить его нельзя. Позвоните в магазин');
     }
     await cancelLocked(deps, tx, row);
-    return true;
+    return row.storeId;
   });
-  if (isCancelled) await deps.notifications.announceOrders([{ userId, number, status: 'cancelled' }]);
+  if (cancelledShop !== null) {
+    await deps.notifications.announceOrders([
+      { userId, number, status: 'cancelled', storeId: cancelledShop },
+    ]);
+  }
   return getOrder(deps, userId, number);
 }

@@ -19,7 +19,7 @@ export async function moveOrder(
   to: OrderStatus,
   scope: { storeIds: readonly string[] | null } = { storeIds: null },
 ): Promise<Order> {
-  const userId = await withRetries(deps.db, async (tx) => {
+  const { userId, storeId } = await withRetries(deps.db, async (tx) => {
     const [row] = await findOrders(
       tx,
       { number, ...(scope.storeIds ? { storeIds: scope.storeIds } : {}) },
@@ -37,8 +37,8 @@ export async function moveOrder(
       await updateOrderStatus(tx, row.id, to, nowOf(deps));
       await recordStatus(deps, tx, row, to);
     }
-    return row.userId;
+    return row;
   });
-  await deps.notifications.announceOrders([{ userId, number, status: to }]);
+  await deps.notifications.announceOrders([{ userId, number, status: to, storeId }]);
   return getOrder(deps, userId, number);
 }

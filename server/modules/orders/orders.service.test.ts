@@ -112,6 +112,13 @@ describe.each(TEST_DATABASE_KINDS)('the orders service on %s', (kind) => {
     events.flatMap((event) =>
       event.type === 'order.status' && event.order.number === number ? [event.order.status] : [],
     );
+  /** What the operators' boards heard of an order: each status with the shop it went to. */
+  const boardEvents = (number: number) =>
+    events.flatMap((event) =>
+      event.type === 'order.board' && event.order.number === number
+        ? [[event.order.status, event.store]]
+        : [],
+    );
   /** The orders service with the catalogue's stock functions wrapped: `before` runs first, in the checkout's transaction. */
   const withStaged = (before: {
     lockedRead?: (tx: Executor, lines: readonly StockLine[]) => Promise<void>;
@@ -285,6 +292,10 @@ describe.each(TEST_DATABASE_KINDS)('the orders service on %s', (kind) => {
       );
       expect(statusEvents(first.number)).toEqual(['new']);
       expect(statusEvents(second.number)).toEqual(['new']);
+      // Each shop's operators heard of their order.
+      expect(boardEvents(first.number)).toEqual([['new', first.store._id]]);
+      expect(boardEvents(second.number)).toEqual([['new', second.store._id]]);
+      expect([first.store._id, second.store._id].sort()).toEqual([pickupShop.id, deliveryShop.id].sort());
       expect(await service().countActiveOrders(anna)).toBe(2);
     });
 
@@ -723,6 +734,10 @@ describe.each(TEST_DATABASE_KINDS)('the orders service on %s', (kind) => {
       expect(await service().cancelOrder(anna, order.number)).toEqual(first);
       expect(await count(pickup, jam)).toBe(10);
       expect(statusEvents(order.number)).toEqual(['new', 'cancelled']);
+      expect(boardEvents(order.number)).toEqual([
+        ['new', pickupShop.id],
+        ['cancelled', pickupShop.id],
+      ]);
       const [row] = await t.db.db.select().from(orders).where(eq(orders.id, order._id));
       expect(row?.updatedAt).toEqual(new Date(MONDAY_MORNING + MINUTE_MS));
       const pending = await t.db.db.select().from(notifications).where(eq(notifications.userId, anna));

@@ -230,7 +230,12 @@ export async function placeOrders(
   });
   const placedOrders = await getPlacedOrders(deps, ids);
   await deps.notifications.announceOrders(
-    placedOrders.map((order) => ({ userId, number: order.number, status: order.status })),
+    placedOrders.map((order) => ({
+      userId,
+      number: order.number,
+      status: order.status,
+      storeId: order.store._id,
+    })),
   );
   return placedOrders;
 }
