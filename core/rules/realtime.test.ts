@@ -1,7 +1,7 @@
 import type { Notification } from '@core/contracts/notifications';
 import type { ChatMessage } from '@core/contracts/support';
 import { describe, expect, it } from 'vitest';
-import { createSeenIds, eventKey, expandMissed, isSocketStale, laterCursor } from './realtime';
+import { createSeenIds, eventKey, expandMissed, isBefore, isSocketStale, laterCursor } from './realtime';
 
 const notification = (id: string, at: string): Notification => ({
   id,
@@ -89,6 +89,23 @@ describe('expandMissed', () => {
       ['chat.message', '2026-11-24T10:00:03.000Z'],
     ]);
     expect(events[0]).toMatchObject({ conversation: 'c1', message: { _id: 'm1' } });
+  });
+});
+
+describe('isBefore', () => {
+  it('is true only strictly before, comparing times, not text', () => {
+    const since = '2026-11-24T10:00:00.000Z';
+    expect(isBefore('2026-11-24T09:59:59.999Z', since)).toBe(true);
+    expect(isBefore(since, since)).toBe(false);
+    expect(isBefore('2026-11-24T10:00:00.001Z', since)).toBe(false);
+    expect(isBefore('2026-11-24T12:59:59+03:00', since)).toBe(true);
+    expect(isBefore('2026-11-24T13:00:01+03:00', since)).toBe(false);
+  });
+
+  it('is false when either time is missing or unreadable', () => {
+    expect(isBefore(undefined, '2026-11-24T10:00:00.000Z')).toBe(false);
+    expect(isBefore('2026-11-24T10:00:00.000Z', null)).toBe(false);
+    expect(isBefore('soon', '2026-11-24T10:00:00.000Z')).toBe(false);
   });
 });
 

@@ -87,6 +87,14 @@ export function laterCursor(cursor: string | null, at: string | null | undefined
   return Number.isNaN(current) || next > current ? (at ?? cursor) : cursor;
 }
 
+/**
+ * Whether an event stamped `at` happened before `since` (the server time the page was rendered): the page's
+ * loader data holds it already. False when either time is missing or unreadable.
+ */
+export function isBefore(at: string | null | undefined, since: string | null | undefined): boolean {
+  return timeOf(at) < timeOf(since);
+}
+
 /** Whether a socket silent since `lastMessageAt` is dead by now (it answers every ping with a pong). */
 export function isSocketStale(lastMessageAt: number, now: number, pingIntervalMs: number): boolean {
   return now - lastMessageAt > STALE_AFTER_PINGS * pingIntervalMs;

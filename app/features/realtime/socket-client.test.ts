@@ -158,7 +158,7 @@ describe('createSocketClient', () => {
     expect(events).toEqual([
       {
         event: { type: 'badges', badges: { cabinet: 2, orders: 1 }, at: at(6) },
-        origin: { isCatchUp: false },
+        origin: { isCatchUp: false, isBeforePage: false },
       },
     ]);
     expect(client.cursor).toBe(at(6));
@@ -193,6 +193,24 @@ describe('createSocketClient', () => {
       ['notification', 'n2', true],
     ]);
     expect(client.cursor).toBe(at(13));
+  });
+
+  it('tells which caught-up events happened before the page was rendered (the overlap)', () => {
+    const { client, last, greet, events } = setUp();
+    client.start();
+    greet();
+    last().receive({
+      type: 'missed',
+      since: at(-2),
+      notifications: [notification('before', at(-1)), notification('at', T0), notification('after', at(1))],
+      messages: [],
+      at: at(2),
+    });
+    expect(events.map(({ event, origin }) => [eventId(event), origin])).toEqual([
+      ['before', { isCatchUp: true, isBeforePage: true }],
+      ['at', { isCatchUp: true, isBeforePage: false }],
+      ['after', { isCatchUp: true, isBeforePage: false }],
+    ]);
   });
 
   it('reconnects with growing delays after losses, and resumes from the last event seen', () => {

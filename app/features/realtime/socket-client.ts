@@ -17,7 +17,14 @@ import {
   type SocketEvent,
 } from '@core/contracts/realtime';
 import { reconnectDelayMs } from '@core/rules/chat';
-import { createSeenIds, eventKey, expandMissed, isSocketStale, laterCursor } from '@core/rules/realtime';
+import {
+  createSeenIds,
+  eventKey,
+  expandMissed,
+  isBefore,
+  isSocketStale,
+  laterCursor,
+} from '@core/rules/realtime';
 
 /** What the client needs of a WebSocket (the browser's, or a test's fake). */
 export type SocketLike = {
@@ -44,7 +51,12 @@ export type Timers = {
 export type SocketStatus = 'connecting' | 'open' | 'waiting' | 'ended' | 'stopped';
 
 /** How an event reached us: live, or in the catch-up after a (re)connect. */
-export type EventOrigin = { isCatchUp: boolean };
+export type EventOrigin = {
+  /** It came in a `missed` answer after a (re)connect, not live. */
+  isCatchUp: boolean;
+  /** It happened before the page was rendered (`since`; the catch-up's overlap): the page shows it already. */
+  isBeforePage: boolean;
+};
 
 export type SocketClientOptions = {
   url: string;
@@ -120,11 +132,11 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
     options.onStatus?.(next);
   }
 
-  function deliver(event: SocketEvent, origin: EventOrigin): void {
+  function deliver(event: SocketEvent, isCatchUp: boolean): void {
     const key = eventKey(event);
     if (key !== null && !seen.add(key)) return;
     cursor = laterCursor(cursor, event.at);
-    options.onEvent(event, origin);
+    options.onEvent(event, { isCatchUp, isBeforePage: isBefore(event.at, options.since) });
   }
 
   function receive(message: ServerSocketMessage): void {
@@ -140,11 +152,11 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
       case 'error':
         return;
       case 'missed':
-        for (const event of expandMissed(message)) deliver(event, { isCatchUp: true });
+        for (const event of expandMissed(message)) deliver(event, true);
         cursor = laterCursor(cursor, message.at);
         return;
       default:
-        deliver(message, { isCatchUp: false });
+        deliver(message, false);
     }
   }
 
