@@ -1,10 +1,11 @@
+import { createServer, type Server, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../../tests/setup/database';
 import { terminateBackends } from '../../tests/setup/postgres';
 import { isConnectionLoss } from '../lib/connection-loss';
-import { queryRows } from './client';
+import { openDb, queryRows } from './client';
 import { smsCodes } from './schema/index';
 
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL?.trim());
@@ -16,6 +17,43 @@ async function until(condition: () => boolean, what: string): Promise<void> {
   }
   throw new Error(`gave up waiting: ${what}`);
 }
+
+describe('the PostgreSQL pool when the server never answers', () => {
+  let silent: Server;
+  const sockets = new Set<Socket>();
+
+  beforeAll(async () => {
+    // Takes the connection and says nothing, as a hung server or a dropped route would.
+    silent = createServer((socket) => {
+      sockets.add(socket);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  });
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+
+  it('fails the query as a lost connection after the connect timeout, for a new connection and a queued one', async () => {
+    const address = silent.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const handle = await openDb({
+      databaseUrl: `postgres://nobody@127.0.0.1:${address.port}/none`,
+      poolSize: 1,
+      connectTimeoutMs: 200,
+    });
+    try {
+      const outcomes = await Promise.allSettled([handle.ping(), handle.ping()]);
+      for (const outcome of outcomes) {
+        expect(outcome.status).toBe('rejected');
+        if (outcome.status === 'rejected') expect(isConnectionLoss(outcome.reason)).toBe(true);
+      }
+    } finally {
+      await handle.close();
+    }
+  });
+});
 
 describe.runIf(hasPostgres)('the PostgreSQL pool when the server ends its connections', () => {
   let database: TestDatabase;

@@ -34,6 +34,9 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
  */
 const RANDOM_PAGE_COST = 1.1;
 
+/** See `OpenDbOptions.connectTimeoutMs`: far above any wait for a slot under load (ADR 022). */
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+
 export type OpenDbOptions = {
   /** node-postgres connection string; without it the embedded PGlite is used. */
   databaseUrl?: string;
@@ -42,6 +45,11 @@ export type OpenDbOptions = {
   /** A PGlite data directory dumped by `dumpPglite` to start from instead of an empty one (test templates). */
   pgliteDump?: Blob;
   poolSize?: number;
+  /**
+   * How long a query waits for a connection — a new one to be made, or a pool slot to come free — before it
+   * fails as a lost connection (503). A server that stops answering must not hold requests forever.
+   */
+  connectTimeoutMs?: number;
   /**
    * Told about a connection the server dropped (restart, failover, pg_terminate_backend). The pool replaces
    * it on the next query; the requests that were using it fail and answer 503 (server/http/unavailable.ts).
@@ -60,6 +68,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
       options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
     });
     // A connection the server drops emits 'error': an idle one on the pool, which discards it; one checked out
