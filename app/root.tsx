@@ -64,6 +64,16 @@ export const links: Route.LinksFunction = () => [
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = getOptionalUser(context);
+  // An operator finds the support console in the cabinet menu (ADR 034); a failure only hides the link.
+  const isOperator = user
+    ? context.services.support
+        .roleOf(user._id)
+        .then((role) => role === 'operator')
+        .catch((error: unknown) => {
+          context.log.error({ err: error }, 'role failed to load');
+          return false;
+        })
+    : false;
   // SPEC §8: a settings failure is logged and the shell renders without the settings' links.
   const settings = await context.services.content.getSiteSettings().catch((error: unknown) => {
     context.log.error({ err: error }, 'site settings failed to load');
@@ -101,6 +111,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     settings,
     sellerSiteUrl: context.sellerSiteUrl,
     user,
+    isOperator: await isOperator,
     basket,
     badges,
     favourites,

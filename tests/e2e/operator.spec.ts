@@ -3,6 +3,7 @@ import { expect, expectAccessible, test } from './fixtures';
 import { E2E_OPERATOR, E2E_OPERATOR_WITHOUT_JS } from './operator-account';
 import { actAsDistinctClient, codeFromOutbox } from './pages/auth';
 import { OperatorConsole, placeDeliveryOrder, signInThroughApi, signInToConsole } from './pages/operator';
+import { Shell } from './pages/shell';
 import { dropSocket, watchSockets } from './pages/support';
 
 test.beforeEach(async ({ context }, testInfo) => {
@@ -37,6 +38,13 @@ test('an operator logs in, answers a customer live and moves their order to «В
 
     // A guest is sent to log in (the same SMS login) and comes back to the console.
     const operator = await signInToConsole(page, E2E_OPERATOR);
+    // From the storefront, the cabinet menu leads back to the console.
+    await page.goto('/');
+    await (await new Shell(page).openCabinetMenu())
+      .getByRole('menuitem', { name: 'Консоль поддержки' })
+      .click();
+    await expect(page).toHaveURL(/\/operator$/);
+    await expect(operator.heading).toBeVisible();
     const row = operator.conversation('Тимофей');
     await expect(row).toContainText('Когда привезут заказ?');
     await expect(row).toHaveAccessibleName(/непрочитанных: 1$/);
@@ -131,6 +139,11 @@ test('a customer is refused the console (403 page) and its API', async ({ browse
   try {
     await context.addCookies([{ name: 'fresh_session', value: customer.token, url: baseURL }]);
     const page = await context.newPage();
+    await page.goto('/');
+    const menu = await new Shell(page).openCabinetMenu();
+    await expect(menu.getByRole('menuitem', { name: 'Заказы' })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Консоль поддержки' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
     const response = await page.goto('/operator');
     expect(response?.status()).toBe(403);
     await expect(page.getByRole('heading', { level: 1, name: 'Нет доступа' })).toBeVisible();

@@ -8,9 +8,11 @@ import { MODAL_Z_INDEX } from '~/components/ui/modal';
 import { useAuthDialogs } from '~/features/auth/auth-dialogs';
 import { CabinetLink } from '~/features/auth/cabinet-link';
 import { LogoutForm } from '~/features/auth/logout';
-import { useOptionalUser } from '~/features/auth/user';
+import { useIsOperator, useOptionalUser } from '~/features/auth/user';
 import {
   CABINET_LOGOUT_LABEL,
+  CABINET_OPERATOR_HREF,
+  CABINET_OPERATOR_LABEL,
   CABINET_SECTIONS,
   CABINET_SETTINGS_LABEL,
   type CabinetSection,
@@ -39,6 +41,7 @@ export function MobileMenu({
   counts: { orders: number; cabinet: number };
 }) {
   const isSignedIn = useOptionalUser() !== null;
+  const isOperator = useIsOperator();
   const { openLogin, openProfileSettings } = useAuthDialogs();
   const close = () => onOpenChange(false);
   const pages = navigation.flatMap((group) => group.pages);
@@ -110,6 +113,14 @@ export function MobileMenu({
                   </CabinetLink>
                 </li>
               ))}
+              {isOperator ? (
+                <li>
+                  <Link to={CABINET_OPERATOR_HREF} className={ROW} onClick={close}>
+                    {CABINET_OPERATOR_LABEL}
+                    <ChevronRight aria-hidden="true" className="size-4 text-muted" />
+                  </Link>
+                </li>
+              ) : null}
               <li>
                 <button
                   type="button"

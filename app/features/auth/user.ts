@@ -12,6 +12,11 @@ export function useOptionalUser(): User | null {
   return useRouteLoaderData<typeof rootLoader>('root')?.user ?? null;
 }
 
+/** Whether the signed-in user is a support operator: the cabinet menu then links the console. */
+export function useIsOperator(): boolean {
+  return useRouteLoaderData<typeof rootLoader>('root')?.isOperator ?? false;
+}
+
 /** The signed-in customer, on pages whose loader made sure there is one (`requireUser`). */
 export function useUser(): User {
   const user = useOptionalUser();

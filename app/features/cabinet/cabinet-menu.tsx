@@ -4,11 +4,13 @@ import { Button, Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator } 
 import { BadgedLabel, CounterBadge } from '~/components/ui/counter-badge';
 import { useAuthDialogs } from '~/features/auth/auth-dialogs';
 import { useLogout } from '~/features/auth/logout';
-import { useOptionalUser } from '~/features/auth/user';
+import { useIsOperator, useOptionalUser } from '~/features/auth/user';
 import { cx } from '~/lib/cx';
 import {
   CABINET_BADGE_WHAT,
   CABINET_LOGOUT_LABEL,
+  CABINET_OPERATOR_HREF,
+  CABINET_OPERATOR_LABEL,
   CABINET_SECTIONS,
   CABINET_SETTINGS_LABEL,
 } from './cabinet';
@@ -23,6 +25,7 @@ const ITEM =
  */
 export function CabinetMenu({ count = 0 }: { count?: number }) {
   const isSignedIn = useOptionalUser() !== null;
+  const isOperator = useIsOperator();
   const { openLogin, openProfileSettings } = useAuthDialogs();
   const { logout } = useLogout();
 
@@ -68,6 +71,11 @@ export function CabinetMenu({ count = 0 }: { count?: number }) {
           </MenuSection>
           <Separator className="mx-3 my-1 border-t border-line" />
           <MenuSection>
+            {isOperator ? (
+              <MenuItem id="operator" className={ITEM} href={CABINET_OPERATOR_HREF}>
+                {CABINET_OPERATOR_LABEL}
+              </MenuItem>
+            ) : null}
             <MenuItem id="settings" className={cx(ITEM)}>
               {CABINET_SETTINGS_LABEL}
             </MenuItem>

@@ -17,6 +17,10 @@ export const CABINET_SECTIONS: readonly CabinetSection[] = [
 /** The seventh entry: opens the profile settings popup rather than a page. */
 export const CABINET_SETTINGS_LABEL = 'Настройки';
 
+/** Operators also get this entry: the support console (ADR 034). */
+export const CABINET_OPERATOR_LABEL = 'Консоль поддержки';
+export const CABINET_OPERATOR_HREF = '/operator';
+
 /** Signed-in customers also get this entry: ends the session. */
 export const CABINET_LOGOUT_LABEL = 'Выйти';
 
