@@ -182,6 +182,32 @@ test.describe('catalogue and search', () => {
   });
 });
 
+test('text typed in the search before the page came alive gets its suggestions once it does', async ({
+  page,
+}) => {
+  // The page's scripts are held until the shopper has typed, as on a slow phone.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const field = page.getByRole('combobox', { name: 'Поиск товаров' });
+  await field.fill('молоко');
+  release();
+  const results = page.getByRole('listbox', { name: 'Результаты поиска' });
+  await expect(
+    results
+      .getByRole('option')
+      .filter({ hasNotText: /^Каталог/ })
+      .first(),
+  ).toBeVisible();
+  await expect(field).toHaveValue('молоко');
+});
+
 test.describe('the header search on a phone', () => {
   test('the field «Найти во Фреш...» suggests products that open by a tap @mobile', async ({ page }) => {
     await page.goto('/');

@@ -2,7 +2,7 @@ import type { SearchItem } from '@core/contracts/catalog';
 import { searchItemHref } from '@core/rules/catalog';
 import { isSearchable, SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH } from '@core/rules/search-text';
 import { ArrowRight, Package, Search, Store } from 'lucide-react';
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import {
   Collection,
   ComboBox,
@@ -180,16 +180,27 @@ export function SearchBox({
 /**
  * The field. Enter with the dropdown open and nothing highlighted: the combobox keeps the form from
  * submitting (the customer might have been choosing), so this submits it — the results page, as with the
- * dropdown shut. A navigation (a suggestion followed, the results page opened) closes the dropdown.
+ * dropdown shut. A navigation (a suggestion followed, the results page opened) closes the dropdown. Text typed
+ * before the page came alive (a slow phone) is taken up once it does: suggested for, as if typed now.
  */
 function SearchInput({ placeholder }: { placeholder: string }) {
   const state = useContext(ComboBoxStateContext);
   const location = useLocation();
+  const input = useRef<HTMLInputElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger.
   useEffect(() => state?.close(), [location.key]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration.
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (!state || typed === '' || typed === state.inputValue) return;
+    // The focus came before React listened: tell the combobox, which opens for a focused field's new text.
+    if (document.activeElement === input.current) state.setFocused(true);
+    state.setInputValue(typed);
+  }, []);
 
   return (
     <Input
+      ref={input}
       type="search"
       placeholder={placeholder}
       maxLength={SEARCH_MAX_LENGTH}
