@@ -4,19 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../../tests/setup/database';
 import { terminateBackends } from '../../tests/setup/postgres';
+import { until } from '../../tests/setup/until';
 import { isConnectionLoss } from '../lib/connection-loss';
 import { openDb, queryRows } from './client';
 import { smsCodes } from './schema/index';
 
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL?.trim());
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 500; attempt += 1) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`gave up waiting: ${what}`);
-}
 
 describe('the PostgreSQL pool when the server never answers', () => {
   let silent: Server;

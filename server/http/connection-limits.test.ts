@@ -2,6 +2,7 @@ import { type AddressInfo, connect, type Socket } from 'node:net';
 import { ErrorBodySchema } from '@core/contracts/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/setup/app';
+import { until } from '../../tests/setup/until';
 
 type Peer = { socket: Socket; received: () => string; closed: Promise<void> };
 
@@ -15,14 +16,6 @@ async function open(port: number): Promise<Peer> {
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
   await new Promise((resolve) => socket.once('connect', resolve));
   return { socket, received: () => received, closed };
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 1000; attempt += 1) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`gave up waiting: ${what}`);
 }
 
 const portOf = (t: TestApp) => (t.app.server.address() as AddressInfo).port;

@@ -14,11 +14,10 @@ import { type FakePushService, startFakePushService } from '../../tests/setup/fa
 import { type SignedInCustomer, signIn } from '../../tests/setup/identity';
 import { TEST_ADMIN_URL } from '../../tests/setup/postgres';
 import { openSocket, placePickupOrder, settle, signInOperator, socketUrl } from '../../tests/setup/realtime';
+import { MONDAY_MORNING } from '../../tests/setup/services';
 import { pushSubscriptions, stores } from '../db/schema/index';
 import { CATCH_UP_OVERLAP_MS } from '../http/websocket';
 import { createFakeClock, type FakeClock } from '../lib/clock';
-
-const MONDAY_MORNING = Date.UTC(2026, 0, 12, 6, 0, 0);
 
 /** A promise the test opens when it chooses: holds a step of the server where the test wants it held. */
 function gate(): { opened: Promise<void>; open(): void } {

@@ -10,9 +10,8 @@ import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { phoneSequence, type SignedInCustomer, signIn } from '../../../tests/setup/identity';
 import { placePickupOrder, signInOperator } from '../../../tests/setup/realtime';
+import { MONDAY_MORNING } from '../../../tests/setup/services';
 import { NOTIFICATIONS_ACTION } from './notification-form';
-
-const MONDAY_MORNING = Date.UTC(2026, 0, 12, 6, 0, 0);
 
 const newPhone = phoneSequence('8916');
 

@@ -17,8 +17,8 @@ import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { type SignedInCustomer, signIn } from '../../../tests/setup/identity';
 import { placePickupOrder, signInOperator } from '../../../tests/setup/realtime';
+import { MONDAY_MORNING } from '../../../tests/setup/services';
 
-const MONDAY_MORNING = Date.UTC(2026, 0, 12, 6, 0, 0);
 const OPERATORS_ONLY = 'Раздел доступен только операторам поддержки';
 
 async function thrownBy(promise: Promise<unknown>): Promise<unknown> {

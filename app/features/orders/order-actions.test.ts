@@ -9,10 +9,10 @@ import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { type SignedInCustomer, signIn } from '../../../tests/setup/identity';
 import { type PointRow, pickupPointsOfTwoShops } from '../../../tests/setup/orders';
+import { MONDAY_MORNING } from '../../../tests/setup/services';
 import { groupField } from './checkout-fields';
 
 /** Monday 12 January 2026, 09:00 in Moscow: the demo shops are open and today's slots are ahead. */
-const MONDAY_MORNING = Date.UTC(2026, 0, 12, 6, 0, 0);
 
 /**
  * Checkout, cancel and repeat through their page actions (the forms that also work without JavaScript):

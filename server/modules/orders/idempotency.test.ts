@@ -10,12 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { type SignedInCustomer, signIn } from '../../../tests/setup/identity';
+import { MONDAY_MORNING } from '../../../tests/setup/services';
 import { idempotencyKeys, points, stock, stores } from '../../db/schema/index';
 import { createFakeClock, type FakeClock } from '../../lib/clock';
 import { IDEMPOTENCY_KEY_TTL_MS, IN_PROGRESS_KEY_TTL_MS, requestFingerprint } from './idempotency';
 
 /** Monday 12 January 2026, 09:00 in Moscow. */
-const MONDAY_MORNING = Date.UTC(2026, 0, 12, 6, 0, 0);
 
 describe.each(TEST_DATABASE_KINDS)('idempotency keys on %s', (kind) => {
   let t: TestApp;

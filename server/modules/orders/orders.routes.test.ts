@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { type SignedInCustomer, signIn } from '../../../tests/setup/identity';
 import { pickupPointsOfTwoShops } from '../../../tests/setup/orders';
+import { MONDAY_MORNING } from '../../../tests/setup/services';
 import {
   notifications,
   orders,
@@ -19,7 +20,6 @@ import {
 import { createFakeClock } from '../../lib/clock';
 
 /** Monday 12 January 2026, 09:00 in Moscow: the demo shops are open and today's slots are ahead. */
-const MONDAY_MORNING = Date.UTC(2026, 0, 12, 6, 0, 0);
 
 let phoneCounter = 0;
 const nextPhone = () => {

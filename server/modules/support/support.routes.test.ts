@@ -20,10 +20,9 @@ import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { type SignedInCustomer, signIn } from '../../../tests/setup/identity';
 import { placePickupOrder, signInOperator } from '../../../tests/setup/realtime';
+import { MONDAY_MORNING } from '../../../tests/setup/services';
 import { chatConversations, pushSubscriptions, stores } from '../../db/schema/index';
 import { createFakeClock, type FakeClock } from '../../lib/clock';
-
-const MONDAY_MORNING = Date.UTC(2026, 0, 12, 6, 0, 0);
 
 let phoneCounter = 0;
 const nextPhone = () => {
