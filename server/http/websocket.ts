@@ -20,8 +20,6 @@ import { requireSocketUser, type SignedIn } from './auth';
 
 /** Close code 1001 "going away": the server is shutting down; clients reconnect to another process. */
 export const WS_GOING_AWAY = 1001;
-/** Close code of a socket whose session ended (logout): the client does not reconnect. */
-export const WS_SESSION_ENDED = SOCKET_CLOSE_SESSION_ENDED;
 export const BAD_MESSAGE = 'Некорректное сообщение';
 /**
  * A catch-up answers from this long before the client's cursor. The cursor is the newest `at` the client saw,
@@ -84,7 +82,7 @@ export async function registerWebSocket(
     if (envelope.kind === 'session-ended') {
       for (const connection of open) {
         if (connection.sessionId === envelope.sessionId)
-          connection.socket.close(WS_SESSION_ENDED, 'Сеанс завершён');
+          connection.socket.close(SOCKET_CLOSE_SESSION_ENDED, 'Сеанс завершён');
       }
       return;
     }
@@ -170,9 +168,12 @@ export async function registerWebSocket(
       // Before the upgrade: a refused client gets an HTTP answer, not a socket that closes at once.
       preValidation: async (request) => {
         const viewer = await requireSocketUser(request);
-        const role = await deps.support.roleOf(viewer.user._id);
         // An operator's shops decide which conversations' events reach the socket (ADR 034).
-        const storeIds = role === 'operator' ? await deps.support.storesOf(viewer.user._id) : null;
+        const [role, stores] = await Promise.all([
+          deps.support.roleOf(viewer.user._id),
+          deps.support.storesOf(viewer.user._id),
+        ]);
+        const storeIds = role === 'operator' ? stores : null;
         request.socketViewer = { viewer, role, storeIds };
       },
     },

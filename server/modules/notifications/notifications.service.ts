@@ -195,19 +195,14 @@ export function createNotificationsService(deps: NotificationsDeps) {
           for (const row of await takePendingNotifications(deps.db, userId, now())) await deliver(row);
         }
         for (const change of changes) {
-          await deps.realtime.publish(
-            { users: [change.userId] },
-            { type: 'order.status', order: { number: change.number, status: change.status }, at: at() },
-          );
-          await deps.realtime.publish(
-            { role: 'operator', storeIds: [change.storeId] },
-            {
-              type: 'order.board',
-              order: { number: change.number, status: change.status },
-              store: change.storeId,
-              at: at(),
-            },
-          );
+          const order = { number: change.number, status: change.status };
+          await Promise.all([
+            deps.realtime.publish({ users: [change.userId] }, { type: 'order.status', order, at: at() }),
+            deps.realtime.publish(
+              { role: 'operator', storeIds: [change.storeId] },
+              { type: 'order.board', order, store: change.storeId, at: at() },
+            ),
+          ]);
         }
         for (const userId of new Set(changes.map((change) => change.userId))) await publishBadges(userId);
       } catch (error) {

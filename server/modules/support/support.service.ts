@@ -14,6 +14,7 @@ import type { OrderStatus } from '@core/rules/orders';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import { isOperatorAudience } from '../../realtime/bus';
 import type { Realtime } from '../../realtime/realtime';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { presentConversation, presentMessage } from './support.presenter';
@@ -161,15 +162,13 @@ export function createSupportService(deps: SupportDeps) {
 
   /** Whether an operator of these shops (null: every shop) may see this customer's conversation. */
   async function reaches(storeIds: readonly string[] | null, customerId: string): Promise<boolean> {
-    if (storeIds === null) return true;
-    const ordered = await deps.orders.listCustomerStores(customerId);
-    return ordered.some((storeId) => storeIds.includes(storeId));
+    return storeIds === null || isOperatorAudience(storeIds, await operatorsOf(customerId));
   }
 
   /** A conversation the operator may see; any other is 'not found' for them. */
   async function visibleConversation(operatorId: string, id: string): Promise<ConversationRow> {
-    const row = await conversationOrThrow(id);
-    if (!(await reaches(await storesOf(operatorId), row.customerId))) {
+    const [row, storeIds] = await Promise.all([conversationOrThrow(id), storesOf(operatorId)]);
+    if (!(await reaches(storeIds, row.customerId))) {
       throw new AppError('not_found', CONVERSATION_NOT_FOUND);
     }
     return row;
