@@ -64,54 +64,47 @@ export const links: Route.LinksFunction = () => [
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = getOptionalUser(context);
-  // An operator finds the support console in the cabinet menu (ADR 034); a failure only hides the link.
-  const isOperator = user
-    ? context.services.support
-        .roleOf(user._id)
-        .then((role) => role === 'operator')
-        .catch((error: unknown) => {
-          context.log.error({ err: error }, 'role failed to load');
-          return false;
-        })
-    : false;
-  // SPEC §8: a settings failure is logged and the shell renders without the settings' links.
-  const settings = await context.services.content.getSiteSettings().catch((error: unknown) => {
-    context.log.error({ err: error }, 'site settings failed to load');
-    return EMPTY_SETTINGS;
-  });
-  // The signed-in basket is rendered with the page (counters and badge right at first paint) and is what
-  // every basket control shows (docs/decisions/030); a failure renders without it and /basket says so.
-  const basket = user
-    ? await context.services.basket.getBasket(user._id).catch((error: unknown) => {
-        context.log.error({ err: error }, 'basket failed to load');
-        return null;
-      })
-    : null;
-  // The header's badges: active orders and unread notifications, only for a signed-in customer.
-  const badges = user
-    ? await Promise.all([
-        context.services.orders.countActiveOrders(user._id),
-        context.services.notifications.countUnread(user._id),
-      ])
-        .then(([orders, cabinet]) => ({ orders, cabinet }))
-        .catch((error: unknown) => {
-          context.log.error({ err: error }, 'header badges failed to load');
-          return null;
-        })
-    : null;
-  // The hearts and the favourites badge: the customer's favourite ids by type (SPEC §8: a failure is
-  // ignored, the page renders with empty hearts).
-  const favourites = user
-    ? await context.services.favourites.listFavouriteKeys(user._id).catch((error: unknown) => {
-        context.log.error({ err: error }, 'favourites failed to load');
-        return null;
-      })
-    : null;
+  /** A read the shell can do without: its failure is logged and the page renders with `fallback`. */
+  const orElse = <T, F>(read: Promise<T>, what: string, fallback: F): Promise<T | F> =>
+    read.catch((error: unknown) => {
+      context.log.error({ err: error }, `${what} failed to load`);
+      return fallback;
+    });
+  // All at once: none depends on another.
+  const [settings, basket, badges, favourites, isOperator] = await Promise.all([
+    // SPEC §8: a settings failure is logged and the shell renders without the settings' links.
+    orElse(context.services.content.getSiteSettings(), 'site settings', EMPTY_SETTINGS),
+    // The signed-in basket is rendered with the page (counters and badge right at first paint) and is what
+    // every basket control shows (docs/decisions/030); a failure renders without it and /basket says so.
+    user ? orElse(context.services.basket.getBasket(user._id), 'basket', null) : null,
+    // The header's badges: active orders and unread notifications, only for a signed-in customer.
+    user
+      ? orElse(
+          Promise.all([
+            context.services.orders.countActiveOrders(user._id),
+            context.services.notifications.countUnread(user._id),
+          ]).then(([orders, cabinet]) => ({ orders, cabinet })),
+          'header badges',
+          null,
+        )
+      : null,
+    // The hearts and the favourites badge: the customer's favourite ids by type (SPEC §8: a failure is
+    // ignored, the page renders with empty hearts).
+    user ? orElse(context.services.favourites.listFavouriteKeys(user._id), 'favourites', null) : null,
+    // An operator finds the support console in the cabinet menu (ADR 034); a failure only hides the link.
+    user
+      ? orElse(
+          context.services.support.roleOf(user._id).then((role) => role === 'operator'),
+          'role',
+          false,
+        )
+      : false,
+  ]);
   return {
     settings,
     sellerSiteUrl: context.sellerSiteUrl,
     user,
-    isOperator: await isOperator,
+    isOperator,
     basket,
     badges,
     favourites,

@@ -10,10 +10,11 @@ import { useOptionalUser } from '~/features/auth/user';
 import { runBasketPageIntent } from '~/features/basket/basket-actions.server';
 import { useBasket } from '~/features/basket/basket-context';
 import { BASKET_ACTION, BASKET_FIELD } from '~/features/basket/basket-form';
-import { BasketGroup, PIECE_FORMS } from '~/features/basket/basket-group';
+import { BasketGroup } from '~/features/basket/basket-group';
 import { BasketSummary } from '~/features/basket/basket-summary';
 import { guestBasket } from '~/features/basket/guest-basket';
 import { GuestLoginNotice } from '~/features/basket/guest-login-notice';
+import { PRODUCTS_FORMS } from '~/features/content/words';
 import { failureOf } from '~/lib/action-result';
 import { runAction } from '~/lib/actions.server';
 import { api } from '~/lib/api-client';
@@ -177,7 +178,7 @@ export default function BasketPage({
       ) : (
         <>
           <p className="mt-2 text-[15px] text-muted">
-            {formatCount(lines, PIECE_FORMS)} из {formatCount(pointIds.length, SHOP_FORMS)}. Каждый магазин
+            {formatCount(lines, PRODUCTS_FORMS)} из {formatCount(pointIds.length, SHOP_FORMS)}. Каждый магазин
             собирает и доставляет свой заказ.
           </p>
           <div className="mt-6 flex flex-col gap-5">

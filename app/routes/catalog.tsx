@@ -9,12 +9,11 @@ import { Pagination } from '~/components/ui/pagination';
 import { CatalogFilters } from '~/features/catalog/catalog-filters';
 import { CategoryChips, CategoryNav } from '~/features/catalog/category-nav';
 import { ProductGrid } from '~/features/catalog/product-card';
+import { PRODUCTS_FORMS } from '~/features/content/words';
 import { parseCatalogSearchParams } from '~/lib/contracts.server';
 import { orNotFound } from '~/lib/loader-errors.server';
 import { loadSeo, seoMeta } from '~/lib/seo';
 import type { Route } from './+types/catalog';
-
-const PRODUCT_FORMS = ['товар', 'товара', 'товаров'] as const;
 
 /** /catalog, /catalog/{store}, /catalog/{store}/{point}, /catalog/{store}/{point}/{slug} (one module). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -74,7 +73,7 @@ export default function CatalogPage({ loaderData: data }: Route.ComponentProps) 
       <Breadcrumbs items={crumbs} />
       <div className="mt-3 flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{headingOf(data)}</h1>
-        <p className="text-[15px] text-muted">{formatCount(page.total, PRODUCT_FORMS)}</p>
+        <p className="text-[15px] text-muted">{formatCount(page.total, PRODUCTS_FORMS)}</p>
       </div>
       {point ? (
         <p className="mt-2 text-[15px] text-muted">

@@ -5,11 +5,11 @@ import { SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { ProductGrid } from '~/features/catalog/product-card';
+import { PRODUCTS_FORMS } from '~/features/content/words';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/search';
 
 const RESULTS_LIMIT = 48;
-const FOUND_FORMS = ['товар', 'товара', 'товаров'] as const;
 
 /** The results page the header search opens on Enter: /search?q=… */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -41,7 +41,7 @@ export default function SearchPage({ loaderData: { q, stores, products } }: Rout
         {q ? <>Поиск: «{q}»</> : 'Поиск товаров'}
       </h1>
       {!isTooShort && products.length > 0 ? (
-        <p className="mt-2 text-[15px] text-muted">Найдено {formatCount(products.length, FOUND_FORMS)}</p>
+        <p className="mt-2 text-[15px] text-muted">Найдено {formatCount(products.length, PRODUCTS_FORMS)}</p>
       ) : null}
       {stores.length > 0 ? (
         <section aria-label="Магазины" className="mt-5">

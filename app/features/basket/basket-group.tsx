@@ -22,8 +22,6 @@ import { useBasket } from './basket-context';
 import { BASKET_FIELD, BASKET_PAGE } from './basket-form';
 import { groupTotals } from './basket-summary';
 
-export const PIECE_FORMS = ['товар', 'товара', 'товаров'] as const;
-
 /** What a stock-reduced line says: what is left, or that nothing is. */
 export function shortageText(count: number): string {
   return count > 0 ? `Осталось ${count} шт.` : 'Товар закончился';

@@ -247,8 +247,8 @@ export function ChatPanel({ history, orders, isOperatorTyping, isOlderPage, fail
         ) : null}
         {messages.length === 0 && !pending ? (
           <p className="m-auto max-w-sm py-8 text-center text-[15px] text-muted">
-            Напишите нам — операторы поддержки ответят здесь. Уведомление о ответе придёт, даже если вы уйдёте
-            со страницы.
+            Напишите нам — операторы поддержки ответят здесь. Уведомление об ответе придёт, даже если вы
+            уйдёте со страницы.
           </p>
         ) : (
           <div role="log" aria-label="Сообщения">

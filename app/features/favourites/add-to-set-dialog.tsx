@@ -7,6 +7,7 @@ import { Button } from '~/components/ui/button';
 import { Modal } from '~/components/ui/modal';
 import { Spinner } from '~/components/ui/spinner';
 import { useToast } from '~/components/ui/toast';
+import { PRODUCTS_FORMS } from '~/features/content/words';
 import { cx } from '~/lib/cx';
 import type { action as favouritesAction } from '~/routes/resources/favourites';
 import type { loader as setsLoader } from '~/routes/resources/favourites-sets';
@@ -16,7 +17,6 @@ import {
   FAVOURITE_SETS_LOADER,
   FAVOURITES_ACTION,
   NO_SETS_TEXT,
-  SET_SIZE_FORMS,
 } from './favourite-form';
 import { CREATE_SET_LABEL, SetTitleDialog } from './set-title-dialog';
 import { useFailureToast } from './use-failure-toast';
@@ -153,7 +153,7 @@ function SetChoice({ set, product }: { set: SetSummary; product: SetProduct }) {
     >
       <span className="min-w-0 flex-1">
         <span className="block truncate font-semibold text-ink">{set.title}</span>
-        <span className="block text-sm text-muted">{formatCount(size, SET_SIZE_FORMS)}</span>
+        <span className="block text-sm text-muted">{formatCount(size, PRODUCTS_FORMS)}</span>
       </span>
       <span
         aria-hidden="true"

@@ -54,7 +54,6 @@ export function toggleForm(type: FavouriteType, id: string, willBeActive: boolea
 export const ADD_TO_SET_TITLE = 'Добавить в набор';
 /** SPEC §2: the empty state of the popup (and of the Наборы tab). */
 export const NO_SETS_TEXT = 'У вас нет наборов';
-export const SET_SIZE_FORMS = ['товар', 'товара', 'товаров'] as const;
 
 /** The tabs of /favourites (SPEC §3 types, and the sets), in the query `?tab=`. */
 export const FAVOURITE_TABS = [

@@ -13,10 +13,11 @@ import { useToast } from '~/components/ui/toast';
 import { ProductGrid, productHref } from '~/features/catalog/product-card';
 import { StoreCard } from '~/features/catalog/store-card';
 import { Cover } from '~/features/content/cover';
+import { PRODUCTS_FORMS } from '~/features/content/words';
 import type { action as favouritesAction } from '~/routes/resources/favourites';
 import { AddToSetButton } from './add-to-set-button';
 import { FavouriteButton } from './favourite-button';
-import { FAVOURITE_FIELD, FAVOURITES_ACTION, NO_SETS_TEXT, SET_SIZE_FORMS } from './favourite-form';
+import { FAVOURITE_FIELD, FAVOURITES_ACTION, NO_SETS_TEXT } from './favourite-form';
 import { SetContentsDialog } from './set-contents-dialog';
 import { CREATE_SET_LABEL, SetTitleDialog } from './set-title-dialog';
 import { useFailureToast } from './use-failure-toast';
@@ -290,7 +291,7 @@ function SetCard({ set, onOpen }: { set: FavouriteSet; onOpen: () => void }) {
     <article className="flex h-full flex-col gap-4 rounded-3xl bg-white p-5 shadow-card">
       <div>
         <h3 className="truncate text-lg font-bold">{set.title}</h3>
-        <p className="text-sm text-muted">{formatCount(set.products.length, SET_SIZE_FORMS)}</p>
+        <p className="text-sm text-muted">{formatCount(set.products.length, PRODUCTS_FORMS)}</p>
       </div>
       {pictures.length > 0 ? (
         <ul aria-hidden="true" className="flex gap-2">

@@ -1,4 +1,5 @@
 import type { ChatMessage, ConversationDetail, CustomerOrderLink } from '@core/contracts/support';
+import { CHAT_TEXT_MAX_LENGTH } from '@core/rules/chat';
 import { formatDayMonthTime } from '@core/rules/date';
 import { FINISHED_ORDER_STATUSES, ORDER_STATUS_LABELS } from '@core/rules/orders';
 import { ArrowLeft, Send } from 'lucide-react';
@@ -215,7 +216,7 @@ function ReplyForm({ conversationId, pageFailure }: { conversationId: string; pa
           id={fieldId}
           name={OPERATOR_FIELD.text}
           rows={2}
-          maxLength={2000}
+          maxLength={CHAT_TEXT_MAX_LENGTH}
           defaultValue={failure?.values?.text}
           aria-invalid={failure ? true : undefined}
           aria-describedby={failure ? errorId : undefined}

@@ -7,6 +7,7 @@ import { PackageOpen } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
+import { PRODUCTS_FORMS } from '~/features/content/words';
 import { failureOf } from '~/lib/action-result';
 import { cx } from '~/lib/cx';
 import {
@@ -20,7 +21,6 @@ import {
 const isOrderStatus = (value: unknown): value is OrderStatus =>
   typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 
-const ITEMS: readonly [string, string, string] = ['товар', 'товара', 'товаров'];
 const ORDERS: readonly [string, string, string] = ['активный заказ', 'активных заказа', 'активных заказов'];
 
 /** The board: the active orders of the operator's shops, oldest first, each with the moves it may make. */
@@ -105,7 +105,7 @@ function BoardCard({ order }: { order: BoardOrder }) {
         ) : null}
         <dt className="text-muted">Состав</dt>
         <dd>
-          {formatCount(order.items, ITEMS)} на {formatRoubles(order.total)}
+          {formatCount(order.items, PRODUCTS_FORMS)} на {formatRoubles(order.total)}
         </dd>
         <dt className="text-muted">Оформлен</dt>
         <dd>{formatDayMonthTime(order.created_at)}</dd>
