@@ -1,4 +1,5 @@
 import { SEARCH_DEBOUNCE_MS } from '@core/rules/search-text';
+import type { Page } from '@playwright/test';
 import { boxOf, expect, expectAccessible, expectAccessibleWithListOpen, test } from './fixtures';
 import { NotFoundPage } from './pages/not-found-page';
 import { SearchBox } from './pages/search-box';
@@ -182,10 +183,8 @@ test.describe('catalogue and search', () => {
   });
 });
 
-test('text typed in the search before the page came alive gets its suggestions once it does', async ({
-  page,
-}) => {
-  // The page's scripts are held until the shopper has typed, as on a slow phone.
+/** Holds the page's scripts until `release()`, as on a slow phone; the page is open, not yet alive. */
+async function openBeforeScripts(page: Page): Promise<{ release(): void }> {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -195,17 +194,43 @@ test('text typed in the search before the page came alive gets its suggestions o
     await route.continue();
   });
   await page.goto('/', { waitUntil: 'domcontentloaded' });
-  const field = page.getByRole('combobox', { name: 'Поиск товаров' });
-  await field.fill('молоко');
-  release();
-  const results = page.getByRole('listbox', { name: 'Результаты поиска' });
-  await expect(
-    results
-      .getByRole('option')
-      .filter({ hasNotText: /^Каталог/ })
-      .first(),
-  ).toBeVisible();
-  await expect(field).toHaveValue('молоко');
+  return { release };
+}
+
+test.describe('the header search before the page is alive', () => {
+  test('text typed then gets its suggestions once it is', async ({ page }) => {
+    const { release } = await openBeforeScripts(page);
+    const field = page.getByRole('combobox', { name: 'Поиск товаров' });
+    await field.fill('молоко');
+    release();
+    const results = page.getByRole('listbox', { name: 'Результаты поиска' });
+    await expect(
+      results
+        .getByRole('option')
+        .filter({ hasNotText: /^Каталог/ })
+        .first(),
+    ).toBeVisible();
+    await expect(field).toHaveValue('молоко');
+  });
+
+  test('a field focused then suggests for what is typed once it is alive', async ({ page }) => {
+    const { release } = await openBeforeScripts(page);
+    const field = page.getByRole('combobox', { name: 'Поиск товаров' });
+    await field.focus();
+    release();
+    // Alive: React has taken the field over (its fiber is on the element).
+    await expect
+      .poll(() => field.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber'))))
+      .toBe(true);
+    await field.pressSequentially('молоко');
+    const results = page.getByRole('listbox', { name: 'Результаты поиска' });
+    await expect(
+      results
+        .getByRole('option')
+        .filter({ hasNotText: /^Каталог/ })
+        .first(),
+    ).toBeVisible();
+  });
 });
 
 test.describe('the header search on a phone', () => {

@@ -180,8 +180,9 @@ export function SearchBox({
 /**
  * The field. Enter with the dropdown open and nothing highlighted: the combobox keeps the form from
  * submitting (the customer might have been choosing), so this submits it — the results page, as with the
- * dropdown shut. A navigation (a suggestion followed, the results page opened) closes the dropdown. Text typed
- * before the page came alive (a slow phone) is taken up once it does: suggested for, as if typed now.
+ * dropdown shut. A navigation (a suggestion followed, the results page opened) closes the dropdown. A focus
+ * and text that came before the page was alive (a slow phone) are taken up once it is: suggested for, as if
+ * typed now.
  */
 function SearchInput({ placeholder }: { placeholder: string }) {
   const state = useContext(ComboBoxStateContext);
@@ -191,11 +192,11 @@ function SearchInput({ placeholder }: { placeholder: string }) {
   useEffect(() => state?.close(), [location.key]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration.
   useEffect(() => {
-    const typed = input.current?.value ?? '';
-    if (!state || typed === '' || typed === state.inputValue) return;
-    // The focus came before React listened: tell the combobox, which opens for a focused field's new text.
-    if (document.activeElement === input.current) state.setFocused(true);
-    state.setInputValue(typed);
+    const field = input.current;
+    if (!state || !field) return;
+    // A focus that came before React listened: the combobox opens only for a focused field's new text.
+    if (document.activeElement === field) state.setFocused(true);
+    if (field.value !== '' && field.value !== state.inputValue) state.setInputValue(field.value);
   }, []);
 
   return (
