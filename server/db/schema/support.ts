@@ -86,9 +86,17 @@ export const chatMessages = pgTable(
     orderNumber: integer('order_number'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /**
+     * The Idempotency-Key the message was posted with (the API's header, the chat form's hidden field): a
+     * repeat of the post by the same author answers this message instead of storing another (ADR 037).
+     */
+    idempotencyKey: text('idempotency_key'),
   },
   (t) => [
     index('chat_messages_conversation_idx').on(t.conversationId, t.seq),
+    uniqueIndex('chat_messages_idempotency_idx')
+      .on(t.authorId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     index('chat_messages_unread_idx').on(t.conversationId, t.authorRole).where(sql`${t.readAt} is null`),
     check(
       'chat_messages_text_length',
@@ -110,6 +118,8 @@ export const pushSubscriptions = pgTable(
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Pushes in a row the push service did not take (a success starts over); too many drop it (ADR 037). */
+    failures: integer('failures').notNull().default(0),
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 );
