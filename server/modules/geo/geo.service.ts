@@ -10,6 +10,7 @@ import {
 import type { House } from '@core/contracts/identity';
 import { findZoneForPoint, type LngLat } from '@core/rules/geo';
 import type { Db, Executor } from '../../db/client';
+import { withRetries } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { presentAddress, presentCities, presentHouse } from './geo.presenter';
@@ -91,6 +92,17 @@ export function createGeoService(
     return zone;
   }
 
+  /**
+   * Every write to a customer's address book: the book's lock first, so simultaneous writes (a save, 'set
+   * default', a delete) run one after another instead of taking the book's rows in different orders and
+   * deadlocking (issue 21); a serialization failure or deadlock all the same runs the work again.
+   */
+  const writeBook = <T>(userId: string, work: (tx: Executor) => Promise<T>): Promise<T> =>
+    withRetries(deps.db, async (tx) => {
+      await lockAddressBook(tx, userId);
+      return work(tx);
+    });
+
   /** Makes one address the default and the user's house, in the caller's transaction. */
   async function makeDefaultIn(tx: Executor, userId: string, row: AddressRow): Promise<void> {
     await setDefaultAddress(tx, userId, row.id);
@@ -133,9 +145,8 @@ export function createGeoService(
      */
     async saveAddress(userId: string, input: SaveAddress): Promise<SavedAddress> {
       const zone = await zoneFor(input.city, input.coordinates);
-      return deps.db.transaction(async (tx) => {
-        // Two saves at once must not both pass the cap.
-        await lockAddressBook(tx, userId);
+      // Under the book's lock: two saves at once must not both pass the cap.
+      return writeBook(userId, async (tx) => {
         const saved = await findAddresses(tx, userId);
         const existing = saved.find(
           (row) =>
@@ -159,7 +170,7 @@ export function createGeoService(
      */
     async updateAddress(userId: string, id: string, input: SaveAddress): Promise<SavedAddress> {
       const zone = await zoneFor(input.city, input.coordinates);
-      return deps.db.transaction(async (tx) => {
+      return writeBook(userId, async (tx) => {
         const row = await updateAddressRow(tx, userId, id, placeOf(input, zone.id));
         if (!row) throw new AppError('not_found', ADDRESS_NOT_FOUND);
         await makeDefaultIn(tx, userId, row);
@@ -168,7 +179,7 @@ export function createGeoService(
     },
 
     async makeDefault(userId: string, id: string): Promise<SavedAddress[]> {
-      await deps.db.transaction(async (tx) => {
+      await writeBook(userId, async (tx) => {
         const row = await findAddress(tx, userId, id);
         if (!row) throw new AppError('not_found', ADDRESS_NOT_FOUND);
         await makeDefaultIn(tx, userId, row);
@@ -178,7 +189,7 @@ export function createGeoService(
 
     /** Deleting the default makes the newest remaining address the default (or clears the house). */
     async deleteAddress(userId: string, id: string): Promise<SavedAddress[]> {
-      await deps.db.transaction(async (tx) => {
+      await writeBook(userId, async (tx) => {
         const row = await findAddress(tx, userId, id);
         if (!row) throw new AppError('not_found', ADDRESS_NOT_FOUND);
         await deleteAddressRow(tx, id);
