@@ -36,7 +36,8 @@ export async function findAddresses(db: Executor, userId: string): Promise<Addre
 
 /**
  * Serialises a customer's address changes until the transaction ends: every write to the book takes it first
- * (the cap on saved addresses is checked under it, and no two writes take the book's rows in different orders). An advisory lock: the module has no row of its own to lock before the first address exists, and
+ * (the cap on saved addresses is checked under it, and no two writes take the book's rows in different
+ * orders). An advisory lock: the module has no row of its own to lock before the first address exists, and
  * the users row is the identity module's. The first key names this lock among the application's.
  */
 export async function lockAddressBook(tx: Executor, userId: string): Promise<void> {
