@@ -142,6 +142,16 @@ export const MoveOrderSchema = z.object({
   status: OrderStatusSchema.exclude(['new'], { error: 'Выберите новый статус заказа' }),
 });
 
+/**
+ * An operator's move answered: the order's number and its new status, nothing of the customer's (ADR 027: an
+ * operator sees numbers and statuses; the board reloads for the rest).
+ */
+export const MovedOrderSchema = z.object({
+  success: z.literal(true),
+  order: z.object({ number: z.number().int(), status: OrderStatusSchema }),
+});
+export type MovedOrder = z.infer<typeof MovedOrderSchema>['order'];
+
 export const OrderNumberParamsSchema = z.object({
   number: z.coerce
     .number('Заказ не найден')

@@ -1,24 +1,25 @@
 /** The operator's status changes: the /operator board and the CLI (DESIGN.md §3). */
-import type { Order } from '@core/contracts/orders';
+import type { MovedOrder } from '@core/contracts/support';
 import { canMove, ORDER_STATUS_LABELS, type OrderStatus } from '@core/rules/orders';
 import { withRetries } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { cancelLocked } from './cancel-order';
 import { nowOf, type OrdersDeps } from './orders.deps';
 import { findOrders, updateOrderStatus } from './orders.repository';
-import { getOrder, ORDER_NOT_FOUND } from './read-orders';
+import { ORDER_NOT_FOUND } from './read-orders';
 import { recordStatus } from './status-events';
 
 /**
  * One step along the order's path, or a cancellation; the customer is notified either way (the list, their
- * sockets, push). With `storeIds` (an operator of some shops), another shop's order is 'not found'.
+ * sockets, push). With `storeIds` (an operator of some shops), another shop's order is 'not found'. The answer
+ * is the order's number and new status only: an operator sees no customer's phone or address (ADR 027, 037).
  */
 export async function moveOrder(
   deps: Pick<OrdersDeps, 'db' | 'clock' | 'catalog' | 'notifications'>,
   number: number,
   to: OrderStatus,
   scope: { storeIds: readonly string[] | null } = { storeIds: null },
-): Promise<Order> {
+): Promise<MovedOrder> {
   const { userId, storeId } = await withRetries(deps.db, async (tx) => {
     const [row] = await findOrders(
       tx,
@@ -40,5 +41,5 @@ export async function moveOrder(
     return row;
   });
   await deps.notifications.announceOrders([{ userId, number, status: to, storeId }]);
-  return getOrder(deps, userId, number);
+  return { number, status: to };
 }

@@ -67,6 +67,20 @@ export async function listOrderLinks(
   }));
 }
 
+/**
+ * Whether the customer has the order of this number, of these shops (every shop: null): what an operator
+ * may attach to a reply in the customer's conversation.
+ */
+export async function hasCustomerOrder(
+  deps: Pick<OrdersDeps, 'db'>,
+  userId: string,
+  number: number,
+  storeIds: readonly string[] | null,
+): Promise<boolean> {
+  const rows = await findOrders(deps.db, { userId, number, ...(storeIds ? { storeIds } : {}) }, { limit: 1 });
+  return rows.length > 0;
+}
+
 /** The shops a customer has ordered from: their operators see the customer's support conversation. */
 export function listCustomerStores(deps: Pick<OrdersDeps, 'db'>, userId: string): Promise<string[]> {
   return findCustomerStoreIds(deps.db, userId);

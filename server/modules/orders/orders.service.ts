@@ -4,12 +4,18 @@
  */
 import type { Basket } from '@core/contracts/basket';
 import type { Order, PlaceOrders, SlotView } from '@core/contracts/orders';
-import type { BoardOrder, CustomerOrderLink } from '@core/contracts/support';
+import type { BoardOrder, CustomerOrderLink, MovedOrder } from '@core/contracts/support';
 import type { OrderStatus } from '@core/rules/orders';
 import { cancelOrder } from './cancel-order';
 import { moveOrder } from './change-status';
 import { placeOrdersOnce, purgeExpiredKeys, type StoredResponse } from './idempotency';
-import { listBoard, listCustomerStores, listOrderLinks, listStoreCustomers } from './operator-board';
+import {
+  hasCustomerOrder,
+  listBoard,
+  listCustomerStores,
+  listOrderLinks,
+  listStoreCustomers,
+} from './operator-board';
 import type { OrdersDeps } from './orders.deps';
 import { countActive, getOrder, listOrders } from './read-orders';
 import { repeatOrder } from './repeat-order';
@@ -34,17 +40,26 @@ export function createOrdersService(deps: OrdersDeps) {
     repeatOrder: (userId: string, number: number): Promise<Basket> => repeatOrder(deps, userId, number),
     /** GET /api/points/{id}/slots. */
     listSlots: (pointId: string): Promise<SlotView[]> => listSlots(deps, pointId),
-    /** The operator's move (the /operator board, npm run order:status); `scope`: the operator's shops. */
+    /**
+     * The operator's move (the /operator board, npm run order:status); `scope`: the operator's shops. Answers
+     * the number and the new status only.
+     */
     moveOrder: (
       number: number,
       to: OrderStatus,
       scope?: { storeIds: readonly string[] | null },
-    ): Promise<Order> => moveOrder(deps, number, to, scope),
+    ): Promise<MovedOrder> => moveOrder(deps, number, to, scope),
     /** The operator console's board: active orders of these shops (null: every shop). */
     listBoard: (storeIds: readonly string[] | null): Promise<BoardOrder[]> => listBoard(deps, storeIds),
     /** A customer's orders as an operator's quick links (numbers, statuses, shops): of these shops (null: all). */
     listOrderLinks: (userId: string, storeIds: readonly string[] | null): Promise<CustomerOrderLink[]> =>
       listOrderLinks(deps, userId, storeIds),
+    /** Whether the customer has this order of these shops (null: any shop): an operator's reply may name it. */
+    hasCustomerOrder: (
+      userId: string,
+      number: number,
+      storeIds: readonly string[] | null,
+    ): Promise<boolean> => hasCustomerOrder(deps, userId, number, storeIds),
     /** The shops a customer has ordered from (whose operators see the customer's support conversation). */
     listCustomerStores: (userId: string): Promise<string[]> => listCustomerStores(deps, userId),
     /** The customers who have ordered from any of these shops (an operator's conversations). */

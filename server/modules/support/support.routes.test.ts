@@ -5,11 +5,11 @@
  */
 import { ErrorBodySchema } from '@core/contracts/common';
 import { NotificationListSchema } from '@core/contracts/notifications';
-import { OrderSchema } from '@core/contracts/orders';
 import {
   ChatHistorySchema,
   ConversationDetailSchema,
   ConversationListSchema,
+  MovedOrderSchema,
   OrderBoardSchema,
   SentMessageSchema,
 } from '@core/contracts/support';
@@ -336,7 +336,7 @@ describe.each(TEST_DATABASE_KINDS)('support chat, notifications and the operator
       status: 'confirmed',
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    expect(OrderSchema.parse(moved.json()).status).toBe('confirmed');
+    expect(MovedOrderSchema.parse(moved.json()).order.status).toBe('confirmed');
     const list = NotificationListSchema.parse((await call(customer, 'GET', '/api/notification')).json());
     expect(list.notifications[0]).toMatchObject({
       type: 'link_message',
@@ -360,6 +360,61 @@ describe.each(TEST_DATABASE_KINDS)('support chat, notifications and the operator
       ]),
     );
     expect(Object.keys(detail.orders[0] ?? {}).sort()).toEqual(['created_at', 'number', 'status', 'store']);
+  });
+
+  it("answers an operator's move with the order's number and status: no phone, no address (ADR 027)", async () => {
+    const customer = await signIn(t, nextPhone());
+    const order = await placePickupOrder(t, customer);
+    clock.advance(1000);
+    const moved = await call(operator, 'POST', `/api/operator/orders/${order.number}/status`, {
+      status: 'confirmed',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toEqual({ success: true, order: { number: order.number, status: 'confirmed' } });
+    expect(moved.body).not.toContain('777-00-01');
+    expect(moved.body).not.toContain('phone');
+    expect(moved.body).not.toContain('address');
+  });
+
+  it("attaches to a reply only an order of the conversation's customer and of the operator's shops", async () => {
+    const [storeA, storeB] = await t.db.db.select({ id: stores.id }).from(stores).limit(2);
+    if (!storeA || !storeB) throw new Error('two shops expected');
+    const shopOperator = await signInOperator(t, nextPhone(), [storeA.id]);
+    const customer = await signIn(t, nextPhone(), 'Ирина');
+    const stranger = await signIn(t, nextPhone(), 'Пётр');
+    const ours = await placePickupOrder(t, customer, storeA.id);
+    const otherShop = await placePickupOrder(t, customer, storeB.id);
+    const strangers = await placePickupOrder(t, stranger, storeA.id);
+    const { conversation } = await send(customer, { text: 'Где мой заказ?' });
+    const reply = (who: SignedInCustomer, order: number) =>
+      call(who, 'POST', `/api/operator/conversations/${conversation}/messages`, { text: 'Вот он', order });
+
+    for (const [who, order] of [
+      [shopOperator, strangers.number],
+      [shopOperator, otherShop.number],
+      [operator, strangers.number],
+      [operator, 1_999_999_999],
+    ] as const) {
+      const refused = await reply(who, order);
+      expect(refused.statusCode, `${order}`).toBe(400);
+      expect(ErrorBodySchema.parse(refused.json())).toEqual({
+        success: false,
+        message: 'Заказ не найден',
+        errors: { order: 'Заказ не найден' },
+      });
+    }
+    const history = ChatHistorySchema.parse((await call(customer, 'GET', '/api/chat')).json());
+    expect(history.messages.map((item) => item.text)).toEqual(['Где мой заказ?']);
+
+    for (const [who, order] of [
+      [shopOperator, ours.number],
+      [operator, otherShop.number],
+    ] as const) {
+      clock.advance(1000);
+      const accepted = await reply(who, order);
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect(SentMessageSchema.parse(accepted.json()).message.order).toBe(order);
+    }
   });
 
   it('lists notifications newest first; marks one or all read; another user’s is not found', async () => {

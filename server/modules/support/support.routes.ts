@@ -1,6 +1,5 @@
 import { ErrorBodySchema } from '@core/contracts/common';
 import { SuccessSchema } from '@core/contracts/identity';
-import { OrderSchema } from '@core/contracts/orders';
 import {
   ChatHistorySchema,
   ConversationDetailSchema,
@@ -9,6 +8,7 @@ import {
   ConversationQuerySchema,
   ConversationSummarySchema,
   HistoryQuerySchema,
+  MovedOrderSchema,
   MoveOrderSchema,
   OrderBoardSchema,
   OrderNumberParamsSchema,
@@ -194,13 +194,17 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ support: SupportService }> 
       config: auth,
       schema: {
         tags: ['operator'],
-        summary: 'Moves an order one step (or cancels it); the customer is notified (socket, push, list)',
+        summary:
+          'Moves an order one step (or cancels it); the customer is notified (socket, push, list). Answers ' +
+          'the number and the new status only',
         params: OrderNumberParamsSchema,
         body: MoveOrderSchema,
-        response: { 200: OrderSchema, ...errors },
+        response: { 200: MovedOrderSchema, ...errors },
       },
     },
-    async (request) =>
-      support.moveOrder(signedIn(request).user._id, request.params.number, request.body.status),
+    async (request) => ({
+      success: true as const,
+      order: await support.moveOrder(signedIn(request).user._id, request.params.number, request.body.status),
+    }),
   );
 };

@@ -1,5 +1,4 @@
 import type { FileRef } from '@core/contracts/identity';
-import type { Order } from '@core/contracts/orders';
 import type {
   BoardOrder,
   ChatHistory,
@@ -7,6 +6,7 @@ import type {
   ConversationDetail,
   ConversationSummary,
   CustomerOrderLink,
+  MovedOrder,
   Role,
 } from '@core/contracts/support';
 import { CHAT_PAGE_SIZE, TYPING_TTL_MS } from '@core/rules/chat';
@@ -46,13 +46,18 @@ export type SupportDeps = {
   files: { findOwnImage(userId: string, fileId: string): Promise<FileRef | undefined> };
   /** The orders module's service: the order asked about, the operator's board and moves. */
   orders: {
-    getOrder(userId: string, number: number): Promise<Order>;
+    /** Whether the customer has this order of these shops (null: any shop). */
+    hasCustomerOrder(userId: string, number: number, storeIds: readonly string[] | null): Promise<boolean>;
     listOrderLinks(userId: string, storeIds: readonly string[] | null): Promise<CustomerOrderLink[]>;
     listBoard(storeIds: readonly string[] | null): Promise<BoardOrder[]>;
     /** The shops a customer has ordered from, and the customers of some shops: an operator's reach (ADR 034). */
     listCustomerStores(userId: string): Promise<string[]>;
     listStoreCustomers(storeIds: readonly string[]): Promise<string[]>;
-    moveOrder(number: number, to: OrderStatus, scope: { storeIds: readonly string[] | null }): Promise<Order>;
+    moveOrder(
+      number: number,
+      to: OrderStatus,
+      scope: { storeIds: readonly string[] | null },
+    ): Promise<MovedOrder>;
   };
   /** The identity module: customers' names for the operator's list. */
   customerNames(userIds: readonly string[]): Promise<Map<string, string>>;
@@ -105,6 +110,21 @@ export function createSupportService(deps: SupportDeps) {
     const file = await deps.files.findOwnImage(userId, image);
     if (!file) throw new AppError('bad_request', IMAGE_NOT_YOURS, { fields: { image: IMAGE_NOT_YOURS } });
     return file;
+  }
+
+  /**
+   * The order a message names must be the conversation's customer's (and, for an operator of some shops, of
+   * their shops: `storeIds`); any other is 'not found' to the sender.
+   */
+  async function assertOrderOf(
+    customerId: string,
+    order: number | undefined,
+    storeIds: readonly string[] | null,
+  ): Promise<void> {
+    if (order === undefined) return;
+    if (!(await deps.orders.hasCustomerOrder(customerId, order, storeIds))) {
+      throw new AppError('bad_request', ORDER_NOT_YOURS, { fields: { order: ORDER_NOT_YOURS } });
+    }
   }
 
   async function conversationOrThrow(id: string): Promise<ConversationRow> {
@@ -202,11 +222,7 @@ export function createSupportService(deps: SupportDeps) {
     /** The customer writes to support: the conversation opens (or reopens) and the operators see it live. */
     async sendAsCustomer(customerId: string, input: MessageInput): Promise<ChatMessage> {
       const image = await attachment(customerId, input.image);
-      if (input.order !== undefined) {
-        await deps.orders.getOrder(customerId, input.order).catch(() => {
-          throw new AppError('bad_request', ORDER_NOT_YOURS, { fields: { order: ORDER_NOT_YOURS } });
-        });
-      }
+      await assertOrderOf(customerId, input.order, null);
       const row = await touchConversation(deps.db, customerId, now());
       const message = await post(row, { id: customerId, role: 'customer' }, input, image);
       await announceConversation(row);
@@ -291,10 +307,14 @@ export function createSupportService(deps: SupportDeps) {
       return { success: true, conversation, ...messages, orders };
     },
 
-    /** An operator answers: the customer gets it on every tab, or as a push when they have none open. */
+    /**
+     * An operator answers: the customer gets it on every tab, or as a push when they have none open. An order
+     * named in the reply is one of the customer's, of the operator's shops.
+     */
     async reply(operatorId: string, conversationId: string, input: MessageInput): Promise<ChatMessage> {
       const current = await visibleConversation(operatorId, conversationId);
       const image = await attachment(operatorId, input.image);
+      await assertOrderOf(current.customerId, input.order, await storesOf(operatorId));
       const row = await touchConversation(deps.db, current.customerId, now());
       const message = await post(row, { id: operatorId, role: 'operator' }, input, image);
       await deps.notifications.create(row.customerId, {
@@ -361,7 +381,7 @@ export function createSupportService(deps: SupportDeps) {
     },
 
     /** Moves an order of the operator's shops; the orders module notifies the customer. */
-    async moveOrder(operatorId: string, number: number, to: OrderStatus): Promise<Order> {
+    async moveOrder(operatorId: string, number: number, to: OrderStatus): Promise<MovedOrder> {
       return deps.orders.moveOrder(number, to, { storeIds: await storesOf(operatorId) });
     },
   };
