@@ -125,6 +125,12 @@ export function createIdentityService(deps: IdentityDeps) {
 
   return {
     /**
+     * The counters behind the login limits (Redis, or identity's rate_limits table): other modules' rates per
+     * customer and per address count in the same store (server/limits/rate-limit.ts, ADR 037).
+     */
+    limitStore,
+
+    /**
      * Sends a login code (POST /api/user/code). The answer is the same whether or not the phone has an
      * account: nothing about the account is looked up here.
      */

@@ -159,11 +159,7 @@ describe.each(variants)('failed logins on $name', ({ kind, redisUrl }) => {
     expectError(await login(newPhone().sent, '0000', ip), 400, VOID_CODE);
 
     const refused = await login(newPhone().sent, '0000', ip);
-    expectError(
-      refused,
-      429,
-      'Слишком много неверных попыток входа с вашего устройства. Повторите через 15 мин',
-    );
+    expectError(refused, 429, 'Слишком много неверных попыток входа из вашей сети. Повторите через 15 мин');
     expect(refused.headers['retry-after']).toBe(String(LOGIN_FAILURES_IP_WINDOW_MS / 1000));
 
     // Even the right code is refused from that address; the phone itself is not locked elsewhere.

@@ -10,8 +10,14 @@ const HOUR_MS = 60 * MINUTE_MS;
 export const CODE_TTL_MS = 5 * MINUTE_MS;
 export const CODE_MAX_ATTEMPTS = 5;
 export const RESEND_INTERVAL_MS = RESEND_INTERVAL_S * 1000;
+/** Strict per phone: whoever asks, one number gets at most this many SMS an hour. */
 export const SENDS_PER_PHONE_PER_HOUR = 5;
-export const SENDS_PER_IP_PER_HOUR = 10;
+/**
+ * Generous per address (DESIGN.md §3; issue 21): a family or an office shares one address behind its router,
+ * and 10 locked everyone out after a few people had logged in. The phone's limits bound the SMS to any one
+ * number; this bounds how many numbers one address can make us text.
+ */
+export const SENDS_PER_IP_PER_HOUR = 20;
 /** Consecutive failed logins of a phone: 10 → an hour's cooldown, 20 → a day's. A success starts over. */
 export const SHORT_COOLDOWN_FAILURES = 10;
 export const SHORT_COOLDOWN_MS = HOUR_MS;
@@ -22,7 +28,7 @@ export const FAILURE_RUN_TTL_MS = 24 * HOUR_MS;
 /**
  * Failed logins from one address (issue 12): after 30 in a 15-minute window, logins from it are refused until
  * the window ends. A person mistyping a code fails a few times; one address behind a carrier's NAT shares the
- * allowance, and its 10 code sends an hour (5 tries each) bound what it could need anyway.
+ * allowance, which is generous for what a household or an office mistypes in a quarter of an hour.
  */
 export const LOGIN_FAILURES_PER_IP = 30;
 export const LOGIN_FAILURES_IP_WINDOW_MS = 15 * MINUTE_MS;
@@ -69,27 +75,30 @@ export function createLoginLimits(store: LimitStore, clock: Clock) {
     },
 
     /**
-     * Takes one send for this phone and address: the IP first, so one address cannot spend the allowance of
-     * many phones; then 1 per 15 s and 5 per hour per phone.
+     * Takes one send for this phone and address: the address first, so one address cannot spend the allowance
+     * of many phones; then 1 per 15 s and 5 per hour per phone. A send the phone's limits refuse gives the
+     * address its slot back: one person pressing 'resend' too early must not use up a household's sends.
+     * Each refusal names the limit it hit (the network's or the number's), so nobody waits for the wrong one.
      */
     async takeSend(phone: string, ip: string): Promise<void> {
       const perIp = await store.take(key.ipHour(ip), SENDS_PER_IP_PER_HOUR, HOUR_MS);
       if (!perIp.allowed) {
         throw tooMany(
-          'Слишком много запросов кода с вашего устройства. Повторите через',
+          'Слишком много запросов кода из вашей сети. Повторите через',
           perIp.resetAt - clock.now(),
         );
       }
+      const refusePhone = async (message: string, resetAt: number): Promise<never> => {
+        await store.release(key.ipHour(ip), SENDS_PER_IP_PER_HOUR);
+        throw tooMany(message, resetAt - clock.now());
+      };
       const resend = await store.take(key.resend(phone), 1, RESEND_INTERVAL_MS);
       if (!resend.allowed) {
-        throw tooMany('Код уже отправлен. Повторная отправка возможна через', resend.resetAt - clock.now());
+        await refusePhone('Код уже отправлен. Повторная отправка возможна через', resend.resetAt);
       }
       const perPhone = await store.take(key.phoneHour(phone), SENDS_PER_PHONE_PER_HOUR, HOUR_MS);
       if (!perPhone.allowed) {
-        throw tooMany(
-          'Превышено число отправок кода на этот номер. Повторите через',
-          perPhone.resetAt - clock.now(),
-        );
+        await refusePhone('Превышено число отправок кода на этот номер. Повторите через', perPhone.resetAt);
       }
     },
 
@@ -102,7 +111,7 @@ export function createLoginLimits(store: LimitStore, clock: Clock) {
       const slot = await store.take(key.ipFailures(ip), LOGIN_FAILURES_PER_IP, LOGIN_FAILURES_IP_WINDOW_MS);
       if (!slot.allowed) {
         throw tooMany(
-          'Слишком много неверных попыток входа с вашего устройства. Повторите через',
+          'Слишком много неверных попыток входа из вашей сети. Повторите через',
           slot.resetAt - clock.now(),
         );
       }
