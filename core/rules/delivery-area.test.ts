@@ -3,7 +3,9 @@ import {
   AREA_LABEL_MAX_LENGTH,
   DELIVERY_AREA_COOKIE,
   DELIVERY_AREA_MAX_AGE_S,
+  formatCityChoice,
   formatDeliveryArea,
+  parseCityChoice,
   parseDeliveryArea,
   scopeOf,
 } from './delivery-area';
@@ -87,5 +89,30 @@ describe('delivery area cookie', () => {
     expect(scopeOf({ mode: 'delivery', cityId: city, zoneId: zone })).toEqual({ zoneId: zone });
     expect(scopeOf({ mode: 'pickup', cityId: city, pointId: zone })).toEqual({ pointId: zone });
     expect(scopeOf(undefined)).toBeUndefined();
+  });
+});
+
+describe('a city chosen before an address', () => {
+  it('is the same cookie as c.<city>, which is no delivery area', () => {
+    const value = formatCityChoice(city);
+    expect(value).toBe(`c.${city}`);
+    expect(parseDeliveryArea(value)).toBeUndefined();
+    expect(parseCityChoice(value)).toBe(city);
+  });
+
+  it('is also the city of a delivery or pickup area, and nothing else', () => {
+    expect(parseCityChoice(formatDeliveryArea({ mode: 'delivery', cityId: city, zoneId: zone }))).toBe(city);
+    expect(
+      parseCityChoice(formatDeliveryArea({ mode: 'pickup', cityId: city, pointId: zone, label: 'x' })),
+    ).toBe(city);
+    for (const value of [undefined, '', 'c.', `c.${city}.x`, `x.${city}`, 'c.not-a-uuid', `c.${city}\n`])
+      expect(parseCityChoice(value), String(value)).toBeUndefined();
+  });
+
+  it('scopes the assortment to the city only while there is no area', () => {
+    expect(scopeOf(undefined, city)).toEqual({ cityId: city });
+    expect(scopeOf(undefined, undefined)).toBeUndefined();
+    expect(scopeOf({ mode: 'delivery', cityId: city, zoneId: zone }, city)).toEqual({ zoneId: zone });
+    expect(scopeOf({ mode: 'pickup', cityId: city, pointId: zone }, city)).toEqual({ pointId: zone });
   });
 });

@@ -17,6 +17,8 @@ export const AREA_LABEL_MAX_LENGTH = 120;
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const COOKIE_PATTERN = new RegExp(`^([dp])\\.(${UUID})\\.(${UUID})(?:\\.([A-Za-z0-9_-]{1,640}))?$`, 'i');
+const CITY_PATTERN = new RegExp(`^c\\.(${UUID})$`, 'i');
+const AREA_CITY_PATTERN = new RegExp(`^[dp]\\.(${UUID})\\.`, 'i');
 
 function encodeLabel(label: string): string {
   let binary = '';
@@ -63,13 +65,34 @@ export function parseDeliveryArea(value: string | undefined): DeliveryArea | und
 }
 
 /**
- * Whose stock counts: the points serving a delivery zone, or one pickup point. Without a scope every point
- * counts (nobody has chosen an address yet).
+ * A city chosen without an address (issue 21: location first): the same cookie as `c.<city>`, so the page
+ * cache, which keys guests' pages by this cookie, keeps a city's pages apart with no change. It is no
+ * delivery area: `parseDeliveryArea` reads it as none.
  */
-export type AssortmentScope = { zoneId?: string; pointId?: string };
+export function formatCityChoice(cityId: string): string {
+  return `c.${cityId}`;
+}
 
-/** Whose stock counts for this area: the points serving its zone, or its pickup point. */
-export function scopeOf(area: DeliveryArea | undefined): AssortmentScope | undefined {
-  if (!area) return undefined;
-  return area.mode === 'delivery' ? { zoneId: area.zoneId } : { pointId: area.pointId };
+/** The city a cookie names: a chosen city (`c.<city>`), or the city of a delivery or pickup area. */
+export function parseCityChoice(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  return (CITY_PATTERN.exec(value) ?? AREA_CITY_PATTERN.exec(value))?.[1]?.toLowerCase();
+}
+
+/**
+ * Whose stock counts: the points serving a delivery zone, one pickup point, or — before any address — the
+ * points of one city (ADR 038). Without a scope every point counts (the API for clients without a cookie).
+ */
+export type AssortmentScope = { zoneId?: string; pointId?: string; cityId?: string };
+
+/**
+ * Whose stock counts for this area: the points serving its zone, or its pickup point; with no area, the
+ * points of the visitor's city when one is known.
+ */
+export function scopeOf(
+  area: DeliveryArea | undefined,
+  cityId?: string | undefined,
+): AssortmentScope | undefined {
+  if (area) return area.mode === 'delivery' ? { zoneId: area.zoneId } : { pointId: area.pointId };
+  return cityId ? { cityId } : undefined;
 }

@@ -16,14 +16,23 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
  * column fails the type check, not a page.
  */
 const zoneOfPoint = alias(pointZones, 'sz');
+const cityPoint = alias(points, 'cp');
 const stockInScope = alias(stock, 'st');
 const storePoint = alias(points, 'sp');
 const offerStock = alias(stock, 's');
 
-/** Whether the point `pointId` (an SQL expression) serves the scope: the pickup point, or serves the zone. */
+/**
+ * Whether the point `pointId` (an SQL expression) serves the scope: the pickup point, serves the zone, or —
+ * before any address — stands in the visitor's city (ADR 038).
+ */
 function servesScope(scope: AssortmentScope | undefined, pointId: SQLWrapper): SQL {
   const conditions: SQL[] = [];
   if (scope?.pointId) conditions.push(sql`${pointId} = ${scope.pointId}`);
+  if (scope?.cityId) {
+    conditions.push(
+      sql`exists (select 1 from ${points} ${cityPoint} where ${cityPoint.id} = ${pointId} and ${cityPoint.cityId} = ${scope.cityId})`,
+    );
+  }
   if (scope?.zoneId) {
     conditions.push(
       sql`exists (select 1 from ${pointZones} ${zoneOfPoint} where ${zoneOfPoint.pointId} = ${pointId} and ${zoneOfPoint.zoneId} = ${scope.zoneId})`,
@@ -248,6 +257,32 @@ export async function findProductWarehouses(db: Db, productId: string, scope: As
 }
 
 export type WarehouseRow = Awaited<ReturnType<typeof findProductWarehouses>>[number];
+
+/**
+ * The shops with a point serving the scope (the pickup point, one delivering to the zone, one in the city):
+ * which shops /shops marks as delivering to the shopper's address, and which shop pages have an assortment.
+ */
+export async function findStoreIdsServing(db: Db, scope: AssortmentScope): Promise<string[]> {
+  const rows = await db.select({ id: stores.id }).from(stores).where(storeServes(scope));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The categories that hold an in-stock product of a shop (or one point) in the scope: what a shop's page
+ * lists (issue 21: no category that leads to nothing). Only the products' own categories; parents are the
+ * caller's to add.
+ */
+export async function findCategoryIdsWithProducts(
+  db: Db,
+  where: { storeId: string; pointId?: string },
+  scope: AssortmentScope | undefined,
+): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: products.categoryId })
+    .from(products)
+    .where(and(eq(products.storeId, where.storeId), inStock(scope, where.pointId)));
+  return rows.flatMap((row) => (row.id ? [row.id] : []));
+}
 
 export async function findCategories(db: Db) {
   return db.select().from(categories).orderBy(asc(categories.sort), asc(categories.name));

@@ -23,6 +23,7 @@ import {
 import {
   type AssortmentScope,
   findCategories,
+  findCategoryIdsWithProducts,
   findCheckoutPoints,
   findPointLocations,
   findPoints,
@@ -33,6 +34,7 @@ import {
   findProductSlugs,
   findProductWarehouses,
   findStoreByIdOrSlug,
+  findStoreIdsServing,
   findStores,
   type ProductCardRow,
   type ProductFilter,
@@ -112,6 +114,33 @@ export function createCatalogService(deps: CatalogDeps, options: CatalogServiceO
   return {
     listCategories: (): Promise<Category[]> => categoryCache.get(),
     listStores: (): Promise<Store[]> => storeCache.get(),
+
+    /** Ids of the shops with a point serving the scope (delivering to the zone, the pickup point, in the city). */
+    listStoreIdsServing: async (scope: AssortmentScope): Promise<Set<string>> =>
+      new Set(await findStoreIdsServing(deps.db, scope)),
+
+    /**
+     * A shop's (or one point's) categories that hold a product in stock in the scope, with their parents, in
+     * the catalogue's order: a shop page lists only categories that lead somewhere (issue 21).
+     */
+    async listStoreCategories(
+      where: { storeId: string; pointId?: string },
+      scope: AssortmentScope | undefined,
+    ): Promise<Category[]> {
+      const [all, ids] = await Promise.all([
+        categoryCache.get(),
+        findCategoryIdsWithProducts(deps.db, where, scope),
+      ]);
+      const byId = new Map(all.map((category) => [category._id, category]));
+      const shown = new Set<string>();
+      for (const id of ids) {
+        for (let category = byId.get(id); category && !shown.has(category._id); ) {
+          shown.add(category._id);
+          category = category.parent ? byId.get(category.parent) : undefined;
+        }
+      }
+      return all.filter((category) => shown.has(category._id));
+    },
     getStore,
     listStorePoints,
 

@@ -1,8 +1,11 @@
 /**
- * Reverse geocoding of a map click (SPEC §4 address popup, step 4): a point → a postal address. One interface,
- * three providers (DESIGN.md §1): `offline` (default; nearest known address of the shipped data, else the
- * demo city's street grid), `yandex` and `nominatim` over HTTP.
+ * Geocoding. Reverse: a map click (SPEC §4 address popup, step 4) → a postal address. Forward (issue 21): a
+ * typed address → places, for the popup's suggestions, the form without JavaScript and SPEC §7's address post
+ * without a point. One interface, three providers (DESIGN.md §1): `offline` (default; the known addresses of
+ * the shipped data, else the demo city's street grid, both ways), `yandex` and `nominatim` over HTTP.
  */
+import { houseNumber, parseTypedAddress, streetMatch } from '@core/rules/address-text';
+import { distanceM } from '@core/rules/city';
 import type { LngLat } from '@core/rules/geo';
 import { type Config, ConfigError } from '../../config';
 
@@ -15,29 +18,34 @@ export type GeocodedAddress = {
 
 export type KnownAddress = { at: LngLat; address: string; cityName: string };
 
+/** A found address and its point. */
+export type GeocodedPlace = GeocodedAddress & { at: LngLat };
+
+/** The city a typed address is looked for in: its name, centre and the box its delivery zones fill. */
+export type SearchCity = {
+  name: string;
+  center: LngLat;
+  bounds: { west: number; south: number; east: number; north: number };
+};
+
 export type Geocoder = {
   readonly name: 'offline' | 'yandex' | 'nominatim';
   reverse(point: LngLat, city: { name: string }): Promise<GeocodedAddress | null>;
+  /** Places matching a typed address in the city, best first, at most `limit`; none found: []. */
+  search(query: string, city: SearchCity, limit: number): Promise<GeocodedPlace[]>;
 };
 
 export class GeocoderError extends Error {
   override name = 'GeocoderError';
 }
 
-const EARTH_RADIUS_M = 6_371_000;
 /** A known address this close to the click is the click's address. */
 const KNOWN_ADDRESS_RADIUS_M = 120;
 /** Street grid cell: about 250 m by 140 m at these latitudes. */
 const GRID_LNG = 0.004;
 const GRID_LAT = 0.00125;
 
-export function distanceM([lng1, lat1]: LngLat, [lng2, lat2]: LngLat): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLng = (lng2 - lng1) * rad;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.sqrt(a));
-}
+export { distanceM };
 
 /** Streets of the demo cities, real names: the grid assigns them to cells of the map. */
 const STREETS: Record<string, readonly string[]> = {
@@ -76,14 +84,90 @@ const STREETS: Record<string, readonly string[]> = {
 };
 const FALLBACK_STREETS = ['ул. Центральная', 'ул. Садовая', 'ул. Школьная', 'ул. Лесная', 'ул. Новая'];
 
-function gridAddress([lng, lat]: LngLat, cityName: string): GeocodedAddress {
-  const streets = STREETS[cityName] ?? FALLBACK_STREETS;
-  const column = Math.floor(lng / GRID_LNG);
-  const row = Math.floor(lat / GRID_LAT);
+/** The street and house of a grid cell: the one rule both directions of the offline geocoder use. */
+function gridCell(
+  column: number,
+  row: number,
+  streets: readonly string[],
+): { street: string; house: number } {
   const street = streets[(((column * 7 + row * 3) % streets.length) + streets.length) % streets.length] ?? '';
   const house = ((((column * 31 + row * 17) % 97) + 97) % 97) + 1;
+  return { street, house };
+}
+
+function gridAddress([lng, lat]: LngLat, cityName: string): GeocodedAddress {
+  const streets = STREETS[cityName] ?? FALLBACK_STREETS;
+  const { street, house } = gridCell(Math.floor(lng / GRID_LNG), Math.floor(lat / GRID_LAT), streets);
   const short = `${street}, ${house}`;
   return { address: `г. ${cityName}, ${short}`, short };
+}
+
+/** At most this many streets of the grid answer one typed address (the best matches). */
+const GRID_STREETS_MAX = 3;
+
+/**
+ * The grid's houses of the streets matching a typed address, inside the city's box: the house typed where
+ * the grid has it, else the nearest numbers; without a number, the street's houses nearest the centre. Each
+ * (street, house) once, at the middle of its cell nearest the centre — the point that reverses to it.
+ */
+function searchGrid(query: string, city: SearchCity, limit: number): GeocodedPlace[] {
+  const typed = parseTypedAddress(query, [city.name]);
+  const streets = STREETS[city.name] ?? FALLBACK_STREETS;
+  const matching = streets
+    .map((street) => ({ street, score: streetMatch(street, typed.words) }))
+    .filter((item): item is { street: string; score: number } => item.score !== undefined)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, GRID_STREETS_MAX);
+  if (matching.length === 0) return [];
+  const wanted = new Set(matching.map((item) => item.street));
+  const rank = new Map(matching.map((item, index) => [item.street, index]));
+  const target = typed.house === undefined ? undefined : houseNumber(typed.house);
+  const best = new Map<string, { street: string; house: number; at: LngLat; distance: number }>();
+  const { west, south, east, north } = city.bounds;
+  for (let column = Math.floor(west / GRID_LNG); column * GRID_LNG < east; column += 1) {
+    for (let row = Math.floor(south / GRID_LAT); row * GRID_LAT < north; row += 1) {
+      const cell = gridCell(column, row, streets);
+      if (!wanted.has(cell.street)) continue;
+      const at: LngLat = [(column + 0.5) * GRID_LNG, (row + 0.5) * GRID_LAT];
+      if (at[0] < west || at[0] > east || at[1] < south || at[1] > north) continue;
+      const key = `${cell.street}\u0000${cell.house}`;
+      const distance = distanceM(at, city.center);
+      const seen = best.get(key);
+      if (!seen || distance < seen.distance) best.set(key, { ...cell, at, distance });
+    }
+  }
+  return [...best.values()]
+    .sort(
+      (a, b) =>
+        (rank.get(a.street) ?? 0) - (rank.get(b.street) ?? 0) ||
+        (target === undefined
+          ? a.distance - b.distance
+          : Math.abs(a.house - target) - Math.abs(b.house - target) || a.house - b.house),
+    )
+    .slice(0, limit)
+    .map(({ street, house, at }) => {
+      const short = `${street}, ${house}`;
+      return { address: `г. ${city.name}, ${short}`, short, at };
+    });
+}
+
+/** The known addresses of the city matching a typed address: street words, and the house when typed. */
+function searchKnown(query: string, known: readonly KnownAddress[], city: SearchCity): GeocodedPlace[] {
+  const typed = parseTypedAddress(query, [city.name]);
+  return known
+    .filter((item) => item.cityName === city.name)
+    .flatMap((item) => {
+      const found = splitCity(item.address, item.cityName);
+      const comma = found.short.lastIndexOf(', ');
+      const street = comma === -1 ? found.short : found.short.slice(0, comma);
+      const house = comma === -1 ? '' : found.short.slice(comma + 2);
+      const score = streetMatch(street, typed.words);
+      if (score === undefined) return [];
+      if (typed.house !== undefined && house.toLowerCase() !== typed.house) return [];
+      return [{ ...found, at: item.at, score }];
+    })
+    .sort((a, b) => b.score - a.score)
+    .map(({ score: _score, ...place }) => place);
 }
 
 function splitCity(address: string, cityName: string): GeocodedAddress {
@@ -106,6 +190,13 @@ export function createOfflineGeocoder(loadKnown: () => Promise<readonly KnownAdd
         return splitCity(best.known.address, best.known.cityName);
       return gridAddress(point, city.name);
     },
+    async search(query, city, limit) {
+      // A shop's own address typed exactly comes first; the grid fills the rest, without repeating a line.
+      const places = searchKnown(query, await loadKnown(), city);
+      const lines = new Set(places.map((place) => place.short));
+      for (const place of searchGrid(query, city, limit)) if (!lines.has(place.short)) places.push(place);
+      return places.slice(0, limit);
+    },
   };
 }
 
@@ -124,11 +215,26 @@ type YandexAnswer = {
   response?: {
     GeoObjectCollection?: {
       featureMember?: {
-        GeoObject?: { name?: string; metaDataProperty?: { GeocoderMetaData?: { text?: string } } };
+        GeoObject?: {
+          name?: string;
+          metaDataProperty?: { GeocoderMetaData?: { text?: string; kind?: string } };
+          /** «longitude latitude». */
+          Point?: { pos?: string };
+        };
       }[];
     };
   };
 };
+
+/** «39.87 57.62» → [39.87, 57.62]; anything else → undefined. */
+function lngLatOf(pos: string | undefined): LngLat | undefined {
+  const [lng, lat] = (pos ?? '').split(' ').map(Number);
+  return lng !== undefined && lat !== undefined && Number.isFinite(lng) && Number.isFinite(lat)
+    ? [lng, lat]
+    : undefined;
+}
+
+const boxParam = ({ west, south, east, north }: SearchCity['bounds']) => `${west},${south}~${east},${north}`;
 
 export function createYandexGeocoder(options: HttpOptions & { apiKey: string }): Geocoder {
   return {
@@ -146,13 +252,39 @@ export function createYandexGeocoder(options: HttpOptions & { apiKey: string }):
       if (!object?.name) return null;
       return { address: `г. ${city.name}, ${object.name}`, short: object.name };
     },
+    async search(query, city, limit) {
+      const url = new URL(options.url);
+      url.searchParams.set('apikey', options.apiKey);
+      url.searchParams.set('geocode', `${city.name}, ${query}`);
+      url.searchParams.set('bbox', boxParam(city.bounds));
+      url.searchParams.set('rspn', '1');
+      url.searchParams.set('results', String(limit));
+      url.searchParams.set('lang', 'ru_RU');
+      url.searchParams.set('format', 'json');
+      const answer = (await getJson(url, options)) as YandexAnswer;
+      return (answer.response?.GeoObjectCollection?.featureMember ?? []).flatMap((member) => {
+        const object = member.GeoObject;
+        const at = lngLatOf(object?.Point?.pos);
+        if (!object?.name || !at) return [];
+        return [{ address: `г. ${city.name}, ${object.name}`, short: object.name, at }];
+      });
+    },
   };
 }
 
 type NominatimAnswer = {
   address?: { road?: string; house_number?: string; city?: string; town?: string };
   display_name?: string;
+  lat?: string;
+  lon?: string;
 };
+
+/** Nominatim's search lives beside its reverse: `…/reverse` → `…/search`. */
+function nominatimSearchUrl(reverseUrl: string): URL {
+  const url = new URL(reverseUrl);
+  url.pathname = url.pathname.replace(/\/reverse\/?$|\/?$/, '/search');
+  return url;
+}
 
 export function createNominatimGeocoder(options: HttpOptions): Geocoder {
   return {
@@ -169,6 +301,29 @@ export function createNominatimGeocoder(options: HttpOptions): Geocoder {
       if (!road) return null;
       const short = answer.address?.house_number ? `${road}, ${answer.address.house_number}` : road;
       return { address: `г. ${answer.address?.city ?? answer.address?.town ?? city.name}, ${short}`, short };
+    },
+    async search(query, city, limit) {
+      const url = nominatimSearchUrl(options.url);
+      url.searchParams.set('q', `${query}, ${city.name}`);
+      url.searchParams.set('format', 'jsonv2');
+      url.searchParams.set('addressdetails', '1');
+      url.searchParams.set('limit', String(limit));
+      url.searchParams.set('accept-language', 'ru');
+      url.searchParams.set(
+        'viewbox',
+        `${city.bounds.west},${city.bounds.north},${city.bounds.east},${city.bounds.south}`,
+      );
+      url.searchParams.set('bounded', '1');
+      const answer = await getJson(url, options);
+      return (Array.isArray(answer) ? (answer as NominatimAnswer[]) : []).flatMap((item) => {
+        const road = item.address?.road;
+        const at: LngLat = [Number(item.lon), Number(item.lat)];
+        if (!road || !Number.isFinite(at[0]) || !Number.isFinite(at[1])) return [];
+        const short = item.address?.house_number ? `${road}, ${item.address.house_number}` : road;
+        return [
+          { address: `г. ${item.address?.city ?? item.address?.town ?? city.name}, ${short}`, short, at },
+        ];
+      });
     },
   };
 }
@@ -190,6 +345,16 @@ export function withFallback(
       } catch (error) {
         onError(error);
         return fallback.reverse(point, city);
+      }
+    },
+    // Only a failure falls back: a real geocoder that finds nothing is right, and the offline grid would
+    // invent an address where there is none.
+    async search(query, city, limit) {
+      try {
+        return await primary.search(query, city, limit);
+      } catch (error) {
+        onError(error);
+        return fallback.search(query, city, limit);
       }
     },
   };

@@ -1,0 +1,115 @@
+/**
+ * Issue 21: a basket line whose point cannot serve the shopper's address is moved, in one action, to a point
+ * that can and sells the same product: the quantity goes over (capped at that point's stock, on top of any
+ * line there), the old line leaves, all under the basket's lock; refusals change nothing.
+ */
+import type { Basket } from '@core/contracts/basket';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
+import {
+  type CityRow,
+  createCity,
+  createCustomer,
+  createPoint,
+  createProduct,
+  createStore,
+  type PointRow,
+  type StoreRow,
+  setStock,
+} from '../../../tests/setup/service-fixtures';
+import { createTestServices, failure, type TestServices } from '../../../tests/setup/services';
+import { POINT_NOT_FOUND } from '../catalog/catalog.service';
+import { NOT_IN_BASKET, NOT_SOLD_AT_POINT, SOLD_OUT_AT_POINT } from './basket.service';
+
+function quantities(basket: Basket): Record<string, Record<string, number>> {
+  return Object.fromEntries(
+    Object.entries(basket).map(([pointId, items]) => [
+      pointId,
+      Object.fromEntries(items.map((item) => [item.product._id, item.quantity])),
+    ]),
+  );
+}
+
+describe.each(TEST_DATABASE_KINDS)('moving a basket line to another point on %s', (kind) => {
+  let t: TestServices;
+  let city: CityRow;
+  let shop: StoreRow;
+  let far: PointRow;
+  let near: PointRow;
+
+  beforeAll(async () => {
+    t = await createTestServices(kind);
+    city = await createCity(t.db.db);
+    shop = await createStore(t.db.db);
+    far = await createPoint(t.db.db, shop, city);
+    near = await createPoint(t.db.db, shop, city);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const basket = () => t.services.basket;
+
+  it('moves the whole quantity in one call, and the old point’s group is gone', async () => {
+    const userId = (await createCustomer(t.db.db)).id;
+    const product = await createProduct(t.db.db, shop);
+    await setStock(t.db.db, far, product, 20);
+    await setStock(t.db.db, near, product, 10);
+    await basket().changeItem(userId, { warehouse_id: far.id, product_id: product.id, quantity: 3 });
+    const answer = await basket().moveLine(userId, { productId: product.id, from: far.id, to: near.id });
+    expect(quantities(answer)).toEqual({ [near.id]: { [product.id]: 3 } });
+    expect(quantities(await basket().getBasket(userId))).toEqual({ [near.id]: { [product.id]: 3 } });
+  });
+
+  it('adds to a line already at the other point, capped at its stock', async () => {
+    const userId = (await createCustomer(t.db.db)).id;
+    const product = await createProduct(t.db.db, shop);
+    await setStock(t.db.db, far, product, 20);
+    await setStock(t.db.db, near, product, 6);
+    await basket().changeItem(userId, { warehouse_id: far.id, product_id: product.id, quantity: 5 });
+    await basket().changeItem(userId, { warehouse_id: near.id, product_id: product.id, quantity: 2 });
+    const answer = await basket().moveLine(userId, { productId: product.id, from: far.id, to: near.id });
+    expect(quantities(answer)).toEqual({ [near.id]: { [product.id]: 6 } });
+  });
+
+  it('refuses a point that does not sell the product, or has none left, or is unknown, and keeps the line', async () => {
+    const userId = (await createCustomer(t.db.db)).id;
+    const product = await createProduct(t.db.db, shop);
+    await setStock(t.db.db, far, product, 20);
+    await basket().changeItem(userId, { warehouse_id: far.id, product_id: product.id, quantity: 2 });
+    const before = quantities(await basket().getBasket(userId));
+
+    const notSold = await failure(
+      basket().moveLine(userId, { productId: product.id, from: far.id, to: near.id }),
+    );
+    expect([notSold.status, notSold.message]).toEqual([400, NOT_SOLD_AT_POINT]);
+
+    await setStock(t.db.db, near, product, 0);
+    const soldOut = await failure(
+      basket().moveLine(userId, { productId: product.id, from: far.id, to: near.id }),
+    );
+    expect([soldOut.status, soldOut.message]).toEqual([409, SOLD_OUT_AT_POINT]);
+
+    const unknown = await failure(
+      basket().moveLine(userId, {
+        productId: product.id,
+        from: far.id,
+        to: '00000000-0000-4000-8000-000000000000',
+      }),
+    );
+    expect([unknown.status, unknown.message]).toEqual([404, POINT_NOT_FOUND]);
+    expect(quantities(await basket().getBasket(userId))).toEqual(before);
+  });
+
+  it('refuses a line that is not in the basket (moved already, in another tab)', async () => {
+    const userId = (await createCustomer(t.db.db)).id;
+    const product = await createProduct(t.db.db, shop);
+    await setStock(t.db.db, near, product, 5);
+    const error = await failure(
+      basket().moveLine(userId, { productId: product.id, from: far.id, to: near.id }),
+    );
+    expect([error.status, error.message]).toEqual([409, NOT_IN_BASKET]);
+    expect(await basket().getBasket(userId)).toEqual({});
+  });
+});
