@@ -4,6 +4,7 @@
  * write now takes the book's lock first and runs again after a serialization failure; at the end exactly one
  * address is the default and the user's house is that address.
  */
+import type { SavedAddress } from '@core/contracts/geo';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
@@ -59,7 +60,7 @@ describe.each(TEST_DATABASE_KINDS)('the address book under parallel writes on %s
 
   it(`answers ${PARALLEL_WRITES} simultaneous 'set default' calls, and one address is the default`, async () => {
     const { id: userId } = await createCustomer(t.db.db);
-    const saved = [];
+    const saved: SavedAddress[] = [];
     for (let n = 1; n <= 10; n += 1) saved.push(await save(userId, n));
 
     const outcomes = await Promise.all(
@@ -77,7 +78,7 @@ describe.each(TEST_DATABASE_KINDS)('the address book under parallel writes on %s
 
   it(`answers ${PARALLEL_WRITES} simultaneous adds, defaults and deletes with no unexpected error`, async () => {
     const { id: userId } = await createCustomer(t.db.db);
-    const saved = [];
+    const saved: SavedAddress[] = [];
     for (let n = 1; n <= 8; n += 1) saved.push(await save(userId, n));
 
     const kinds = Array.from({ length: PARALLEL_WRITES }, (_, index) =>
