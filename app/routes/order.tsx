@@ -1,15 +1,23 @@
 import { GUEST_REDIRECTS } from '@core/rules/guards';
+import { splitByMinimum } from '@core/rules/order-totals';
 import { replace } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { placeOrdersFromForm } from '~/features/orders/checkout.server';
-import { CheckoutForm, type CheckoutGroup } from '~/features/orders/checkout-form';
+import {
+  CheckoutForm,
+  type CheckoutGroup,
+  checkoutGroupGoods,
+  type WaitingGroup,
+} from '~/features/orders/checkout-form';
 import { requireUser } from '~/lib/auth.server';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/order';
 
 /**
- * /order — the checkout of every basket group at once. A guest is sent to /basket with the warning
- * 'Необходимо авторизоваться' (SPEC §6); an empty basket leaves nothing to check out.
+ * /order — the checkout of every basket group that reaches its shop's minimum order, all at once; a group
+ * below it waits in the basket and the page says how much it misses (issue 21). A guest is sent to /basket
+ * with the warning 'Необходимо авторизоваться' (SPEC §6); a basket with nothing to order leaves nothing to
+ * check out.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context, GUEST_REDIRECTS.order);
@@ -29,8 +37,21 @@ export async function loader({ context }: Route.LoaderArgs) {
     const index = pointIds.indexOf(point._id);
     return store && items.length > 0 ? [{ point, store, items, slots: slots[index] ?? [] }] : [];
   });
-  // One key per page view: a double submit, or a retry after a lost answer, places the orders once.
-  return { groups, addresses, phone: user.phone, idempotencyKey: crypto.randomUUID() };
+  const { ready, waiting } = splitByMinimum(groups, (group) => ({
+    goods: checkoutGroupGoods(group),
+    minOrder: group.store.min_order,
+  }));
+  if (ready.length === 0) throw replace('/basket');
+  return {
+    groups: ready,
+    waiting: waiting.map(
+      ({ group, missing }): WaitingGroup => ({ point: group.point, store: group.store, missing }),
+    ),
+    addresses,
+    phone: user.phone,
+    // One key per page view: a double submit, or a retry after a lost answer, places the orders once.
+    idempotencyKey: crypto.randomUUID(),
+  };
 }
 
 /** 'Оформить заказ': all groups in one post, checked with the API's contract, placed by the orders service. */
@@ -50,6 +71,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Оформление заказа</h1>
       <CheckoutForm
         groups={loaderData.groups}
+        waiting={loaderData.waiting}
         addresses={loaderData.addresses}
         phone={loaderData.phone}
         idempotencyKey={loaderData.idempotencyKey}

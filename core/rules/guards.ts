@@ -39,6 +39,11 @@ export const FLASH_MESSAGES = {
 
 export type FlashKey = keyof typeof FLASH_MESSAGES;
 
+/** The id of a flash's toast: a later event can close it (a login closes 'Необходимо авторизоваться'). */
+export function flashToastId(key: FlashKey): string {
+  return `flash-${key}`;
+}
+
 export const FLASH_COOKIE = 'fresh_flash';
 
 /** The Set-Cookie value of a flash: readable by the page it leads to (not httpOnly), gone within a minute. */

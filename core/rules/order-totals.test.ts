@@ -7,6 +7,7 @@ import {
   missingForFreeDelivery,
   missingForMinimum,
   orderTotals,
+  splitByMinimum,
   sumTotals,
   totalsWithFee,
 } from './order-totals';
@@ -121,5 +122,34 @@ describe('delivery terms and what is missing', () => {
     expect(missingForFreeDelivery(150_000, terms, 'pickup')).toBe(0);
     expect(missingForFreeDelivery(150_000, { fee: 19_900, freeFrom: null }, 'delivery')).toBe(0);
     expect(missingForFreeDelivery(150_000, { fee: 0, freeFrom: 200_000 }, 'delivery')).toBe(0);
+  });
+});
+
+describe('splitByMinimum', () => {
+  const group = (shop: string, goods: number, minOrder: number) => ({ shop, goods, minOrder });
+  const measure = (item: ReturnType<typeof group>) => item;
+
+  it('lets every shop that reaches its own minimum go, while a short one waits with what it misses', () => {
+    const dairy = group('Молочная ферма', 60_000, 50_000);
+    const bakery = group('Пекарня', 38_000, 50_000);
+    const butcher = group('Мясная лавка', 100_000, 100_000);
+    expect(splitByMinimum([dairy, bakery, butcher], measure)).toEqual({
+      ready: [dairy, butcher],
+      waiting: [{ group: bakery, missing: 12_000 }],
+    });
+  });
+
+  it('holds every group back only when none reaches its minimum', () => {
+    const bakery = group('Пекарня', 0, 50_000);
+    expect(splitByMinimum([bakery], measure)).toEqual({
+      ready: [],
+      waiting: [{ group: bakery, missing: 50_000 }],
+    });
+    expect(splitByMinimum([], measure)).toEqual({ ready: [], waiting: [] });
+  });
+
+  it('sends a shop with no minimum, whatever its sum', () => {
+    const free = group('Зелень', 1, 0);
+    expect(splitByMinimum([free], measure)).toEqual({ ready: [free], waiting: [] });
   });
 });

@@ -88,6 +88,28 @@ export function missingForFreeDelivery(goods: number, terms: DeliveryTerms, fulf
   return Math.max(0, terms.freeFrom - goods);
 }
 
+/** What a basket group's goods cost, and its shop's minimum order (kopecks). */
+export type MinimumCheck = { goods: number; minOrder: number };
+
+/**
+ * Which basket groups can be ordered now (issue 21): each shop's minimum order is its own, so a group below
+ * it waits in the basket, saying how much it misses, while the other shops' groups go to checkout.
+ */
+export function splitByMinimum<T>(
+  groups: readonly T[],
+  measure: (group: T) => MinimumCheck,
+): { ready: T[]; waiting: { group: T; missing: number }[] } {
+  const ready: T[] = [];
+  const waiting: { group: T; missing: number }[] = [];
+  for (const group of groups) {
+    const { goods, minOrder } = measure(group);
+    const missing = missingForMinimum(goods, minOrder);
+    if (missing > 0) waiting.push({ group, missing });
+    else ready.push(group);
+  }
+  return { ready, waiting };
+}
+
 /** What a group below its shop's minimum order says, and what the server answers when it is placed anyway. */
 export function minimumOrderText(missing: number): string {
   return `Добавьте товаров ещё на ${formatRoubles(missing)}`;

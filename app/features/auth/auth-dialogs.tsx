@@ -1,4 +1,14 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useNavigate } from 'react-router';
 import { useToast } from '~/components/ui/toast';
 import { finishLogin } from './finish-login';
 import type { CodeRecipient } from './login-dialog';
@@ -39,9 +49,14 @@ export function preloadLoginDialogs(): void {
   });
 }
 
+export type OpenLoginOptions = {
+  /** Where to go once signed in: the checkout a guest asked for with 'Оформить заказ' (issue 21). */
+  afterLogin?: string;
+};
+
 export type AuthDialogsValue = {
-  /** Opens the login popup ('Добро пожаловать'). */
-  openLogin: () => void;
+  /** Opens the login popup ('Добро пожаловать'); after a login the customer goes to `afterLogin`, if given. */
+  openLogin: (options?: OpenLoginOptions) => void;
   /** Opens profile settings ('Настройки профиля'); a guest gets the login popup instead. */
   openProfileSettings: () => void;
 };
@@ -81,12 +96,23 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
   }, [dialog, dialogs]);
   const [recipient, setRecipient] = useState<CodeRecipient | null>(null);
   const toast = useToast();
+  const navigate = useNavigate();
   const isSignedIn = user !== null;
+  // Where this login was asked to lead (set by the control that opened it, forgotten when it is closed).
+  const afterLogin = useRef<string | null>(null);
 
-  const openLogin = useCallback(() => setDialog('login'), []);
-  const openProfileSettings = useCallback(() => setDialog(isSignedIn ? 'profile' : 'login'), [isSignedIn]);
+  const openLogin = useCallback((options?: OpenLoginOptions) => {
+    afterLogin.current = options?.afterLogin ?? null;
+    setDialog('login');
+  }, []);
+  const openProfileSettings = useCallback(() => {
+    afterLogin.current = null;
+    setDialog(isSignedIn ? 'profile' : 'login');
+  }, [isSignedIn]);
   const closeOn = useCallback((isOpen: boolean) => {
-    if (!isOpen) setDialog(null);
+    if (isOpen) return;
+    afterLogin.current = null;
+    setDialog(null);
   }, []);
 
   // The login action has set the cookie, saved the guest's address and merged the guest basket, and the
@@ -97,8 +123,11 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
       finishLogin(signedIn, toast);
       setDialog(null);
       setRecipient(null);
+      const next = afterLogin.current;
+      afterLogin.current = null;
+      if (next) void navigate(next);
     },
-    [toast],
+    [toast, navigate],
   );
 
   const value = useMemo<AuthDialogsValue>(

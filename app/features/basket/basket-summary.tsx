@@ -2,14 +2,17 @@ import type { Basket, BasketItem } from '@core/contracts/basket';
 import type { Store } from '@core/contracts/catalog';
 import {
   deliveryTermsOf,
-  missingForMinimum,
+  minimumOrderText,
   orderTotals,
+  splitByMinimum,
   sumTotals,
   type OrderTotals as Totals,
 } from '@core/rules/order-totals';
 import type { Fulfilment } from '@core/rules/orders';
 import { useId } from 'react';
 import { buttonStyles, LinkButton } from '~/components/ui/button';
+import { LoginButton } from '~/features/auth/login-button';
+import { useOptionalUser } from '~/features/auth/user';
 import { useDelivery } from '~/features/delivery/delivery-context';
 import { OrderTotals } from '~/features/orders/order-totals';
 
@@ -37,9 +40,11 @@ export function groupTotals(
 }
 
 /**
- * The basket's 'Товары · Скидка · Доставка · Итого' over all groups (one order each, placed together), for
- * the header's delivery/pickup choice, and the one 'Оформить заказ' for them all: disabled while any shop's
- * minimum order is not reached (each group says how much is missing).
+ * The basket's 'Товары · Скидка · Доставка · Итого' over the groups that go to checkout (one order each,
+ * placed together), for the header's delivery/pickup choice, and the one 'Оформить заказ' for them. A shop
+ * below its minimum order waits in the basket (issue 21): the summary names it with what it misses, and the
+ * others can still be ordered; the button is disabled only while no group can go. A guest's button opens the
+ * login popup and leads on to the checkout once signed in.
  */
 export function BasketSummary({
   basket,
@@ -49,27 +54,37 @@ export function BasketSummary({
   storeOf: (items: readonly BasketItem[]) => Store | undefined;
 }) {
   const { mode } = useDelivery();
+  const isGuest = useOptionalUser() === null;
   const id = useId();
-  const groups = Object.values(basket);
-  const totals = sumTotals(groups.map((items) => groupTotals(items, storeOf(items), mode)));
-  const below = groups.filter((items) => {
+  const { ready, waiting } = splitByMinimum(Object.values(basket), (items) => {
     const store = storeOf(items);
-    return store ? missingForMinimum(groupTotals(items, store, mode).goods, store.min_order) > 0 : false;
+    return { goods: groupTotals(items, store, mode).goods, minOrder: store?.min_order ?? 0 };
   });
+  const totals = sumTotals(ready.map((items) => groupTotals(items, storeOf(items), mode)));
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-3xl bg-white p-4 shadow-card sm:p-6">
       <h2 id={`${id}-title`} className="text-xl font-extrabold tracking-tight">
         Итого
       </h2>
       <OrderTotals totals={totals} />
-      {below.length > 0 ? (
-        <p id={`${id}-minimum`} className="mt-3 text-sm font-medium text-amber-800">
-          Не набрана минимальная сумма заказа:{' '}
-          {below.map((items) => `«${storeOf(items)?.name ?? ''}»`).join(', ')}
-        </p>
+      {waiting.length > 0 ? (
+        <div id={`${id}-minimum`} className="mt-3 text-sm font-medium text-amber-800">
+          <p>
+            {ready.length > 0
+              ? 'Останутся в корзине — не набрана минимальная сумма заказа:'
+              : 'Не набрана минимальная сумма заказа:'}
+          </p>
+          <ul>
+            {waiting.map(({ group, missing }) => (
+              <li key={group[0]?.product._id}>
+                «{storeOf(group)?.name ?? ''}»: {minimumOrderText(missing)}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       <div className="mt-4 flex justify-end">
-        {below.length > 0 ? (
+        {ready.length === 0 ? (
           <button
             type="button"
             disabled
@@ -78,8 +93,22 @@ export function BasketSummary({
           >
             Оформить заказ
           </button>
+        ) : isGuest ? (
+          // A guest signs in first (SPEC §6), in the popup, and goes on to the checkout (issue 21).
+          <LoginButton
+            redirectTo="/order"
+            aria-describedby={waiting.length > 0 ? `${id}-minimum` : undefined}
+            className={buttonStyles({ size: 'lg', className: 'w-full sm:w-auto' })}
+          >
+            Оформить заказ
+          </LoginButton>
         ) : (
-          <LinkButton to="/order" size="lg" className="w-full sm:w-auto">
+          <LinkButton
+            to="/order"
+            size="lg"
+            aria-describedby={waiting.length > 0 ? `${id}-minimum` : undefined}
+            className="w-full sm:w-auto"
+          >
             Оформить заказ
           </LinkButton>
         )}

@@ -7,7 +7,6 @@ import {
   deliveryTermsOf,
   minimumOrderText,
   missingForFreeDelivery,
-  missingForMinimum,
   orderTotals,
   sumTotals,
   type OrderTotals as Totals,
@@ -20,7 +19,7 @@ import { formatSchedule } from '@core/rules/schedule';
 import { formatWeight } from '@core/rules/weight';
 import { Plus } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
 import { type DeliveryMode, useDelivery } from '~/features/delivery/delivery-context';
 import { cx } from '~/lib/cx';
@@ -33,6 +32,9 @@ export type CheckoutGroup = {
   items: BasketItem[];
   slots: SlotView[];
 };
+
+/** A basket group below its shop's minimum order: not in the form, it waits in the basket (issue 21). */
+export type WaitingGroup = { point: Point; store: Store; missing: number };
 
 /** What a refused post gives the form back: its message, per-field messages and what was typed. */
 export type CheckoutFailure = { message: string; fields: Record<string, string>; values?: CheckoutValues };
@@ -120,6 +122,11 @@ function initialState(
   };
 }
 
+/** What a group's goods cost (its shop's minimum order is measured against it; the same either way). */
+export function checkoutGroupGoods(group: CheckoutGroup): number {
+  return groupTotals(group, 'pickup').goods;
+}
+
 function groupTotals(group: CheckoutGroup, fulfilment: Fulfilment): Totals {
   return orderTotals(
     group.items.map((item) => ({
@@ -203,7 +210,6 @@ function GroupSection({
   const totals = groupTotals(group, state.fulfilment);
   const terms = deliveryTermsOf(group.store);
   const toFree = missingForFreeDelivery(totals.goods, terms, state.fulfilment);
-  const missing = missingForMinimum(totals.goods, group.store.min_order);
   const addressError = fields[`orders.${index}.address`] ?? fields[`orders.${index}.address.id`];
   const slotError = fields[`orders.${index}.slot`];
   const addAddress = (
@@ -367,30 +373,27 @@ function GroupSection({
       {toFree > 0 ? (
         <p className="mt-2 text-sm text-muted">До бесплатной доставки — {formatRoubles(toFree)}</p>
       ) : null}
-      {missing > 0 ? (
-        <p className="mt-2 text-sm font-medium text-berry">
-          Минимальная сумма заказа в этом магазине — {formatRoubles(group.store.min_order)}.{' '}
-          {minimumOrderText(missing)}
-        </p>
-      ) : null}
     </section>
   );
 }
 
 /**
- * The checkout (DESIGN.md §3 "Orders"): every basket group in one form, one order per point, placed together
- * by the page's action with one idempotency key. A plain `<Form method="post">`: it works before (and
+ * The checkout (DESIGN.md §3 "Orders"): every basket group that reaches its shop's minimum order in one form,
+ * one order per point, placed together by the page's action with one idempotency key; the groups below their
+ * minimum (`waiting`) are named beside the button with what they miss, and stay in the basket. A plain `<Form method="post">`: it works before (and
  * without) JavaScript; with it, the router submits it and shows the answer at once. Each group starts with
  * the header's delivery/pickup choice (the area cookie the toggle writes, so the server renders it too).
  */
 export function CheckoutForm({
   groups,
+  waiting = [],
   addresses,
   phone,
   idempotencyKey,
   failure,
 }: {
   groups: readonly CheckoutGroup[];
+  waiting?: readonly WaitingGroup[];
   addresses: readonly SavedAddress[];
   phone: string;
   idempotencyKey: string;
@@ -439,9 +442,6 @@ export function CheckoutForm({
 
   const totals = groups.map((group) => groupTotals(group, stateOf(group).fulfilment));
   const grand = sumTotals(totals);
-  const belowMinimum = groups.filter(
-    (group, index) => missingForMinimum(totals[index]?.goods ?? 0, group.store.min_order) > 0,
-  );
   const isSubmitting = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
   const phoneError = fields[CHECKOUT_FIELD.phone];
   const commentError = fields[CHECKOUT_FIELD.comment];
@@ -533,16 +533,26 @@ export function CheckoutForm({
           </h2>
           <OrderTotals totals={grand} />
         </section>
-        {belowMinimum.length > 0 ? (
-          <p id={`${id}-minimum`} className="text-sm font-medium text-berry">
-            Не набрана минимальная сумма заказа:{' '}
-            {belowMinimum.map((group) => `«${group.store.name}»`).join(', ')}
-          </p>
+        {waiting.length > 0 ? (
+          <div id={`${id}-waiting`} className="rounded-xl bg-sun-soft px-4 py-3 text-sm">
+            <p className="font-semibold">Останутся в корзине — не набрана минимальная сумма заказа:</p>
+            <ul className="mt-1 flex flex-col gap-1">
+              {waiting.map((item) => (
+                <li key={item.point._id}>
+                  «{item.store.name}»: минимум {formatRoubles(item.store.min_order)}.{' '}
+                  {minimumOrderText(item.missing)}
+                </li>
+              ))}
+            </ul>
+            <Link to="/basket" className="mt-2 inline-block font-semibold text-brand-700 underline">
+              Вернуться в корзину
+            </Link>
+          </div>
         ) : null}
         <button
           type="submit"
-          disabled={isSubmitting || belowMinimum.length > 0}
-          aria-describedby={belowMinimum.length > 0 ? `${id}-minimum` : undefined}
+          disabled={isSubmitting}
+          aria-describedby={waiting.length > 0 ? `${id}-waiting` : undefined}
           className={buttonStyles({ size: 'lg', className: 'w-full' })}
         >
           {isSubmitting

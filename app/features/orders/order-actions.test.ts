@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action as checkoutAction } from '~/routes/order';
+import { action as checkoutAction, loader as checkoutLoader } from '~/routes/order';
 import { action as orderPageAction } from '~/routes/order-detail';
 import { stock, stores } from '../../../server/db/schema/index';
 import { createFakeClock } from '../../../server/lib/clock';
-import { actionArgs, formPost, outcomeOf, pageContext } from '../../../tests/setup/actions';
+import { actionArgs, formPost, outcomeOf, pageContext, TEST_ORIGIN } from '../../../tests/setup/actions';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { type SignedInCustomer, signIn } from '../../../tests/setup/identity';
@@ -175,6 +175,50 @@ describe.each(TEST_DATABASE_KINDS)('order page actions on %s', (kind) => {
       await t.db.db.update(stores).set({ minOrderKopecks: 0 }).where(eq(stores.id, pointB.storeId));
     }
     expect(await t.app.services.orders.listOrders(customer.user._id)).toEqual([]);
+  });
+
+  it('checks out the shops that reach their minimum while a short one waits in the basket (issue 21)', async () => {
+    const customer = await customerWithBasket();
+    const loadCheckout = () =>
+      checkoutLoader(
+        actionArgs(new Request(`${TEST_ORIGIN}/order`), pageContext(t, customer.user), {
+          params: {},
+          pattern: '/order',
+        }),
+      );
+    await t.db.db.update(stores).set({ minOrderKopecks: 100_000_000 }).where(eq(stores.id, pointB.storeId));
+    try {
+      const page = await loadCheckout();
+      // Shop A's group is the form; shop B's waits, saying how much it misses.
+      expect(page.groups.map((group) => group.point._id)).toEqual([pointA.id]);
+      expect(page.waiting).toEqual([
+        expect.objectContaining({
+          store: expect.objectContaining({ _id: pointB.storeId }),
+          point: expect.objectContaining({ _id: pointB.id }),
+          missing: expect.any(Number),
+        }),
+      ]);
+      const goodsB = await t.app.services.basket.getBasket(customer.user._id);
+      const [lineB] = goodsB[pointB.id] ?? [];
+      expect(page.waiting[0]?.missing).toBe(
+        100_000_000 - (lineB?.product.price ?? 0) * (lineB?.quantity ?? 0),
+      );
+
+      // The form posts shop A alone: its order is placed, and shop B's goods stay in the basket.
+      const form = await deliveryForm(customer);
+      const placed = outcomeOf(await checkout(customer, { ...form, point: pointA.id }));
+      expect(placed).toMatchObject({ kind: 'redirect', location: expect.stringMatching(/^\/order\/\d+$/) });
+      const basket = await t.app.services.basket.getBasket(customer.user._id);
+      expect(Object.keys(basket)).toEqual([pointB.id]);
+      // Nothing left that can be ordered: back to the basket, which says what shop B misses.
+      const thrown = await loadCheckout().then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(thrown instanceof Response ? thrown.headers.get('location') : thrown).toBe('/basket');
+    } finally {
+      await t.db.db.update(stores).set({ minOrderKopecks: 0 }).where(eq(stores.id, pointB.storeId));
+    }
   });
 
   it('asks before it cancels, cancels once confirmed, and repeats an order into the basket', async () => {
