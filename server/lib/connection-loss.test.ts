@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { TEST_ADMIN_URL } from '../../tests/setup/postgres';
 import { openDb } from '../db/client';
 import { AppError } from '../errors';
 import { isConnectionLoss } from './connection-loss';
@@ -81,9 +82,102 @@ describe('isConnectionLoss', () => {
     expect(isConnectionLoss('ECONNREFUSED')).toBe(false);
   });
 
+  it('tells 55000 refusing the connection (FATAL, CheckMyDatabase) from 55000 of a query', () => {
+    const refusal = Object.assign(
+      databaseError('55000', 'database "fresh" is not currently accepting connections'),
+      {
+        severity: 'FATAL',
+        routine: 'CheckMyDatabase',
+      },
+    );
+    expect(isConnectionLoss(refusal)).toBe(true);
+    // A server whose lc_messages is Russian translates the severity, not the routine.
+    expect(isConnectionLoss(Object.assign(refusal, { severity: 'ВАЖНО' }))).toBe(true);
+    const query = Object.assign(databaseError('55000', 'currval of sequence "s" is not yet defined'), {
+      severity: 'ERROR',
+      routine: 'currval_oid',
+    });
+    expect(isConnectionLoss(query)).toBe(false);
+  });
+
   it('stops on a cause chain that loops', () => {
     const error = new Error('outer') as Error & { cause?: unknown };
     error.cause = error;
     expect(isConnectionLoss(error)).toBe(false);
   });
 });
+
+/**
+ * PostgreSQL itself refusing connections, as it does to a database closed for connections and to a role out of
+ * connection slots (issue 21, item 8: 55000 was answered 500). 57P03 (starting up) cannot be caused on a
+ * shared server; server/http/refused-database.test.ts sends its wire answer.
+ */
+describe.runIf(Boolean(TEST_ADMIN_URL))(
+  'isConnectionLoss on a PostgreSQL server that refuses connections',
+  () => {
+    async function withAdmin<T>(run: (admin: pg.Client) => Promise<T>): Promise<T> {
+      const admin = new pg.Client({ connectionString: TEST_ADMIN_URL });
+      await admin.connect();
+      try {
+        return await run(admin);
+      } finally {
+        await admin.end();
+      }
+    }
+
+    async function refusal(databaseUrl: string): Promise<unknown> {
+      const handle = await openDb({ databaseUrl });
+      try {
+        return await rejection(handle.db.execute(sql`select 1`));
+      } finally {
+        await handle.close();
+      }
+    }
+
+    it('recognises a database that does not accept connections (55000)', async () => {
+      const name = `fresh_refusing_${process.pid}_${Date.now()}`;
+      await withAdmin((admin) => admin.query(`create database ${name} allow_connections false`));
+      try {
+        const url = new URL(TEST_ADMIN_URL ?? '');
+        url.pathname = `/${name}`;
+        const error = await refusal(url.toString());
+        expect((error as { cause?: { code?: string } }).cause?.code).toBe('55000');
+        expect(isConnectionLoss(error)).toBe(true);
+      } finally {
+        await withAdmin((admin) => admin.query(`drop database ${name}`));
+      }
+    });
+
+    it('recognises a role out of connection slots (53300)', async () => {
+      const role = `fresh_limited_${process.pid}_${Date.now()}`;
+      await withAdmin((admin) => admin.query(`create role ${role} login connection limit 0`));
+      try {
+        const url = new URL(TEST_ADMIN_URL ?? '');
+        url.username = role;
+        url.password = '';
+        const error = await refusal(url.toString());
+        expect((error as { cause?: { code?: string } }).cause?.code).toBe('53300');
+        expect(isConnectionLoss(error)).toBe(true);
+      } finally {
+        await withAdmin((admin) => admin.query(`drop role ${role}`));
+      }
+    });
+
+    it('leaves a query’s own 55000 to the error handler', async () => {
+      const handle = await openDb({ databaseUrl: TEST_ADMIN_URL ?? '' });
+      try {
+        const name = `fresh_never_used_${process.pid}_${Date.now()}`;
+        const error = await rejection(
+          handle.db.transaction(async (tx) => {
+            await tx.execute(sql.raw(`create temporary sequence ${name}`));
+            await tx.execute(sql.raw(`select currval('${name}')`));
+          }),
+        );
+        expect((error as { cause?: { code?: string } }).cause?.code).toBe('55000');
+        expect(isConnectionLoss(error)).toBe(false);
+      } finally {
+        await handle.close();
+      }
+    });
+  },
+);

@@ -7,8 +7,24 @@
  * here as the library words them (pg 8). Drizzle wraps driver errors, so the whole `cause` chain is searched.
  */
 
-/** PostgreSQL SQLSTATEs of a lost or refused connection: class 08, the server shutting down or starting. */
+/**
+ * PostgreSQL SQLSTATEs of a lost or refused connection: class 08, the server shutting down or starting
+ * (57P01–57P03), no connection slot left (53300).
+ */
 const PG_CONNECTION_CODES = new Set(['57P01', '57P02', '57P03', '53300', '25P03']);
+
+/**
+ * 55000 (object_not_in_prerequisite_state) is a query's error too (currval before nextval …); it refuses the
+ * connection when the database does not accept connections (ALLOW_CONNECTIONS false, while it is being moved
+ * or restored). That refusal ends the session — severity FATAL — and is raised by PostgreSQL's
+ * CheckMyDatabase; the routine's name is not translated, the severity is where lc_messages is not English.
+ */
+function isDatabaseRefusingConnections(error: object): boolean {
+  if (!('code' in error) || error.code !== '55000') return false;
+  const severity = 'severity' in error ? error.severity : undefined;
+  const routine = 'routine' in error ? error.routine : undefined;
+  return severity === 'FATAL' || routine === 'CheckMyDatabase';
+}
 
 /** Socket errors of Node on the way to the database or Redis. */
 const SOCKET_CODES = new Set([
@@ -47,6 +63,7 @@ function isLossItself(error: object): boolean {
   ) {
     return true;
   }
+  if (isDatabaseRefusingConnections(error)) return true;
   if ('name' in error && error.name === 'MaxRetriesPerRequestError') return true;
   const message = 'message' in error && typeof error.message === 'string' ? error.message : '';
   return DRIVER_MESSAGES.some((known) => message.startsWith(known)) || REDIS_TRANSIENT_REPLY.test(message);

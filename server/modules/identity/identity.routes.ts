@@ -74,17 +74,24 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService; 
     },
   );
 
-  app.post(
-    '/user/logout',
-    { schema: { tags: ['user'], response: { 200: SuccessSchema } } },
-    async (request, reply) => {
-      const viewer = await getViewer(request);
-      if (viewer) {
-        if (viewer.via === 'cookie') assertSameOriginHeader(request);
-        await identity.logout(viewer.token);
-      }
-      clearSessionCookie(request, reply);
-      return { success: true as const };
-    },
-  );
+  // Logout reads no body, so no body can keep a session alive (issue 21): an empty chunked JSON body,
+  // whitespace or a form is not parsed, let alone refused. Node drops what it is sent (server/http/error-handler.ts
+  // closes the connection instead when that is large).
+  await app.register(async (logout) => {
+    logout.removeAllContentTypeParsers();
+    logout.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    logout.post(
+      '/user/logout',
+      { schema: { tags: ['user'], response: { 200: SuccessSchema } } },
+      async (request, reply) => {
+        const viewer = await getViewer(request);
+        if (viewer) {
+          if (viewer.via === 'cookie') assertSameOriginHeader(request);
+          await identity.logout(viewer.token);
+        }
+        clearSessionCookie(request, reply);
+        return { success: true as const };
+      },
+    );
+  });
 };
