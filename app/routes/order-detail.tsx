@@ -4,7 +4,7 @@ import { GUEST_REDIRECTS } from '@core/rules/guards';
 import { formatSlot, ORDER_STATUS_LABELS, statusPath } from '@core/rules/orders';
 import { formatPhone } from '@core/rules/phone';
 import { formatRoubles } from '@core/rules/price';
-import { formatWeight } from '@core/rules/weight';
+import { formatPackSize } from '@core/rules/weight';
 import { Check, RotateCcw, X } from 'lucide-react';
 import { useState } from 'react';
 import { data, Form, Link, useNavigation, useRevalidator, useSubmit } from 'react-router';
@@ -162,7 +162,7 @@ export default function OrderDetail({ loaderData: { order, now }, actionData }: 
                 {item.name}
                 <span className="text-muted">
                   {' '}
-                  · {formatWeight(item.weight)} · {formatRoubles(item.price)} × {item.quantity}
+                  · {formatPackSize(item)} · {formatRoubles(item.price)} × {item.quantity}
                 </span>
               </Link>
               <span className="shrink-0 font-semibold tabular-nums">

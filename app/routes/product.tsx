@@ -1,7 +1,7 @@
 import { inShop } from '@core/rules/catalog';
 import { scopeOf } from '@core/rules/delivery-area';
 import { formatRoubles } from '@core/rules/price';
-import { formatWeight } from '@core/rules/weight';
+import { formatPackSize } from '@core/rules/weight';
 import { MapPin, Star, Store as StoreIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Breadcrumbs, CATALOG_CRUMB } from '~/components/ui/breadcrumbs';
@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
     ...seoMeta(null, {
       title: `${product.name} — ${inShop(product.store.name)}`,
       description:
-        `${product.name}, ${formatWeight(product.weight)}, ${formatRoubles(product.price)}. ${product.description}`.slice(
+        `${product.name}, ${formatPackSize(product)}, ${formatRoubles(product.price)}. ${product.description}`.slice(
           0,
           200,
         ),
@@ -90,7 +90,7 @@ export default function ProductPage({ loaderData: { product, related, origin } }
               {product.name}
             </h1>
             <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-[15px] text-muted">
-              <span>{formatWeight(product.weight)}</span>
+              <span>{formatPackSize(product)}</span>
               {product.reviews > 0 ? (
                 <span className="inline-flex items-center gap-1">
                   <Star aria-hidden="true" className="size-4 fill-sun text-sun" />

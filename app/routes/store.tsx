@@ -1,4 +1,5 @@
 import { scopeOf } from '@core/rules/delivery-area';
+import { formatPhone } from '@core/rules/phone';
 import { formatRoubles } from '@core/rules/price';
 import { formatSchedule } from '@core/rules/schedule';
 import { Clock, MapPin, Phone, Star, Store as StoreIcon } from 'lucide-react';
@@ -82,8 +83,11 @@ export default function StorePage({ loaderData: { store, popular } }: Route.Comp
               {point.phone ? (
                 <p className="mt-1.5 flex items-center gap-2 text-[15px]">
                   <Phone aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
-                  <a href={`tel:${point.phone}`} className="hover:text-brand-700">
-                    {point.phone}
+                  <a
+                    href={`tel:${point.phone}`}
+                    className="whitespace-nowrap tabular-nums hover:text-brand-700"
+                  >
+                    {formatPhone(point.phone)}
                   </a>
                 </p>
               ) : null}

@@ -125,4 +125,9 @@ describe('formatPhone', () => {
     expect(formatPhone('89123456789')).toBe('+7 (912) 345-67-89');
     expect(formatPhone('not a phone')).toBe('not a phone');
   });
+
+  it('shows a shop’s landline with its city code (issue 21: the shop page showed +74852447020)', () => {
+    expect(formatPhone('+74852447020')).toBe('+7 (485) 244-70-20');
+    expect(formatPhone('+7 4852 44-70-20')).toBe('+7 (485) 244-70-20');
+  });
 });

@@ -8,7 +8,7 @@ import {
   missingForMinimum,
 } from '@core/rules/order-totals';
 import { formatRoubles } from '@core/rules/price';
-import { formatWeight } from '@core/rules/weight';
+import { formatPackSize } from '@core/rules/weight';
 import { CircleAlert, MapPin, Minus, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Form, Link } from 'react-router';
@@ -21,6 +21,7 @@ import { useHydrated } from '~/lib/use-hydrated';
 import { useBasket } from './basket-context';
 import { BASKET_FIELD, BASKET_PAGE } from './basket-form';
 import { groupTotals } from './basket-summary';
+import { SwapPoint } from './swap-point';
 
 /** What a stock-reduced line says: what is left, or that nothing is. */
 export function shortageText(count: number): string {
@@ -118,6 +119,9 @@ export function BasketGroup({
         />
       </header>
 
+      {/* Issue 21: a point that cannot serve the shopper's address offers its lines from one that can. */}
+      <SwapPoint point={point} items={items} />
+
       {isAskingToRemove ? (
         <div role="alert" className="mt-4 rounded-2xl border-2 border-berry p-4">
           <p className="font-bold">Удалить все товары?</p>
@@ -194,7 +198,7 @@ function BasketLine({ pointId, item }: { pointId: string; item: BasketItem }) {
           {product.name}
         </Link>
         <p className="mt-1 text-[13px] text-muted">
-          {formatWeight(product.weight)} · {formatRoubles(product.price)} за шт.
+          {formatPackSize(product)} · {formatRoubles(product.price)} за шт.
         </p>
         {isShort ? (
           <p className="mt-1 inline-flex items-center gap-1 text-[13px] font-semibold text-berry">

@@ -2,7 +2,7 @@ import type { Recipe, RecipeIngredient, RecipeList } from '@core/contracts/conte
 import { formatDuration } from '@core/rules/date';
 import { formatCount } from '@core/rules/plural';
 import { formatRoubles, priceBeforeDiscountRoubles } from '@core/rules/price';
-import { formatWeight } from '@core/rules/weight';
+import { formatPackSize } from '@core/rules/weight';
 import { ChevronRight, Clock, ListChecks, ShoppingBasket, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -106,7 +106,7 @@ function IngredientProductLink({ product }: { product: NonNullable<RecipeIngredi
               </span>
             </>
           ) : null}
-          <span className="text-muted">{formatWeight(product.weight)}</span>
+          <span className="text-muted">{formatPackSize(product)}</span>
         </span>
       </span>
       <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-muted group-hover:text-brand-700" />

@@ -3,7 +3,7 @@ import type { FavouriteArticle, FavouriteProduct, FavouriteSet } from '@core/con
 import { formatDate } from '@core/rules/date';
 import type { FavouriteArticleKind } from '@core/rules/favourites';
 import { formatCount } from '@core/rules/plural';
-import { formatWeight } from '@core/rules/weight';
+import { formatPackSize } from '@core/rules/weight';
 import { FolderOpen, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
@@ -100,7 +100,7 @@ function GoneProduct({ product }: { product: FavouriteProduct }) {
             </Link>
           </h3>
           <p className="text-sm text-muted">
-            {formatWeight(product.weight)} · {product.store.name}
+            {formatPackSize(product)} · {product.store.name}
           </p>
           <p className="mt-1 text-[15px] font-medium text-berry">Не продаётся в вашем районе</p>
         </div>

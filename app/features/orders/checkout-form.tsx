@@ -16,7 +16,7 @@ import { formatPhone, formatPhoneInput } from '@core/rules/phone';
 import { pluralForm } from '@core/rules/plural';
 import { formatRoubles } from '@core/rules/price';
 import { formatSchedule } from '@core/rules/schedule';
-import { formatWeight } from '@core/rules/weight';
+import { formatPackSize } from '@core/rules/weight';
 import { Plus } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
@@ -360,7 +360,7 @@ function GroupSection({
               {item.product.name}
               <span className="text-muted">
                 {' '}
-                · {formatWeight(item.product.weight)} · {formatRoubles(item.product.price)} × {item.quantity}
+                · {formatPackSize(item.product)} · {formatRoubles(item.product.price)} × {item.quantity}
               </span>
             </span>
             <span className="shrink-0 font-semibold tabular-nums">
