@@ -1,12 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Clock } from '../lib/clock';
 
-/** A socket counts as present this long after its last refresh (refreshed with every client ping). */
+/** A socket counts as present this long after its last refresh (refreshed for every local socket on the ping interval). */
 export const PRESENCE_TTL_MS = 60_000;
+/** How often a process with sockets tells Redis it is alive: one pipeline per process per beat. */
+export const PRESENCE_HEARTBEAT_MS = 2_000;
+/**
+ * A process that has not beaten for this long is gone (killed, frozen, cut off from Redis): its sockets stop
+ * counting, so pushes go out again within seconds instead of after PRESENCE_TTL_MS (issue 21, item 12).
+ */
+export const PRESENCE_PROCESS_TTL_MS = 6_000;
+/** A dead process's beat is forgotten after this long (the processes' set stays small). */
+const PROCESS_FORGET_MS = 60 * 60 * 1000;
 
 /**
  * Who has an open socket anywhere (push is sent only to those who have none), and who is typing where.
- * In memory for one process; in Redis, with TTLs, for several (docs/decisions/025).
+ * In memory for one process; in Redis, with TTLs and a heartbeat per process, for several (docs/decisions/025,
+ * 035).
  */
 export interface Presence {
   connected(userId: string, connectionId: string): Promise<void>;
@@ -14,6 +25,10 @@ export interface Presence {
   refresh(entries: readonly { userId: string; connectionId: string }[]): Promise<void>;
   disconnected(userId: string, connectionId: string): Promise<void>;
   isOnline(userId: string): Promise<boolean>;
+  /** This process is alive: its sockets keep counting (called every PRESENCE_HEARTBEAT_MS). */
+  heartbeat(): Promise<void>;
+  /** This process is going away (a graceful shutdown): none of its sockets count from now on. */
+  leave(): Promise<void>;
   setTyping(conversationId: string, author: string, ttlMs: number): Promise<void>;
   isTyping(conversationId: string, author: string): Promise<boolean>;
 }
@@ -36,6 +51,9 @@ export function createMemoryPresence(clock: Clock): Presence {
     async isOnline(userId) {
       return (online.get(userId)?.size ?? 0) > 0;
     },
+    // One process: when it dies, so does what it knew.
+    async heartbeat() {},
+    async leave() {},
     async setTyping(conversationId, author, ttlMs) {
       typing.set(`${conversationId}:${author}`, clock.now() + ttlMs);
     },
@@ -45,15 +63,32 @@ export function createMemoryPresence(clock: Clock): Presence {
   };
 }
 
-/** Presence in Redis: a sorted set per user (connection id → expiry time), typing as keys that expire. */
-export function createRedisPresence(client: Redis, prefix: string, clock: Clock): Presence {
+/**
+ * Presence in Redis: a sorted set per user (`<process>:<connection>` → expiry time) and one sorted set of the
+ * processes (process → time of its last beat). A socket counts while its own entry is unexpired and its
+ * process beat within PRESENCE_PROCESS_TTL_MS. Typing: keys that expire.
+ */
+export function createRedisPresence(
+  client: Redis,
+  prefix: string,
+  clock: Clock,
+  processId: string = randomUUID(),
+): Presence {
   const userKey = (userId: string) => `${prefix}presence:${userId}`;
+  const processesKey = `${prefix}presence-processes`;
   const typingKey = (conversationId: string, author: string) => `${prefix}typing:${conversationId}:${author}`;
+  const member = (connectionId: string) => `${processId}:${connectionId}`;
+  const beat = (pipeline: ReturnType<Redis['pipeline']>) => {
+    const now = clock.now();
+    return pipeline
+      .zadd(processesKey, now, processId)
+      .zremrangebyscore(processesKey, '-inf', now - PROCESS_FORGET_MS);
+  };
   return {
     async connected(userId, connectionId) {
-      await client
-        .multi()
-        .zadd(userKey(userId), clock.now() + PRESENCE_TTL_MS, connectionId)
+      // Its process beats with it: a socket never counts for a process Redis has not heard from.
+      await beat(client.multi())
+        .zadd(userKey(userId), clock.now() + PRESENCE_TTL_MS, member(connectionId))
         .pexpire(userKey(userId), PRESENCE_TTL_MS)
         .exec();
     },
@@ -62,15 +97,28 @@ export function createRedisPresence(client: Redis, prefix: string, clock: Clock)
       const expiry = clock.now() + PRESENCE_TTL_MS;
       const pipeline = client.pipeline();
       for (const { userId, connectionId } of entries) {
-        pipeline.zadd(userKey(userId), expiry, connectionId).pexpire(userKey(userId), PRESENCE_TTL_MS);
+        pipeline.zadd(userKey(userId), expiry, member(connectionId)).pexpire(userKey(userId), PRESENCE_TTL_MS);
       }
       await pipeline.exec();
     },
     async disconnected(userId, connectionId) {
-      await client.zrem(userKey(userId), connectionId);
+      await client.zrem(userKey(userId), member(connectionId));
     },
     async isOnline(userId) {
-      return (await client.zcount(userKey(userId), clock.now(), '+inf')) > 0;
+      const now = clock.now();
+      const members = await client.zrangebyscore(userKey(userId), now, '+inf');
+      const processes = [...new Set(members.map((entry) => entry.slice(0, entry.indexOf(':'))))];
+      if (processes.length === 0) return false;
+      const pipeline = client.pipeline();
+      for (const process of processes) pipeline.zscore(processesKey, process);
+      const beats = (await pipeline.exec()) ?? [];
+      return beats.some(([error, beatAt]) => !error && Number(beatAt) > now - PRESENCE_PROCESS_TTL_MS);
+    },
+    async heartbeat() {
+      await beat(client.pipeline()).exec();
+    },
+    async leave() {
+      await client.zrem(processesKey, processId);
     },
     async setTyping(conversationId, author, ttlMs) {
       await client.set(typingKey(conversationId, author), '1', 'PX', ttlMs);
