@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTER_MAX, COUNTER_MIN, clampCount, counterBounds } from './counter';
+import { COUNTER_MAX, COUNTER_MIN, clampCount, counterBounds, counterLabels } from './counter';
 
 describe('clampCount', () => {
   it('defaults to 0..999', () => {
@@ -30,5 +30,21 @@ describe('clampCount', () => {
   it('never lets min exceed max', () => {
     expect(counterBounds({ min: 5, max: 2 })).toEqual({ min: 5, max: 5 });
     expect(clampCount(1, { min: 5, max: 2 })).toBe(5);
+  });
+});
+
+describe('counterLabels', () => {
+  it('names the item on the field and on both buttons', () => {
+    expect(counterLabels('Айран 0,5 л')).toEqual({
+      field: 'Количество: Айран 0,5 л',
+      decrement: 'Уменьшить количество: Айран 0,5 л',
+      increment: 'Увеличить количество: Айран 0,5 л',
+    });
+  });
+
+  it('says the bare words without a name', () => {
+    const bare = { field: 'Количество', decrement: 'Уменьшить', increment: 'Увеличить' };
+    expect(counterLabels()).toEqual(bare);
+    expect(counterLabels('  ')).toEqual(bare);
   });
 });

@@ -21,3 +21,20 @@ export function clampCount(value: number, bounds: CounterBounds = {}): number {
   if (Number.isNaN(value)) return min;
   return Math.min(max, Math.max(min, Math.floor(value)));
 }
+
+export type CounterLabels = { field: string; decrement: string; increment: string };
+
+/**
+ * The accessible names of a counter's field and its − and + buttons. With the item's name each says whose
+ * quantity it changes ('Уменьшить количество: Айран 0,5 л'), so a basket of counters reads apart in a screen
+ * reader's list of buttons (issue 21); without one they are the bare words.
+ */
+export function counterLabels(itemName?: string): CounterLabels {
+  const name = itemName?.trim();
+  if (!name) return { field: 'Количество', decrement: 'Уменьшить', increment: 'Увеличить' };
+  return {
+    field: `Количество: ${name}`,
+    decrement: `Уменьшить количество: ${name}`,
+    increment: `Увеличить количество: ${name}`,
+  };
+}

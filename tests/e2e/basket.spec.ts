@@ -243,7 +243,7 @@ test.describe('the signed-in basket (docs/decisions/030)', () => {
     await expect(basketPage.quantity(roomy.name)).toHaveValue('6', { timeout: 15_000 });
     const increase = basketPage.increase(roomy.name);
     for (let click = 0; click < 4; click += 1) await increase.click();
-    await basketPage.counter(roomy.name).getByRole('button', { name: 'Уменьшить' }).click();
+    await basketPage.decrease(roomy.name).click();
     await expect(basketPage.quantity(roomy.name)).toHaveValue('9');
     await expect.poll(async () => (await serverQuantities(page))[roomy._id]).toBe(9);
     await page.reload();
@@ -279,11 +279,11 @@ test.describe('the signed-in basket without JavaScript', () => {
     const firstGroup = basketPage.group(first.store.name);
     const quantity = firstGroup.getByRole('group', { name: `Количество: ${first.name}`, exact: true });
     await expect(quantity).toContainText('1');
-    await quantity.getByRole('button', { name: 'Увеличить' }).click();
+    await quantity.getByRole('button', { name: `Увеличить количество: ${first.name}`, exact: true }).click();
     await expect(page).toHaveURL(/\/basket$/);
     await expect(quantity).toContainText('2');
     expect((await serverQuantities(page))[first._id]).toBe(2);
-    await quantity.getByRole('button', { name: 'Уменьшить' }).click();
+    await quantity.getByRole('button', { name: `Уменьшить количество: ${first.name}`, exact: true }).click();
     await expect(quantity).toContainText('1');
 
     await firstGroup.getByRole('button', { name: `Удалить из корзины: ${first.name}` }).click();

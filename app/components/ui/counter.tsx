@@ -1,4 +1,4 @@
-import { clampCount, counterBounds } from '@core/rules/counter';
+import { clampCount, counterBounds, counterLabels } from '@core/rules/counter';
 import { Minus, Plus } from 'lucide-react';
 import { Button, Group, Input, NumberField } from 'react-aria-components';
 import { cx } from '~/lib/cx';
@@ -10,8 +10,11 @@ export type CounterProps = {
   min?: number;
   /** Highest value (default 999); the basket passes the point's stock. */
   max?: number;
-  /** Accessible name of the field, e.g. 'Количество: Молоко 3,2%'. */
-  label?: string;
+  /**
+   * Whose quantity this is, e.g. 'Молоко 3,2%': the field is then 'Количество: Молоко 3,2%' and its buttons
+   * 'Уменьшить количество: Молоко 3,2%' and 'Увеличить количество: …' (core/rules/counter.ts).
+   */
+  itemName?: string;
   isDisabled?: boolean;
   size?: 'sm' | 'md';
   className?: string;
@@ -27,12 +30,13 @@ export function Counter({
   onChange,
   min,
   max,
-  label = 'Количество',
+  itemName,
   isDisabled,
   size = 'md',
   className,
 }: CounterProps) {
   const bounds = counterBounds({ min, max });
+  const labels = counterLabels(itemName);
   const current = clampCount(value, bounds);
   const button = cx(
     'inline-flex shrink-0 items-center justify-center rounded-full text-brand-700 transition-colors',
@@ -41,7 +45,7 @@ export function Counter({
   );
   return (
     <NumberField
-      aria-label={label}
+      aria-label={labels.field}
       value={current}
       minValue={bounds.min}
       maxValue={bounds.max}
@@ -55,7 +59,7 @@ export function Counter({
       className={cx('inline-flex', className)}
     >
       <Group className="inline-flex items-center rounded-full bg-brand-50 p-0.5 data-[focus-within]:ring-2 data-[focus-within]:ring-brand-600 data-[disabled]:opacity-60">
-        <Button slot="decrement" aria-label="Уменьшить" excludeFromTabOrder={false} className={button}>
+        <Button slot="decrement" aria-label={labels.decrement} excludeFromTabOrder={false} className={button}>
           <Minus aria-hidden="true" className={size === 'sm' ? 'size-4' : 'size-5'} />
         </Button>
         <Input
@@ -64,7 +68,7 @@ export function Counter({
             size === 'sm' ? 'w-8 text-sm' : 'w-10 text-base',
           )}
         />
-        <Button slot="increment" aria-label="Увеличить" excludeFromTabOrder={false} className={button}>
+        <Button slot="increment" aria-label={labels.increment} excludeFromTabOrder={false} className={button}>
           <Plus aria-hidden="true" className={size === 'sm' ? 'size-4' : 'size-5'} />
         </Button>
       </Group>

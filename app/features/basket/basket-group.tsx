@@ -1,6 +1,7 @@
 import type { BasketItem } from '@core/contracts/basket';
 import type { Point, Store } from '@core/contracts/catalog';
 import { countPieces } from '@core/rules/basket';
+import { counterLabels } from '@core/rules/counter';
 import {
   deliveryTermsOf,
   minimumOrderText,
@@ -243,6 +244,7 @@ function LineControls({
   // A line above the stock shows what the customer asked for; its next change caps it.
   const max = isShort ? quantity : product.count;
   const removeLabel = `Удалить из корзины: ${product.name}`;
+  const labels = counterLabels(product.name);
 
   if (isHydrated) {
     return (
@@ -250,7 +252,7 @@ function LineControls({
         <Counter
           value={quantity}
           max={max}
-          label={`Количество: ${product.name}`}
+          itemName={product.name}
           size="sm"
           onChange={(next) => basket.change(pointId, product, { quantity: next })}
         />
@@ -275,14 +277,14 @@ function LineControls({
       {/* biome-ignore lint/a11y/useSemanticElements: two buttons and a number, as the counter's group is. */}
       <div
         role="group"
-        aria-label={`Количество: ${product.name}`}
+        aria-label={labels.field}
         className="inline-flex items-center rounded-full bg-brand-50 p-0.5"
       >
         <button
           type="submit"
           name={BASKET_FIELD.delta}
           value="-1"
-          aria-label="Уменьшить"
+          aria-label={labels.decrement}
           className={STEP_BUTTON}
         >
           <Minus aria-hidden="true" className="size-4" />
@@ -292,7 +294,7 @@ function LineControls({
           type="submit"
           name={BASKET_FIELD.delta}
           value="1"
-          aria-label="Увеличить"
+          aria-label={labels.increment}
           disabled={quantity >= max}
           className={STEP_BUTTON}
         >

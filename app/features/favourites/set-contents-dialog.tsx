@@ -247,7 +247,7 @@ function SetLine({
         value={shown}
         min={SET_COUNT_MIN}
         max={SET_COUNT_MAX}
-        label={`Количество: ${product.name}`}
+        itemName={product.name}
         size="sm"
         onChange={setWanted}
       />

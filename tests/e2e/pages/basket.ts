@@ -54,8 +54,19 @@ export class BasketPage {
     return this.page.getByRole('group').filter({ has: this.quantity(productName) });
   }
 
+  /** + and − of a line, each named after its product (issue 21: 'Увеличить' alone read the same on every line). */
   increase(productName: string): Locator {
-    return this.counter(productName).getByRole('button', { name: 'Увеличить' });
+    return this.counter(productName).getByRole('button', {
+      name: `Увеличить количество: ${productName}`,
+      exact: true,
+    });
+  }
+
+  decrease(productName: string): Locator {
+    return this.counter(productName).getByRole('button', {
+      name: `Уменьшить количество: ${productName}`,
+      exact: true,
+    });
   }
 
   /** The basket's one 'Оформить заказ' for all groups: a link, or a disabled button below a shop's minimum. */
