@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifySlug, internalHref, sellerLinks } from './site-links';
+import { classifySlug, hasSupportChatLink, internalHref, sellerLinks } from './site-links';
 
 describe('classifySlug', () => {
   it('treats a slug containing http as external, even when it mentions /lk', () => {
@@ -31,5 +31,25 @@ describe('sellerLinks', () => {
       register: 'https://seller.example.ru/register',
       business: 'https://seller.example.ru/business',
     });
+  });
+});
+
+describe('hasSupportChatLink', () => {
+  it('finds a settings link to the support chat, with or without the leading slash', () => {
+    expect(
+      hasSupportChatLink([{ pages: [{ slug: '/lk?active=orders' }, { slug: '/lk?active=chat' }] }]),
+    ).toBe(true);
+    expect(hasSupportChatLink([{ pages: [] }, { pages: [{ slug: 'lk?active=chat' }] }])).toBe(true);
+  });
+
+  it('finds none among other cabinet tabs, pages and other sites', () => {
+    expect(
+      hasSupportChatLink([
+        {
+          pages: [{ slug: '/lk?active=orders' }, { slug: '/about' }, { slug: 'https://t.me/lk?active=chat' }],
+        },
+      ]),
+    ).toBe(false);
+    expect(hasSupportChatLink([])).toBe(false);
   });
 });

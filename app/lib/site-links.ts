@@ -16,8 +16,21 @@ export function internalHref(slug: string): string {
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }
 
-/** The footer's lk links open the support chat (SPEC §2 Footer). */
+/**
+ * The support chat's cabinet tab. SPEC §2 Footer describes the original's quirk that every lk link of the
+ * footer opened the chat; here each leads to its own tab (issue 21), and the footer keeps a link to the chat
+ * (`hasSupportChatLink`).
+ */
 export const SUPPORT_CHAT_HREF = '/lk?active=chat';
+
+/** Whether some settings link already leads to the support chat (else the footer adds 'Чат с поддержкой'). */
+export function hasSupportChatLink(groups: readonly { pages: readonly { slug: string }[] }[]): boolean {
+  return groups.some((group) =>
+    group.pages.some(
+      (page) => classifySlug(page.slug) !== 'external' && internalHref(page.slug) === SUPPORT_CHAT_HREF,
+    ),
+  );
+}
 
 /** The two fixed header links to the external seller site. */
 export function sellerLinks(sellerSiteUrl: string): { register: string; business: string } {

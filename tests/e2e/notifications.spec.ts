@@ -107,8 +107,8 @@ test('the support chat: a question, support typing and answering live, a toast o
   await signInThroughPopups(page, 'Галина', '9120000152');
   const number = await placePickupOrder(page, '+7 (912) 000-01-52');
 
-  // SPEC §2 Footer: its cabinet links open the chat.
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Мои заказы' }).click();
+  // The footer's chat link opens the chat (its other cabinet links their own tabs: issue 21).
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Чат с поддержкой' }).click();
   await expect(page).toHaveURL(/\/lk\?active=chat$/);
   const chat = new ChatTab(page);
   await expect(chat.panel).toBeVisible();

@@ -1,4 +1,5 @@
 import { SiteSettingsSchema } from '@core/contracts/content';
+import { toMoscow } from '@core/rules/date';
 import { expect, expectAccessible, test } from './fixtures';
 import { NotFoundPage } from './pages/not-found-page';
 import { Shell } from './pages/shell';
@@ -68,6 +69,13 @@ test.describe('storefront shell', () => {
       if (group.key === 'sellers') {
         await expect(nav.getByRole('link').first()).toHaveAttribute('href', /\/register$/);
       }
+      // Each leads where its slug says: a cabinet link to its own tab, not to the chat (issue 21).
+      for (const link of group.pages) {
+        await expect(nav.getByRole('link', { name: link.label, exact: true })).toHaveAttribute(
+          'href',
+          expectedHref(link.slug),
+        );
+      }
     }
     expect(
       settings.footer.some((group) => group.key === 'sellers'),
@@ -87,7 +95,7 @@ test.describe('storefront shell', () => {
         settings.socials.vk,
       );
     }
-    await expect(shell.footer).toContainText('© 2024 Фреш');
+    await expect(shell.footer).toContainText(`© ${toMoscow(new Date()).year} Фреш`);
     await expect(shell.footer.getByRole('link', { name: 'Политика конфиденциальности' })).toHaveAttribute(
       'href',
       '/privacy-policy',
@@ -106,7 +114,7 @@ test.describe('storefront shell', () => {
     // Rendered inside the default layout.
     const shell = new Shell(page);
     await expect(shell.header).toBeVisible();
-    await expect(shell.footer).toContainText('© 2024 Фреш');
+    await expect(shell.footer).toContainText(`© ${toMoscow(new Date()).year} Фреш`);
     await expectAccessible(page);
 
     await notFound.toCatalog.click();

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Logo } from './logo';
-import { FOOTER_YEAR } from './site-footer';
+import { copyrightYear } from './site-footer';
 
 /** The 'back' layout's compact header: 'Назад' and the logo (SPEC §2: basket and order pages). */
 export function BackHeader() {
@@ -33,7 +33,7 @@ export function BackFooter() {
   return (
     <footer className="mt-12 border-t border-line bg-white">
       <div className="mx-auto flex max-w-[1360px] items-center justify-between gap-4 px-4 py-5 text-sm text-muted sm:px-6">
-        <p>© {FOOTER_YEAR} Фреш</p>
+        <p>© {copyrightYear()} Фреш</p>
         <Link to="/privacy-policy" className="rounded-md hover:text-brand-700">
           Политика конфиденциальности
         </Link>

@@ -1,12 +1,19 @@
 import type { LinkGroup, Socials } from '@core/contracts/content';
+import { toMoscow } from '@core/rules/date';
 import { Link } from 'react-router';
-import { SUPPORT_CHAT_HREF, sellerLinks } from '~/lib/site-links';
+import { CabinetLink } from '~/features/auth/cabinet-link';
+import { hasSupportChatLink, SUPPORT_CHAT_HREF, sellerLinks } from '~/lib/site-links';
 import { Logo } from './logo';
 import { SiteLink } from './site-link';
 import { TelegramIcon, VkIcon } from './social-icons';
 
-/** SPEC §9: the footer year is fixed. */
-export const FOOTER_YEAR = 2024;
+/**
+ * The copyright's year: this year on the shop's (Moscow) calendar. SPEC §9 quotes the original's fixed 2024,
+ * which went stale on the first of January (issue 21).
+ */
+export function copyrightYear(now: Date = new Date()): number {
+  return toMoscow(now).year;
+}
 
 /** The settings group that gets 'Стать продавцом' on top. */
 export const SELLERS_GROUP_KEY = 'sellers';
@@ -20,7 +27,10 @@ export type SiteFooterProps = {
   sellerSiteUrl: string;
 };
 
-/** The storefront footer (SPEC §2): settings groups, socials, copyright and the privacy link. */
+/**
+ * The storefront footer (SPEC §2): settings groups, socials, copyright and the privacy link. A cabinet link
+ * leads to its own tab (a guest gets the login popup); a link to the support chat is always there.
+ */
 export function SiteFooter({ groups, socials, sellerSiteUrl }: SiteFooterProps) {
   const sellers = sellerLinks(sellerSiteUrl);
   return (
@@ -47,7 +57,7 @@ export function SiteFooter({ groups, socials, sellerSiteUrl }: SiteFooterProps) 
                 ) : null}
                 {group.pages.map((page) => (
                   <li key={`${page.slug}-${page.label}`}>
-                    <SiteLink page={page} className={LINK} cabinetTo={SUPPORT_CHAT_HREF} />
+                    <SiteLink page={page} className={LINK} />
                   </li>
                 ))}
               </ul>
@@ -57,10 +67,17 @@ export function SiteFooter({ groups, socials, sellerSiteUrl }: SiteFooterProps) 
       </div>
       <div className="border-t border-line">
         <div className="mx-auto flex max-w-[1360px] flex-col gap-2 px-4 py-5 text-sm text-muted sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p>© {FOOTER_YEAR} Фреш</p>
-          <Link to="/privacy-policy" className="rounded-md hover:text-brand-700">
-            Политика конфиденциальности
-          </Link>
+          <p>© {copyrightYear()} Фреш</p>
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            {hasSupportChatLink(groups) ? null : (
+              <CabinetLink to={SUPPORT_CHAT_HREF} className="rounded-md hover:text-brand-700">
+                Чат с поддержкой
+              </CabinetLink>
+            )}
+            <Link to="/privacy-policy" className="rounded-md hover:text-brand-700">
+              Политика конфиденциальности
+            </Link>
+          </div>
         </div>
       </div>
     </footer>
