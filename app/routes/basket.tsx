@@ -145,7 +145,7 @@ export default function BasketPage({
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Корзина</h1>
       <GuestLoginNotice />
       {failure ? (
-        <p role="alert" className="mt-6 rounded-xl bg-red-50 px-4 py-3 text-[15px] font-medium text-berry">
+        <p role="alert" className="mt-6 rounded-xl bg-red-50 px-4 py-3 text-[15px] font-medium text-red-800">
           {failure.message}
         </p>
       ) : null}

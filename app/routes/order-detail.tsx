@@ -1,9 +1,17 @@
 import { isOrderNumber } from '@core/contracts/orders';
 import { formatDayMonthTime } from '@core/rules/date';
 import { GUEST_REDIRECTS } from '@core/rules/guards';
-import { formatSlot, ORDER_STATUS_LABELS, statusPath } from '@core/rules/orders';
+import {
+  FINISHED_ORDER_STATUSES,
+  formatPickupWindow,
+  formatSlot,
+  ORDER_STATUS_LABELS,
+  pickupWindow,
+  statusPath,
+} from '@core/rules/orders';
 import { formatPhone } from '@core/rules/phone';
 import { formatRoubles } from '@core/rules/price';
+import { formatSchedule } from '@core/rules/schedule';
 import { formatPackSize } from '@core/rules/weight';
 import { Check, RotateCcw, X } from 'lucide-react';
 import { useState } from 'react';
@@ -21,12 +29,25 @@ import { orNotFound } from '~/lib/loader-errors.server';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/order-detail';
 
-/** SPEC §6: a guest is sent to /basket with the warning before the number is even read. */
+/**
+ * SPEC §6: a guest is sent to /basket with the warning before the number is even read. A pickup order still
+ * to be collected comes with when it can be (issue 21): from its point's opening hours.
+ */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const user = requireUser(context, GUEST_REDIRECTS.order);
   if (!isOrderNumber(params.slug)) throw data(null, { status: 404 });
+  const order = await orNotFound(context.services.orders.getOrder(user._id, Number(params.slug)));
+  const isToCollect = order.fulfilment === 'pickup' && !FINISHED_ORDER_STATUSES.includes(order.status);
+  const [point] = isToCollect ? await context.services.catalog.listPoints([order.point._id]) : [];
+  const window = point ? pickupWindow(point.schedule, new Date(order.created_at)) : null;
   return {
-    order: await orNotFound(context.services.orders.getOrder(user._id, Number(params.slug))),
+    order,
+    pickup: point
+      ? {
+          window: window ? { start: window.start.toISOString(), end: window.end.toISOString() } : null,
+          hours: formatSchedule(point.schedule),
+        }
+      : null,
     now: Date.now(),
   };
 }
@@ -50,7 +71,10 @@ function cancelQuestion(number: number): string {
   return `Отменить заказ №${number}?`;
 }
 
-export default function OrderDetail({ loaderData: { order, now }, actionData }: Route.ComponentProps) {
+export default function OrderDetail({
+  loaderData: { order, pickup, now },
+  actionData,
+}: Route.ComponentProps) {
   const navigation = useNavigation();
   const submit = useSubmit();
   const [isConfirming, setConfirming] = useState(false);
@@ -85,7 +109,7 @@ export default function OrderDetail({ loaderData: { order, now }, actionData }: 
         {order.store.name} · оформлен {formatDayMonthTime(order.created_at)}
       </p>
       {failure ? (
-        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-[15px] font-medium text-berry">
+        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-[15px] font-medium text-red-800">
           {failure}
         </p>
       ) : null}
@@ -143,6 +167,27 @@ export default function OrderDetail({ loaderData: { order, now }, actionData }: 
             <p className="mt-1 text-[15px]">
               {order.point.name}, {order.point.address}
             </p>
+            {pickup?.window ? (
+              <p className="text-[15px] font-semibold">
+                Можно забрать{' '}
+                {formatPickupWindow(
+                  { start: new Date(pickup.window.start), end: new Date(pickup.window.end) },
+                  new Date(now),
+                )}
+              </p>
+            ) : null}
+            {pickup ? <p className="text-[15px] text-muted">Часы работы: {pickup.hours}</p> : null}
+            {order.point.phone ? (
+              <p className="text-[15px] text-muted">
+                Телефон пункта:{' '}
+                <a
+                  href={`tel:${order.point.phone}`}
+                  className="whitespace-nowrap tabular-nums hover:text-brand-700"
+                >
+                  {formatPhone(order.point.phone)}
+                </a>
+              </p>
+            ) : null}
           </>
         )}
         <p className="mt-2 text-[15px] text-muted">

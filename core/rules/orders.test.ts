@@ -3,12 +3,14 @@ import {
   canMove,
   deliverySlots,
   FULFILMENTS,
+  formatPickupWindow,
   formatSlot,
   isCancellableByCustomer,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   type OrderStatus,
   PAYMENT_METHODS,
+  pickupWindow,
   statusMessage,
   statusPath,
 } from './orders';
@@ -218,5 +220,48 @@ describe('formatSlot', () => {
     expect(formatSlot(slot, new Date('2026-01-13T21:00:00Z'))).toBe('сегодня, 10:00–12:00');
     const lateSlot = { start: new Date('2026-01-14T19:00:00Z'), end: new Date('2026-01-14T21:00:00Z') };
     expect(formatSlot(lateSlot, new Date('2026-01-14T05:00:00Z'))).toBe('сегодня, 22:00–00:00');
+  });
+});
+
+describe('pickupWindow', () => {
+  it('opens once the order is assembled (an hour after it was placed) and lasts until the point closes', () => {
+    // Monday 2026-01-12, 12:30 Moscow time.
+    const window = pickupWindow(week, new Date('2026-01-12T09:30:00Z'));
+    expect(window).toEqual({
+      start: new Date('2026-01-12T10:30:00Z'),
+      end: new Date('2026-01-12T19:00:00Z'),
+    });
+    expect(window && formatPickupWindow(window, new Date('2026-01-12T09:30:00Z'))).toBe(
+      'сегодня с 13:30 до 22:00',
+    );
+  });
+
+  it('waits for the opening when the order is placed before it', () => {
+    // Monday 06:00 Moscow: ready at 07:00, the point opens at 08:00.
+    expect(pickupWindow(week, new Date('2026-01-12T03:00:00Z'))).toEqual({
+      start: new Date('2026-01-12T05:00:00Z'),
+      end: new Date('2026-01-12T19:00:00Z'),
+    });
+  });
+
+  it('moves to the next open day when the point closes before the order is ready', () => {
+    // Monday 21:30 Moscow: ready at 22:30, after closing; Tuesday from 08:00.
+    const placed = new Date('2026-01-12T18:30:00Z');
+    const window = pickupWindow(week, placed);
+    expect(window).toEqual({
+      start: new Date('2026-01-13T05:00:00Z'),
+      end: new Date('2026-01-13T19:00:00Z'),
+    });
+    expect(window && formatPickupWindow(window, placed)).toBe('завтра с 08:00 до 22:00');
+    // Wednesday evening: Thursday to Sunday are closed, the next Monday opens.
+    const later = pickupWindow(week, new Date('2026-01-14T19:30:00Z'));
+    expect(later?.start).toEqual(new Date('2026-01-19T05:00:00Z'));
+    expect(later && formatPickupWindow(later, new Date('2026-01-14T19:30:00Z'))).toBe(
+      '19.01.2026 с 08:00 до 22:00',
+    );
+  });
+
+  it('has none for a point without opening hours', () => {
+    expect(pickupWindow({}, new Date('2026-01-12T09:30:00Z'))).toBeNull();
   });
 });

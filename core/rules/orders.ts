@@ -127,3 +127,40 @@ export function formatSlot(slot: { start: Date; end: Date }, now: Date): string 
   const label = days === 0 ? 'сегодня' : days === 1 ? 'завтра' : date;
   return `${label}, ${formatMoscowTime(slot.start)}–${formatMoscowTime(slot.end)}`;
 }
+
+/** How many days ahead a pickup window is looked for (a point closed all week has none). */
+const PICKUP_LOOKAHEAD_DAYS = 7;
+
+/**
+ * When a pickup order can be collected: from the moment it is assembled (SLOT_LEAD_MIN after it was placed, as
+ * the first delivery slot) until the point closes that day; if the point is closed by then, its next opening
+ * hours. Null when the point has no hours within a week. Moscow clock, as the slots.
+ */
+export function pickupWindow(schedule: WeeklyHours, placedAt: Date): Slot | null {
+  const ready = new Date(placedAt.getTime() + SLOT_LEAD_MIN * 60_000);
+  const today = toMoscow(ready);
+  for (let offset = 0; offset < PICKUP_LOOKAHEAD_DAYS; offset += 1) {
+    const calendar = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
+    const day = {
+      year: calendar.getUTCFullYear(),
+      month: calendar.getUTCMonth() + 1,
+      day: calendar.getUTCDate(),
+    };
+    const hours = schedule[String(((calendar.getUTCDay() + 6) % 7) + 1)];
+    if (!hours) continue;
+    const opens = fromMoscow(day, minutesOf(hours.open));
+    const closes = fromMoscow(day, minutesOf(hours.close));
+    if (closes.getTime() <= ready.getTime()) continue;
+    return { start: opens.getTime() > ready.getTime() ? opens : ready, end: closes };
+  }
+  return null;
+}
+
+/** «сегодня с 14:05 до 21:00» / «завтра с 09:00 до 21:00» / «14.01.2026 с 09:00 до 21:00», Moscow clock. */
+export function formatPickupWindow(window: { start: Date; end: Date }, now: Date): string {
+  const days = moscowDayNumber(window.start) - moscowDayNumber(now);
+  const { year, month, day } = toMoscow(window.start);
+  const date = `${String(day).padStart(2, '0')}.${String(month).padStart(2, '0')}.${year}`;
+  const label = days === 0 ? 'сегодня' : days === 1 ? 'завтра' : date;
+  return `${label} с ${formatMoscowTime(window.start)} до ${formatMoscowTime(window.end)}`;
+}

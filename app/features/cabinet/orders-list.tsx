@@ -55,7 +55,7 @@ export function OrdersList({
               <span
                 className={cx(
                   'rounded-full px-3 py-1 text-sm font-semibold',
-                  order.status === 'cancelled' ? 'bg-red-50 text-berry' : 'bg-brand-50 text-brand-800',
+                  order.status === 'cancelled' ? 'bg-red-50 text-red-800' : 'bg-brand-50 text-brand-800',
                 )}
               >
                 {ORDER_STATUS_LABELS[order.status]}

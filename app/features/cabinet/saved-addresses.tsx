@@ -73,7 +73,7 @@ export function SavedAddresses({
         </button>
       </div>
       {error ? (
-        <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-[15px] font-medium text-berry">
+        <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-[15px] font-medium text-red-800">
           {error}
         </p>
       ) : null}

@@ -467,7 +467,7 @@ export function CheckoutForm({
         className="flex flex-col gap-4 self-start rounded-3xl bg-white p-5 shadow-card sm:p-6 lg:sticky lg:top-6"
       >
         {failure ? (
-          <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-[15px] font-medium text-berry">
+          <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-[15px] font-medium text-red-800">
             {failure.message}
           </p>
         ) : null}

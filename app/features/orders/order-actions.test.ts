@@ -1,7 +1,9 @@
+import { pickupWindow } from '@core/rules/orders';
+import { formatSchedule } from '@core/rules/schedule';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as checkoutAction, loader as checkoutLoader } from '~/routes/order';
-import { action as orderPageAction } from '~/routes/order-detail';
+import { action as orderPageAction, loader as orderPageLoader } from '~/routes/order-detail';
 import { stock, stores } from '../../../server/db/schema/index';
 import { createFakeClock } from '../../../server/lib/clock';
 import { actionArgs, formPost, outcomeOf, pageContext, TEST_ORIGIN } from '../../../tests/setup/actions';
@@ -219,6 +221,41 @@ describe.each(TEST_DATABASE_KINDS)('order page actions on %s', (kind) => {
     } finally {
       await t.db.db.update(stores).set({ minOrderKopecks: 0 }).where(eq(stores.id, pointB.storeId));
     }
+  });
+
+  it('tells when a pickup order can be collected, and stops once it is cancelled (issue 21)', async () => {
+    const customer = await customerWithBasket();
+    const placed = outcomeOf(
+      await checkout(customer, {
+        key: crypto.randomUUID(),
+        point: pointB.id,
+        [groupField('fulfilment', pointB.id)]: 'pickup',
+        phone: '89031112233',
+        payment: 'card',
+      }),
+    );
+    const slug = placed.kind === 'redirect' ? ((placed.location ?? '').split('/').pop() ?? '') : '';
+    const load = () =>
+      orderPageLoader(
+        actionArgs(new Request(`${TEST_ORIGIN}/order/${slug}`), pageContext(t, customer.user), {
+          params: { slug },
+          pattern: '/order/:slug',
+        }),
+      );
+    const page = await load();
+    const [point] = await t.app.services.catalog.listPoints([pointB.id]);
+    const window = point ? pickupWindow(point.schedule, new Date(page.order.created_at)) : null;
+    // Placed on Monday at 09:00 (the fake clock): ready an hour later, within the point's hours.
+    expect(window).not.toBeNull();
+    expect(page.pickup).toEqual({
+      window: { start: window?.start.toISOString(), end: window?.end.toISOString() },
+      hours: formatSchedule(point?.schedule ?? {}),
+    });
+    expect(new Date(page.pickup?.window?.start ?? 0).getTime()).toBeGreaterThanOrEqual(
+      new Date(page.order.created_at).getTime() + 60 * 60_000,
+    );
+    await orderPage(customer, slug, { intent: 'cancel', confirm: 'yes' });
+    expect((await load()).pickup).toBeNull();
   });
 
   it('asks before it cancels, cancels once confirmed, and repeats an order into the basket', async () => {
