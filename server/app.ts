@@ -16,7 +16,7 @@ import { answerClientError, answerFrameworkError } from './http/client-errors';
 import { type ClientLimitsConfig, clientTimeouts, registerClientLimits } from './http/client-limits';
 import { registerClosingResponses } from './http/closing';
 import { acceptEmptyBodies } from './http/empty-body';
-import { registerErrorHandler, sendApiNotFound } from './http/error-handler';
+import { closeOnUnreadBodies, registerErrorHandler, sendApiNotFound } from './http/error-handler';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
 import { createPageCache } from './http/page-cache';
 import { type ReactRouterOptions, reactRouterPlugin } from './http/react-router';
@@ -26,6 +26,7 @@ import { registerClientAssets, registerUploads } from './http/static';
 import { withUnavailablePages } from './http/unavailable';
 import { registerWebSocket, type SocketRegistry } from './http/websocket';
 import { type Clock, systemClock } from './lib/clock';
+import { isConnectionLoss } from './lib/connection-loss';
 import type { WorkQueue } from './lib/work-queue';
 import type { LimitStore } from './limits/limit-store';
 import { basketRoutes } from './modules/basket/basket.routes';
@@ -51,6 +52,7 @@ export type AppDeps = {
   config: Pick<
     Config,
     | 'BODY_LIMIT_BYTES'
+    | 'PAGE_BODY_LIMIT_BYTES'
     | 'PUBLIC_BASE_URL'
     | 'PORT'
     | 'SELLER_SITE_URL'
@@ -71,7 +73,7 @@ export type AppDeps = {
   /** The client build (build/client); omitted in API-only tests and in development (Vite serves it). */
   clientDir?: string;
   /** React Router's server build; omitted in API-only tests. */
-  reactRouter?: Omit<ReactRouterOptions, 'getLoadContext'>;
+  reactRouter?: Omit<ReactRouterOptions, 'getLoadContext' | 'bodyLimitBytes' | 'origin'>;
   /** The process's pino logger; tests leave it out and log nothing. */
   logger?: FastifyBaseLogger;
   /** Time for expiry and cooldowns; tests pass a fake clock. */
@@ -126,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  closeOnUnreadBodies(app);
   registerClosingResponses(app);
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') return sendApiNotFound(reply);
@@ -221,6 +224,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Per request: loaders see who is signed in (SPEC §6 guards run on the server render too).
     const getLoadContext = async (request: FastifyRequest): Promise<LoadContext> => {
       const viewer = await getViewer(request).catch((error: unknown) => {
+        // A database that went away: the page is 503 (a customer shown a guest's page would be sent away
+        // from the cabinet, and their posts refused as a guest's).
+        if (isConnectionLoss(error)) throw error;
         request.log.error({ err: error }, 'session lookup failed; rendering for a guest');
         return null;
       });
@@ -252,6 +258,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.register(reactRouterPlugin, {
       ...deps.reactRouter,
       getLoadContext,
+      bodyLimitBytes: deps.config.PAGE_BODY_LIMIT_BYTES,
+      origin: new URL(publicBaseUrl).origin,
       pageCache,
       isSecure: (request) => isHttpsSite || request.protocol === 'https',
     });

@@ -70,6 +70,11 @@ export const ConfigSchema = z
     SELLER_SITE_URL: z.url({ protocol: /^https?$/ }).default('https://seller.fresh-market.ru'),
     /** Largest accepted request body for JSON endpoints. */
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+    /**
+     * Largest form body a page or resource-route action is sent (docs/decisions/036); larger is 413 before it
+     * is read. The largest real form (a guest basket of 200 lines, a 2,000-character chat message) is ~25 KB.
+     */
+    PAGE_BODY_LIMIT_BYTES: z.coerce.number().int().positive().max(16_777_216).default(65_536),
     /** Seconds the site settings and page SEO fields are served from memory; edits show within this time. */
     CONTENT_CACHE_TTL_S: z.coerce.number().min(0).max(3600).default(15),
     /** Milliseconds a page rendered for a guest is served to other guests of the same area; 0 turns it off. */

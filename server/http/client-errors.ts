@@ -9,6 +9,7 @@ import type { Socket } from 'node:net';
 import type { ErrorBody } from '@core/contracts/common';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_MESSAGES } from '../errors';
+import { sendError } from './error-handler';
 
 export const BAD_URL_MESSAGE = 'Некорректный адрес запроса';
 export const URL_TOO_LONG_MESSAGE = 'Слишком длинный адрес запроса';
@@ -19,7 +20,10 @@ function body(message: string): ErrorBody {
   return { success: false, message };
 }
 
-/** Fastify's `frameworkErrors` option: router errors that no route or error handler ever sees. */
+/**
+ * Fastify's `frameworkErrors` option: router errors that no route or error handler ever sees. A browser asking
+ * for a page gets the error page with the same status and words; programs get our JSON (sendError).
+ */
 export function answerFrameworkError(
   error: FastifyError,
   _request: FastifyRequest,
@@ -31,7 +35,7 @@ export function answerFrameworkError(
       : error.code === 'FST_ERR_BAD_URL'
         ? [400, BAD_URL_MESSAGE]
         : [500, DEFAULT_MESSAGES.internal];
-  void reply.status(status).type('application/json; charset=utf-8').send(body(message));
+  void sendError(reply, status, body(message));
 }
 
 type ClientError = Error & { code?: string; rawPacket?: unknown };

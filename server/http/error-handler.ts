@@ -2,6 +2,7 @@ import type { ErrorBody } from '@core/contracts/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type AppError, DEFAULT_MESSAGES, isAppError } from '../errors';
+import { errorDocument, isBotRequest, sameSiteBackPath, wantsErrorPage } from './error-document';
 import { asUnavailable } from './unavailable';
 
 export const EMPTY_BODY_MESSAGE = 'Пустое тело запроса';
@@ -29,15 +30,51 @@ export const REFUSED_BODY_DRAIN_BYTES = 8 * 1024 * 1024;
  * reset — the reset can throw away the answer before the client reads it, so a client uploading 2 MB saw a
  * broken pipe instead of 413 (found by the fuzz suite). A body of known, bounded length is instead left to
  * Node, which reads the rest and drops it after the answer, and the connection stays usable; a larger one is
- * still cut off.
+ * still cut off. A body read to its end (a form the page plugin refused after reading it) leaves nothing
+ * behind: the connection stays open.
  */
 function drainRefusedBody(request: FastifyRequest, reply: FastifyReply): void {
-  if (reply.getHeader('connection') !== 'close' || request.raw.complete) return;
-  const length = Number(request.headers['content-length']);
-  if (Number.isInteger(length) && length <= REFUSED_BODY_DRAIN_BYTES) reply.removeHeader('connection');
+  if (reply.getHeader('connection') !== 'close') return;
+  if (request.raw.complete) {
+    reply.removeHeader('connection');
+    return;
+  }
+  if (isDrainable(request)) reply.removeHeader('connection');
 }
 
+/** Whether what is left of an unread body is of known length and small enough for Node to read and drop. */
+function isDrainable(request: FastifyRequest): boolean {
+  if (request.headers['transfer-encoding'] !== undefined) return false;
+  const length = Number(request.headers['content-length'] ?? 0);
+  return Number.isInteger(length) && length <= REFUSED_BODY_DRAIN_BYTES;
+}
+
+/**
+ * Any answer sent before its request's body was read (a route that reads none, like the logout; a refusal
+ * before parsing, like 415): Node reads the rest and drops it, which is right for a small body and wrong for
+ * 50 MB or an endless chunked one — then the connection closes after the answer instead. Either way the
+ * keep-alive connection never waits on a body nobody reads.
+ */
+export function closeOnUnreadBodies(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply) => {
+    if (request.raw.complete || reply.getHeader('connection') === 'close') return;
+    if (!isDrainable(request)) reply.header('connection', 'close');
+  });
+}
+
+/**
+ * Sends an error: `{success:false, message, errors?}` in JSON, or, to a browser asking for a page, the error
+ * page with the same status and message (server/http/error-document.ts; crawlers: the status alone).
+ */
 export function sendError(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
+  const { request } = reply;
+  if (request && wantsErrorPage(request)) {
+    reply.status(status).header('cache-control', 'no-store');
+    if (isBotRequest(request)) return reply.type('text/plain; charset=utf-8').send(String(status));
+    const isPost = request.method !== 'GET' && request.method !== 'HEAD';
+    const backPath = isPost ? sameSiteBackPath(request.headers.referer, request.host) : undefined;
+    return reply.type('text/html; charset=utf-8').send(errorDocument(status, body.message, { backPath }));
+  }
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 

@@ -1,11 +1,23 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
+import { AppError } from '../errors';
+import { sendError } from './error-handler';
 import { isShareable, type PageCache, storablePage, withNonce } from './page-cache';
 import { UNAVAILABLE_RETRY_AFTER_S } from './unavailable';
+
+/** What a page answers a path no page can have (a control character in it): the 404 page's words. */
+export const PAGE_NOT_FOUND_MESSAGE =
+  'Такой страницы нет. Возможно, она была удалена или вы перешли по неверной ссылке.';
+export const UNREADABLE_FORM_MESSAGE = 'Не удалось прочитать данные формы';
+
+/** The only bodies page and resource-route actions read (`request.formData()`); others are 415. */
+const FORM_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+const EMPTY_FORM_TYPE = 'application/x-www-form-urlencoded';
+/** Page actions that need nothing of their body: the logout (and its fetcher's data request). */
+const BODILESS_ACTIONS = ['/logout', '/logout.data'];
 
 export type ReactRouterOptions = {
   /** The server build, or a function that loads it on each request (development). */
@@ -18,6 +30,13 @@ export type ReactRouterOptions = {
   pageCache?: PageCache;
   /** Whether the request is HTTPS (or the site is): the pages' cookies (the flash) are then Secure. */
   isSecure?: (request: FastifyRequest) => boolean;
+  /**
+   * Largest form body a page or resource-route action may be sent (PAGE_BODY_LIMIT_BYTES); larger is 413
+   * before it is read. No page route takes uploads: files go to POST /api/file/upload with its own limits.
+   */
+  bodyLimitBytes: number;
+  /** This site's origin (PUBLIC_BASE_URL): the page's URL when a request names no usable host (HTTP/1.0). */
+  origin: string;
 };
 
 /** A page's Set-Cookie with the Secure attribute, over HTTPS, unless it has it already. */
@@ -35,17 +54,55 @@ function toHeaders(raw: IncomingHttpHeaders): Headers {
   return headers;
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+/**
+ * The page's URL. The request names its host in Host (HTTP/1.1); without one (HTTP/1.0, or an empty or
+ * malformed Host) the page is this site's own. The target is a path (origin-form) or, from a proxy, a whole
+ * URL (absolute-form), whose path and query are kept.
+ */
+export function pageUrl(request: Pick<FastifyRequest, 'url' | 'protocol' | 'host'>, origin: string): URL {
+  let base: URL;
+  try {
+    base = new URL(`${request.protocol}://${request.host}`);
+    if (!request.host || base.pathname !== '/' || base.username || base.password) base = new URL(origin);
+  } catch {
+    base = new URL(origin);
+  }
+  if (request.url.startsWith('/')) return new URL(`${base.origin}${request.url}`);
+  try {
+    const absolute = new URL(request.url);
+    return new URL(`${base.origin}${absolute.pathname}${absolute.search}`);
+  } catch {
+    return new URL(`${base.origin}/`);
+  }
+}
+
+/** Whether a page path holds a character no page's address has: C0 and C1 controls, DEL (NUL among them). */
+export function hasControlCharacter(pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this looks for
+  return /[\u0000-\u001f\u007f-\u009f]/.test(decoded);
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, url: URL): Request {
   const controller = new AbortController();
   reply.raw.once('close', () => controller.abort());
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const headers = toHeaders(request.headers);
+  // The form was read and checked before (readForm below). A post without one — no body, or one a bodiless
+  // action left unread — is an empty form, so an action's `request.formData()` never throws on it.
+  const form = Buffer.isBuffer(request.body) ? request.body : undefined;
+  if (hasBody && !form) headers.set('content-type', EMPTY_FORM_TYPE);
   return new Request(url, {
     method: request.method,
-    headers: toHeaders(request.headers),
+    headers,
     signal: controller.signal,
-    ...(hasBody ? { body: createReadableStreamFromReadable(request.raw), duplex: 'half' } : {}),
-  } as RequestInit);
+    ...(hasBody ? { body: form ? new Uint8Array(form) : '' } : {}),
+  });
 }
 
 function sendWebResponse(reply: FastifyReply, response: Response, isSecure: boolean): FastifyReply {
@@ -65,17 +122,56 @@ function sendWebResponse(reply: FastifyReply, response: Response, isSecure: bool
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
 }
 
+/** Whether a multipart body parses as the action will parse it (`request.formData()`). */
+async function isReadableForm(type: string, body: Buffer): Promise<boolean> {
+  if (!/^multipart\//i.test(type)) return true;
+  try {
+    await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Page actions read forms only, and a form is read before React Router sees it: Fastify counts the bytes
+ * (Content-Length up front, chunked bodies as they arrive) and answers 413 past the limit, so React Router
+ * only ever gets a whole, bounded body and never leaves one half read (which stalled the keep-alive
+ * connection until the request timeout). Any other type, or a body without one, is 415 before a byte is read;
+ * a multipart body that does not parse is 400, not a 500 from the action.
+ *
+ * `isBodiless`: an action that needs nothing of its body (the logout) takes whatever it is sent — a form is
+ * still read within the limit, anything else is left unread — and runs with an empty form.
+ */
+function readForms(scope: FastifyInstance, bodyLimit: number, { isBodiless }: { isBodiless: boolean }): void {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser(
+    FORM_CONTENT_TYPES,
+    { parseAs: 'buffer', bodyLimit },
+    async (request: FastifyRequest, body: Buffer) => {
+      if (await isReadableForm(request.headers['content-type'] ?? '', body)) return body;
+      if (isBodiless) return undefined;
+      throw new AppError('bad_request', UNREADABLE_FORM_MESSAGE);
+    },
+  );
+  if (isBodiless) scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+}
+
 /**
  * Hands every path that no API or static route claimed to React Router (SSR with streaming). Registered in
  * its own encapsulated context so request bodies stay unread streams for React Router's actions.
  */
 export async function reactRouterPlugin(app: FastifyInstance, options: ReactRouterOptions): Promise<void> {
   const handle = createRequestHandler(options.build, options.mode);
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  readForms(app, options.bodyLimitBytes, { isBodiless: false });
 
   const { pageCache } = options;
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = pageUrl(request, options.origin);
+    // No page has such an address, and the database refuses NUL in text: 404 before any loader asks.
+    if (hasControlCharacter(url.pathname)) {
+      return sendError(reply, 404, { success: false, message: PAGE_NOT_FOUND_MESSAGE });
+    }
     const key = pageCache?.keyFor(request);
     const cached = key ? pageCache?.get(key) : undefined;
     if (cached) {
@@ -83,7 +179,7 @@ export async function reactRouterPlugin(app: FastifyInstance, options: ReactRout
       for (const [name, value] of cached.headers) reply.header(name, value);
       return reply.header('x-page-cache', 'hit').send(withNonce(cached, request.cspNonce));
     }
-    const response = await handle(toWebRequest(request, reply), await options.getLoadContext(request));
+    const response = await handle(toWebRequest(request, reply, url), await options.getLoadContext(request));
     const isSecure = options.isSecure?.(request) ?? false;
     if (!key || !pageCache || !isShareable(response) || !response.body)
       return sendWebResponse(reply, response, isSecure);
@@ -123,5 +219,10 @@ export async function reactRouterPlugin(app: FastifyInstance, options: ReactRout
     });
     if (passedOn) return render(request, reply);
     return reply.hijack();
+  });
+  // 'Выйти' always signs out (app/routes/logout.ts), whatever body came with it; its data request too.
+  await app.register(async (logout) => {
+    readForms(logout, options.bodyLimitBytes, { isBodiless: true });
+    for (const path of BODILESS_ACTIONS) logout.all(path, render);
   });
 }
