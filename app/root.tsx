@@ -1,10 +1,8 @@
-import '@fontsource-variable/inter';
+import './assets/fonts/inter.css';
 import './app.css';
 import type { SiteSettings } from '@core/contracts/content';
 import { guestRedirectFor } from '@core/rules/guards';
 import type { LayoutName } from '@core/rules/layout';
-import interCyrillicUrl from '@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2?url';
-import interLatinUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import type { ReactNode } from 'react';
 import { I18nProvider, RouterProvider } from 'react-aria-components';
 import {
@@ -21,6 +19,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import faviconUrl from './assets/favicon.svg?no-inline';
+import interUrl from './assets/fonts/inter-subset.woff2?url';
 import { AppShell } from './components/layout/app-shell';
 import { ErrorPage, NotFoundPage } from './components/layout/error-pages';
 import { FlashToasts } from './components/layout/flash-toasts';
@@ -34,6 +33,7 @@ import { useFavouritesCount } from './features/favourites/use-favourites';
 import { RealtimeToasts } from './features/realtime/realtime-toasts';
 import { RealtimeProvider, useHeaderBadges } from './features/realtime/use-realtime';
 import { getOptionalUser } from './lib/auth.server';
+import { shopperLocation } from './lib/location.server';
 import { useNonce } from './lib/nonce';
 
 /** The brand green of the browser chrome on phones. */
@@ -51,9 +51,8 @@ const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const FALLBACK_SELLER_SITE_URL = 'https://seller.fresh-market.ru';
 
 export const links: Route.LinksFunction = () => [
-  // The Cyrillic and Latin slices of the variable Inter: every page needs both at first paint.
-  { rel: 'preload', href: interCyrillicUrl, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  { rel: 'preload', href: interLatinUrl, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  // The one font file: Inter cut to what the site writes (scripts/build-font.ts, ADR 040).
+  { rel: 'preload', href: interUrl, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: faviconUrl, type: 'image/svg+xml' },
 ];
 
@@ -71,7 +70,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       return fallback;
     });
   // All at once: none depends on another.
-  const [settings, basket, badges, favourites, isOperator] = await Promise.all([
+  const [settings, basket, badges, favourites, isOperator, location] = await Promise.all([
     // SPEC §8: a settings failure is logged and the shell renders without the settings' links.
     orElse(context.services.content.getSiteSettings(), 'site settings', EMPTY_SETTINGS),
     // The signed-in basket is rendered with the page (counters and badge right at first paint) and is what
@@ -99,6 +98,8 @@ export async function loader({ context }: Route.LoaderArgs) {
           false,
         )
       : false,
+    // The shopper's city (their area's, or the one a visitor without an address shops in: ADR 038).
+    shopperLocation(context),
   ]);
   return {
     settings,
@@ -109,6 +110,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     badges,
     favourites,
     area: context.area ?? null,
+    cityId: location.cityId ?? null,
     mapTileUrl: context.mapTileUrl,
     // The live socket's first catch-up starts at the time this page was rendered (ADR 033).
     socketSince: user ? new Date().toISOString() : null,
@@ -209,6 +211,7 @@ export function Layout({ children }: { children: ReactNode }) {
                   <DeliveryProvider
                     cities={data?.settings.cities ?? EMPTY_SETTINGS.cities}
                     initialArea={data?.area ?? null}
+                    cityId={data?.cityId ?? null}
                     mapTileUrl={data?.mapTileUrl ?? DEFAULT_MAP_TILE_URL}
                   >
                     <PageLoader />

@@ -1,8 +1,7 @@
-import { ChevronDown, MapPin } from 'lucide-react';
-import type { ComponentType } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { BadgedLabel, CounterBadge } from '~/components/ui/counter-badge';
+import { Icon, type IconName } from '~/components/ui/icon';
 import { CabinetLink } from '~/features/auth/cabinet-link';
 import {
   ADDRESS_PLACEHOLDER,
@@ -11,20 +10,19 @@ import {
   PICKUP_PLACEHOLDER,
   useDelivery,
 } from '~/features/delivery/delivery-context';
+import { LOCATION_FIELD, LOCATION_PAGE } from '~/features/delivery/location-form';
 import { cx } from '~/lib/cx';
-
-type IconComponent = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
 
 const ICON_LINK =
   'relative inline-flex flex-col items-center gap-1 rounded-xl px-2.5 py-1.5 text-xs font-medium text-muted transition-colors hover:bg-brand-50 hover:text-brand-700';
 
 function IconLinkBody({
-  icon: Icon,
+  icon,
   label,
   count,
   what,
 }: {
-  icon: IconComponent;
+  icon: IconName;
   label: string;
   count: number;
   what?: string;
@@ -32,7 +30,7 @@ function IconLinkBody({
   return (
     <>
       <span className="relative">
-        <Icon aria-hidden="true" className="size-6 text-ink" />
+        <Icon name={icon} className="text-ink" />
         <CounterBadge count={count} className="absolute -top-1.5 -right-2.5" />
       </span>
       <BadgedLabel label={label} count={count} what={what} />
@@ -53,7 +51,7 @@ export function HeaderIconLink({
   needsLogin = false,
 }: {
   to: string;
-  icon: IconComponent;
+  icon: IconName;
   label: string;
   count: number;
   /** What the badge counts, for screen readers ('активных'); default: just the number. */
@@ -104,9 +102,15 @@ export function DeliveryModeToggle({ className, size = 'sm' }: { className?: str
   );
 }
 
-/** The address line: 'Укажите адрес доставки' until one is chosen; opens the address popup. */
+/**
+ * The address line: 'Укажите адрес доставки' until one is chosen; opens the address popup (the pickup popup
+ * in pickup mode). Underneath it is a GET form to the location page that brings the shopper back here, so
+ * before hydration and without JavaScript it leads to the same choice as plain forms (ADR 038).
+ */
 export function AddressButton({ className, onActivate }: { className?: string; onActivate?: () => void }) {
   const { address, area, mode, openAddressDialog, openPickupDialog } = useDelivery();
+  const { pathname, search } = useLocation();
+  const here = `${pathname}${search}`;
   const isPickup = mode === 'pickup';
   const label = isPickup
     ? area?.mode === 'pickup'
@@ -114,21 +118,26 @@ export function AddressButton({ className, onActivate }: { className?: string; o
       : PICKUP_PLACEHOLDER
     : (address ?? ADDRESS_PLACEHOLDER);
   return (
-    <button
-      type="button"
-      onClick={() => {
-        onActivate?.();
-        if (isPickup) openPickupDialog();
-        else openAddressDialog();
-      }}
-      className={cx(
-        'inline-flex min-w-0 items-center gap-1.5 rounded-lg text-left font-medium hover:text-brand-700',
-        className,
-      )}
-    >
-      <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
-      <span className="truncate">{label}</span>
-      <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-muted" />
-    </button>
+    <form method="get" action={LOCATION_PAGE} className="contents">
+      {here === '/' ? null : <input type="hidden" name={LOCATION_FIELD.back} value={here} />}
+      {isPickup ? <input type="hidden" name={LOCATION_FIELD.mode} value="pickup" /> : null}
+      <button
+        type="submit"
+        onClick={(event) => {
+          event.preventDefault();
+          onActivate?.();
+          if (isPickup) openPickupDialog();
+          else openAddressDialog();
+        }}
+        className={cx(
+          'inline-flex min-w-0 items-center gap-1.5 rounded-lg text-left font-medium hover:text-brand-700',
+          className,
+        )}
+      >
+        <Icon name="map-pin" className="size-4 text-brand-600" />
+        <span className="truncate">{label}</span>
+        <Icon name="chevron-down" className="size-4 text-muted" />
+      </button>
+    </form>
   );
 }

@@ -1,9 +1,9 @@
 import type { LinkGroup } from '@core/contracts/content';
-import { Heart, LayoutGrid, Menu as MenuIcon, Package, ShoppingBasket } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonStyles, LinkButton } from '~/components/ui/button';
 import { badgeLabel, CounterBadge } from '~/components/ui/counter-badge';
+import { Icon } from '~/components/ui/icon';
 import { CabinetLink } from '~/features/auth/cabinet-link';
 import { LoginButton } from '~/features/auth/login-button';
 import { useOptionalUser } from '~/features/auth/user';
@@ -107,15 +107,15 @@ export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProp
         </div>
         <div className="mx-auto flex h-[76px] max-w-[1360px] items-center gap-4 px-6">
           <Logo className="mr-2" />
-          <LinkButton to="/catalog" size="lg" className="h-12 rounded-2xl px-5">
-            <LayoutGrid aria-hidden="true" className="size-5" />
+          <LinkButton to="/catalog" size="lg">
+            <Icon name="layout-grid" className="size-5" />
             Каталог
           </LinkButton>
           <SearchBox id="header-search" placeholder="Искать товары" className="min-w-0 flex-1" />
           <nav aria-label="Покупки" className="flex items-center gap-1">
             <HeaderIconLink
               to={ORDERS_HREF}
-              icon={Package}
+              icon="package"
               label="Заказы"
               count={orders}
               what={ORDERS_BADGE_WHAT}
@@ -123,18 +123,18 @@ export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProp
             />
             <HeaderIconLink
               to={FAVOURITES_HREF}
-              icon={Heart}
+              icon="heart"
               label="Избранное"
               count={favourites}
               needsLogin
             />
-            <HeaderIconLink to={BASKET_HREF} icon={ShoppingBasket} label="Корзина" count={basket} />
+            <HeaderIconLink to={BASKET_HREF} icon="shopping-basket" label="Корзина" count={basket} />
             <CabinetMenu count={cabinet} />
           </nav>
           {user ? (
             <UserChip user={user} className="ml-1" />
           ) : (
-            <LoginButton className={buttonStyles({ className: 'ml-1 h-12 rounded-2xl' })} />
+            <LoginButton className={buttonStyles({ className: 'ml-1 h-12' })} />
           )}
         </div>
       </div>
@@ -150,7 +150,7 @@ export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProp
             onClick={() => setMenuOpen(true)}
             className="inline-flex size-11 items-center justify-center rounded-xl text-ink hover:bg-brand-50"
           >
-            <MenuIcon aria-hidden="true" className="size-6" />
+            <Icon name="menu" />
           </button>
           <Logo compact />
           <div className="ml-auto flex items-center">
@@ -164,7 +164,7 @@ export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProp
               aria-label={badgeLabel('Избранное', favourites)}
               className="relative inline-flex size-11 items-center justify-center rounded-xl hover:bg-brand-50"
             >
-              <Heart aria-hidden="true" className="size-6" />
+              <Icon name="heart" />
               <CounterBadge count={favourites} className="absolute top-1 right-0.5" />
             </CabinetLink>
             <Link
@@ -172,7 +172,7 @@ export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProp
               aria-label={badgeLabel('Корзина', basket)}
               className="relative inline-flex size-11 items-center justify-center rounded-xl hover:bg-brand-50"
             >
-              <ShoppingBasket aria-hidden="true" className="size-6" />
+              <Icon name="shopping-basket" />
               <CounterBadge count={basket} className="absolute top-1 right-0.5" />
             </Link>
           </div>

@@ -1,5 +1,5 @@
-import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { Icon } from '~/components/ui/icon';
 import { cx } from '~/lib/cx';
 
 export type BreadcrumbItem = {
@@ -29,9 +29,7 @@ export function Breadcrumbs({ items, withHome = true, className }: BreadcrumbsPr
           const isLast = index === trail.length - 1;
           return (
             <li key={`${item.href ?? 'current'}|${item.label}`} className="inline-flex items-center gap-1.5">
-              {index > 0 ? (
-                <ChevronRight aria-hidden="true" className="size-3.5 shrink-0 text-muted" />
-              ) : null}
+              {index > 0 ? <Icon name="chevron-right" className="size-3.5 text-muted" /> : null}
               {isLast || !item.href ? (
                 <span
                   aria-current={isLast ? 'page' : undefined}

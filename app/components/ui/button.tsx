@@ -6,27 +6,11 @@ import { cx } from '~/lib/cx';
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'sun' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
-const BASE =
-  'inline-flex select-none items-center justify-center gap-2 whitespace-nowrap rounded-xl font-semibold transition-colors ' +
-  'disabled:cursor-not-allowed disabled:opacity-50 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50';
-
-const VARIANTS: Record<ButtonVariant, string> = {
-  primary: 'bg-brand-600 text-white hover:bg-brand-700 active:bg-brand-800 data-[pressed]:bg-brand-800',
-  secondary: 'bg-brand-100 text-brand-800 hover:bg-brand-200 active:bg-brand-200 data-[pressed]:bg-brand-200',
-  outline:
-    'border border-line bg-white text-ink hover:border-brand-300 hover:bg-brand-50 data-[pressed]:bg-brand-100',
-  ghost: 'text-ink hover:bg-brand-50 data-[pressed]:bg-brand-100',
-  sun: 'bg-sun text-ink hover:bg-[#ffcb0f] data-[pressed]:bg-[#f5c000]',
-  /** Cannot be taken back (a confirmation's yes to cancelling or deleting). */
-  danger: 'bg-berry text-white hover:bg-red-700 active:bg-red-800 data-[pressed]:bg-red-800',
-};
-
-const SIZES: Record<ButtonSize, string> = {
-  sm: 'h-9 px-3 text-sm',
-  md: 'h-11 px-5 text-[15px]',
-  lg: 'h-13 px-7 text-base',
-  icon: 'size-11',
-};
+/**
+ * The look lives in app.css as component classes (`.btn`, `.btn-<variant>`, `.btn-<size>`; ADR 040): a button
+ * repeated on every card costs a few class names, not three hundred bytes of utilities. A `className` beside
+ * them wins, as utilities come after components.
+ */
 
 /** Class names of the shared button look, for links and native buttons that need to look alike. */
 export function buttonStyles({
@@ -38,7 +22,7 @@ export function buttonStyles({
   size?: ButtonSize;
   className?: string | undefined;
 } = {}): string {
-  return cx(BASE, VARIANTS[variant], SIZES[size], className);
+  return cx('btn', `btn-${variant}`, `btn-${size}`, className);
 }
 
 export type ButtonProps = Omit<AriaButtonProps, 'className'> & {

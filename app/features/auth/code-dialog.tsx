@@ -231,14 +231,11 @@ export function CodeForm({
           </Button>
         </resender.Form>
         {redirectTo !== undefined && !isHydrated ? (
-          <Link
-            to={loginHref(redirectTo)}
-            className={buttonStyles({ variant: 'ghost', size: 'sm', className: 'text-brand-700' })}
-          >
+          <Link to={loginHref(redirectTo)} className={buttonStyles({ variant: 'ghost', size: 'sm' })}>
             Изменить номер
           </Link>
         ) : (
-          <Button variant="ghost" size="sm" onPress={onChangeNumber} className="text-brand-700">
+          <Button variant="ghost" size="sm" onPress={onChangeNumber}>
             Изменить номер
           </Button>
         )}

@@ -1,9 +1,9 @@
 import type { CatalogQuery, Store } from '@core/contracts/catalog';
 import { CATALOG_SORT_LABELS, CATALOG_SORTS } from '@core/rules/catalog';
-import { SlidersHorizontal } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { Form, useSubmit } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 
 const FIELD =
   'h-11 w-full rounded-xl border border-line bg-white px-3 text-[15px] text-ink hover:border-brand-300 focus-visible:border-brand-600';
@@ -120,7 +120,7 @@ export function CatalogFilters({
         Только со скидкой
       </label>
       <button type="submit" className={buttonStyles({ variant: 'primary', className: 'w-full' })}>
-        <SlidersHorizontal aria-hidden="true" className="size-5" />
+        <Icon name="sliders-horizontal" className="size-5" />
         Показать
       </button>
     </Form>

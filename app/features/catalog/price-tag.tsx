@@ -17,21 +17,18 @@ export function PriceTag({
   className?: string;
 }) {
   const isDiscounted = discount > 0;
+  const isLarge = size === 'lg';
+  // .price, .price-now, .price-old: app.css component classes (ADR 040); the large size and the discount's
+  // colour are utilities over them.
   return (
-    <p className={cx('flex flex-wrap items-baseline gap-x-2 gap-y-0.5', className)}>
-      <span
-        className={cx(
-          'font-extrabold tracking-tight',
-          size === 'lg' ? 'text-3xl' : 'text-lg',
-          isDiscounted ? 'text-berry' : 'text-ink',
-        )}
-      >
+    <p className={cx('price', className)}>
+      <span className={cx('price-now', isLarge && 'text-3xl', isDiscounted && 'text-berry')}>
         {isDiscounted ? <span className="sr-only">Цена со скидкой </span> : null}
         {formatRoubles(price)}
       </span>
       {isDiscounted ? (
         <>
-          <s className={cx('text-muted', size === 'lg' ? 'text-lg' : 'text-sm')}>
+          <s className={cx('price-old', isLarge && 'text-lg')}>
             <span className="sr-only">Цена без скидки </span>
             {formatRoubles(priceBeforeDiscountRoubles(price, discount) * 100)}
           </s>

@@ -16,61 +16,57 @@ export function productHref(product: Pick<ProductCardData, 'slug'>): string {
  * picture the heart and 'Добавить в набор'.
  */
 export function ProductCard({ product, isEager = false }: { product: ProductCardData; isEager?: boolean }) {
+  // Component classes (app.css, ADR 040): a grid repeats this markup dozens of times.
+  const hasBadges = product.discount > 0 || product.is_new;
   return (
-    <article className="group relative flex h-full flex-col rounded-3xl bg-white p-3 shadow-card sm:p-4">
-      <div className="relative mb-3 overflow-hidden rounded-2xl bg-surface">
+    <article className="card">
+      <div className="card-pic">
         {product.img ? (
           <img
             src={product.img}
             alt=""
             width={400}
             height={400}
+            // The first row is the page's largest paint: fetched first; the rest wait until scrolled near.
             loading={isEager ? 'eager' : 'lazy'}
+            fetchPriority={isEager ? 'high' : undefined}
             decoding="async"
-            className="aspect-square w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+            className="card-img"
           />
         ) : (
           <div className="aspect-square w-full" />
         )}
-        <div className="absolute top-2 left-2 flex flex-col items-start gap-1">
-          {product.discount > 0 ? (
-            <span className="rounded-lg bg-berry px-2 py-0.5 text-xs font-bold text-white">
-              −{product.discount}%
-            </span>
-          ) : null}
-          {product.is_new ? (
-            <span className="rounded-lg bg-sun px-2 py-0.5 text-xs font-bold text-ink">Новинка</span>
-          ) : null}
-        </div>
+        {hasBadges ? (
+          <div className="card-badges">
+            {product.discount > 0 ? <span className="badge-sale">−{product.discount}%</span> : null}
+            {product.is_new ? <span className="badge-new">Новинка</span> : null}
+          </div>
+        ) : null}
       </div>
       <PriceTag price={product.price} discount={product.discount} />
-      <h3 className="mt-1 line-clamp-2 text-[15px] leading-snug font-medium">
-        <Link
-          to={productHref(product)}
-          prefetch="intent"
-          className="rounded-md after:absolute after:inset-0 after:rounded-3xl after:content-[''] hover:text-brand-700"
-        >
+      <h3 className="card-name">
+        <Link to={productHref(product)} prefetch="intent" className="card-link">
           {product.name}
         </Link>
       </h3>
-      <p className="mt-1 flex flex-wrap items-center gap-x-2 text-[13px] text-muted">
+      <p className="card-meta">
         <span>{formatWeight(product.weight)}</span>
         {product.reviews > 0 ? (
           <span>
             <span aria-hidden="true" className="text-amber-700">
-              ★{' '}
+              {'★ '}
             </span>
             <span className="sr-only">Рейтинг </span>
             {product.rating.toFixed(1)}
           </span>
         ) : null}
       </p>
-      <p className="mt-0.5 truncate text-[13px] text-muted">{product.store.name}</p>
-      <div className="relative z-10 mt-auto pt-3">
+      <p className="card-shop">{product.store.name}</p>
+      <div className="card-buy">
         <AddToBasket product={product} offer={product.in_stock ? product.offer : null} compact />
       </div>
       {/* After the name and the basket in reading order; drawn over the picture's corner. */}
-      <div className="absolute top-5 right-5 z-10 flex flex-col gap-2 sm:top-6 sm:right-6">
+      <div className="card-tools">
         <FavouriteButton type="product" id={product._id} name={product.name} />
         <AddToSetButton product={product} />
       </div>

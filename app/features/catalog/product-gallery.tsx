@@ -1,6 +1,6 @@
 import { swipeStep, wrapIndex } from '@core/rules/swipe';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { Icon } from '~/components/ui/icon';
 import { cx } from '~/lib/cx';
 
 /** The product's pictures: swipe (50 px), the arrow buttons and thumbnails (both keyboard-reachable). */
@@ -39,6 +39,8 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
             width={800}
             height={800}
             draggable={false}
+            // The product page's largest paint.
+            fetchPriority={index === 0 ? 'high' : undefined}
             className="aspect-square w-full object-cover"
           />
         ) : (
@@ -52,7 +54,7 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
               onClick={() => go(-1)}
               className="absolute top-1/2 left-3 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 shadow-card hover:bg-white"
             >
-              <ChevronLeft aria-hidden="true" className="size-6" />
+              <Icon name="chevron-left" />
             </button>
             <button
               type="button"
@@ -60,7 +62,7 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
               onClick={() => go(1)}
               className="absolute top-1/2 right-3 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 shadow-card hover:bg-white"
             >
-              <ChevronRight aria-hidden="true" className="size-6" />
+              <Icon name="chevron-right" />
             </button>
           </>
         ) : null}

@@ -1,8 +1,8 @@
 import type { Store } from '@core/contracts/catalog';
 import { formatCount } from '@core/rules/plural';
 import { formatRoubles } from '@core/rules/price';
-import { Star } from 'lucide-react';
 import { Link } from 'react-router';
+import { Icon } from '~/components/ui/icon';
 import { FavouriteButton } from '~/features/favourites/favourite-button';
 
 const POINT_FORMS = ['точка', 'точки', 'точек'] as const;
@@ -31,7 +31,7 @@ export function StoreCard({
         </Heading>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 text-sm text-muted">
           <span className="inline-flex items-center gap-1">
-            <Star aria-hidden="true" className="size-4 fill-sun text-sun" />
+            <Icon name="star" className="size-4 fill-sun text-sun" />
             <span className="sr-only">Рейтинг </span>
             {store.rating.toFixed(1)}
           </span>

@@ -1,5 +1,5 @@
-import { ListPlus } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { Icon } from '~/components/ui/icon';
 import { preloadLoginDialogs, useAuthDialogs } from '~/features/auth/auth-dialogs';
 import { useOptionalUser } from '~/features/auth/user';
 import { cx } from '~/lib/cx';
@@ -42,15 +42,14 @@ export function AddToSetButton({
         onFocus={preload}
         onClick={() => (isSignedIn ? setOpen(true) : openLogin())}
         className={cx(
-          'inline-flex shrink-0 items-center justify-center gap-2 transition-colors',
-          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+          // Over a picture (a grid's cards): one component class (app.css, ADR 040).
           variant === 'overlay'
-            ? 'size-10 rounded-full bg-white/95 text-ink shadow-card hover:bg-white'
-            : 'h-11 rounded-full border border-line bg-white px-4 text-[15px] font-semibold text-ink hover:border-brand-300 hover:bg-brand-50',
+            ? 'icon-btn'
+            : 'inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-full border border-line bg-white px-4 text-[15px] font-semibold text-ink transition-colors hover:border-brand-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
           className,
         )}
       >
-        <ListPlus aria-hidden="true" className="size-5" />
+        <Icon name="list-plus" className={variant === 'overlay' ? undefined : 'size-5'} />
         {variant === 'inline' ? ADD_TO_SET_TITLE : null}
       </button>
       {isOpen ? (

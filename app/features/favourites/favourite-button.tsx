@@ -1,6 +1,6 @@
 import type { FavouriteType } from '@core/rules/favourites';
-import { Heart } from 'lucide-react';
 import { useFetcher } from 'react-router';
+import { Icon } from '~/components/ui/icon';
 import { preloadLoginDialogs, useAuthDialogs } from '~/features/auth/auth-dialogs';
 import { useOptionalUser } from '~/features/auth/user';
 import { cx } from '~/lib/cx';
@@ -57,9 +57,10 @@ export function FavouriteButton({ type, id, name, variant = 'overlay', className
         void fetcher.submit(toggleForm(type, id, !isActive), { method: 'post', action: FAVOURITES_ACTION });
       }}
       className={cx(
-        'inline-flex shrink-0 items-center justify-center rounded-full transition-colors',
-        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-        variant === 'overlay' && 'size-10 bg-white/95 shadow-card hover:bg-white',
+        // Over a picture (a grid's cards): one component class (app.css, ADR 040).
+        variant === 'overlay'
+          ? 'icon-btn'
+          : 'inline-flex shrink-0 items-center justify-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
         variant === 'inline' &&
           'size-11 border border-line bg-white hover:border-brand-300 hover:bg-brand-50',
         variant === 'labelled' &&
@@ -67,9 +68,13 @@ export function FavouriteButton({ type, id, name, variant = 'overlay', className
         className,
       )}
     >
-      <Heart
-        aria-hidden="true"
-        className={cx('size-5 transition-colors', isActive ? 'fill-berry text-berry' : 'text-ink')}
+      <Icon
+        name="heart"
+        className={cx(
+          variant !== 'overlay' && 'size-5',
+          'transition-colors',
+          isActive ? 'fill-berry text-berry' : 'text-ink',
+        )}
       />
       {variant === 'labelled' ? FAVOURITE_LABEL_PREFIX : null}
     </button>

@@ -1,7 +1,7 @@
 import type { SearchItem } from '@core/contracts/catalog';
 import { searchItemHref } from '@core/rules/catalog';
 import { isSearchable, SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH } from '@core/rules/search-text';
-import { ArrowRight, Package, Search, Store } from 'lucide-react';
+import { ArrowRight, Package, Store } from 'lucide-react';
 import { useContext, useEffect, useRef, useState } from 'react';
 import {
   Collection,
@@ -16,6 +16,7 @@ import {
   Popover,
 } from 'react-aria-components';
 import { useFetcher, useLocation, useNavigate } from 'react-router';
+import { Icon } from '~/components/ui/icon';
 import { cx } from '~/lib/cx';
 import type { loader as searchLoader } from '~/routes/resources/search';
 
@@ -124,8 +125,8 @@ export function SearchBox({
         className="relative"
       >
         <Label className="sr-only">Поиск товаров</Label>
-        <Search
-          aria-hidden="true"
+        <Icon
+          name="search"
           className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted"
         />
         <SearchInput placeholder={placeholder} />

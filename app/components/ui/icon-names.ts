@@ -1,0 +1,24 @@
+/**
+ * The icons of the sprite (app/assets/icons.svg, made by `npm run build:icons` from lucide-react's drawings):
+ * lucide's names. Adding one here and running the script puts it in the sprite; a test keeps the two equal.
+ */
+export const ICON_NAMES = [
+  'chevron-down',
+  'chevron-left',
+  'chevron-right',
+  'heart',
+  'layout-grid',
+  'list-plus',
+  'map-pin',
+  'menu',
+  'minus',
+  'package',
+  'plus',
+  'search',
+  'shopping-basket',
+  'sliders-horizontal',
+  'star',
+  'user',
+] as const;
+
+export type IconName = (typeof ICON_NAMES)[number];
