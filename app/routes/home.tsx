@@ -137,14 +137,14 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
               самовывозу.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <LinkButton to="/catalog" variant="sun" size="lg" className="rounded-2xl">
+              <LinkButton to="/catalog" variant="sun" size="lg">
                 Перейти в каталог
                 <ArrowRight aria-hidden="true" className="size-5" />
               </LinkButton>
               <LinkButton
                 to="/shops"
                 size="lg"
-                className="rounded-2xl bg-white/10 text-white ring-1 ring-white/40 hover:bg-white/20"
+                className="bg-white/10 text-white ring-1 ring-white/40 hover:bg-white/20"
               >
                 Все магазины
               </LinkButton>
@@ -284,7 +284,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
               Подключите свой магазин или ферму к Фреш и получайте заказы от покупателей вашего города.
             </p>
           </div>
-          <ExternalLinkButton href={sellers.register} variant="outline" size="lg" className="rounded-2xl">
+          <ExternalLinkButton href={sellers.register} variant="outline" size="lg">
             Стать продавцом
           </ExternalLinkButton>
         </section>

@@ -52,7 +52,7 @@ export default function StorePage({ loaderData: { store, popular } }: Route.Comp
           <p className="mt-3 max-w-3xl text-[15px] leading-relaxed">{store.description}</p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
-          <LinkButton to={`/catalog/${store.slug}`} size="lg" className="rounded-2xl">
+          <LinkButton to={`/catalog/${store.slug}`} size="lg">
             <StoreIcon aria-hidden="true" className="size-5" />
             Каталог магазина
           </LinkButton>
