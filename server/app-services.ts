@@ -4,7 +4,6 @@
  * scripts (scripts/cli-services.ts) both build them here, so a script reaches the data exactly as the API
  * does: through the modules' services (docs/decisions/025, 031).
  */
-import type { Agent } from 'node:https';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import type { Clock } from './lib/clock';
@@ -14,7 +13,12 @@ import { createRedisLimitStore } from './limits/redis-limit-store';
 import { createGeocoder, type GeocoderConfig } from './modules/geo/geocoder';
 import { ensureAppSecret } from './modules/identity/identity.service';
 import { generateSecret } from './modules/identity/secrets';
-import { createWebPushSender, generateVapidKeys, parseVapidKeys } from './modules/notifications/push';
+import {
+  createWebPushSender,
+  generateVapidKeys,
+  type PushNetwork,
+  parseVapidKeys,
+} from './modules/notifications/push';
 import { createRealtime, type Realtime } from './realtime/realtime';
 import type { RedisHandle } from './redis';
 import { createServices, type Services } from './services';
@@ -25,7 +29,11 @@ import type { FileStorage } from './storage/storage';
 
 export type ServicesConfig = Pick<
   Config,
-  'CONTENT_CACHE_TTL_S' | 'IMAGE_CONCURRENCY' | 'IMAGE_QUEUE_LENGTH' | 'AUTH_SECRET'
+  | 'CONTENT_CACHE_TTL_S'
+  | 'IMAGE_CONCURRENCY'
+  | 'IMAGE_QUEUE_LENGTH'
+  | 'AUTH_SECRET'
+  | 'CHAT_MESSAGES_PER_MINUTE'
 > &
   Partial<Pick<Config, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT'>> &
   SmsConfig &
@@ -52,8 +60,8 @@ export type AssembleServicesDeps = {
   imageQueue?: WorkQueue | undefined;
   /** Prefix of this app's Redis keys (tests give each app its own). */
   redisKeyPrefix?: string | undefined;
-  /** The HTTPS agent web push is sent with (tests trust their fake push service's certificate with it). */
-  pushAgent?: Agent | undefined;
+  /** Where web push may go (tests allow their fake push service); by default public push services only. */
+  pushNetwork?: PushNetwork | undefined;
 };
 
 /** The services and the socket bus they announce on; the caller closes the bus when it is done. */
@@ -77,7 +85,7 @@ export async function assembleServices(
   const push = createWebPushSender({
     keys: vapidKeys,
     subject: config.VAPID_SUBJECT ?? 'mailto:support@fresh-market.ru',
-    agent: deps.pushAgent,
+    network: deps.pushNetwork,
     onError: (error) => log.warn({ err: error }, 'push service refused a message'),
   });
   const warn = { warn: (details: object, message: string) => log.warn(details, message) };
@@ -97,6 +105,7 @@ export async function assembleServices(
     },
     realtime,
     push,
+    chatMessagesPerMinute: config.CHAT_MESSAGES_PER_MINUTE,
     log: warn,
     imageQueue:
       deps.imageQueue ??

@@ -1,5 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import type { Agent } from 'node:https';
 import { constants as zlibConstants } from 'node:zlib';
 import { DELIVERY_AREA_COOKIE } from '@core/rules/delivery-area';
 import fastifyCompress from '@fastify/compress';
@@ -39,6 +38,7 @@ import type { GeocoderConfig } from './modules/geo/geocoder';
 import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import type { PushNetwork } from './modules/notifications/push';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { chatRoutes, operatorRoutes } from './modules/support/support.routes';
@@ -60,6 +60,7 @@ export type AppDeps = {
     | 'PAGE_CACHE_TTL_MS'
     | 'IMAGE_CONCURRENCY'
     | 'IMAGE_QUEUE_LENGTH'
+    | 'CHAT_MESSAGES_PER_MINUTE'
   > &
     ClientLimitsConfig &
     Pick<Config, 'NODE_ENV' | 'TRUST_PROXY' | 'MAP_TILE_URL' | 'AUTH_SECRET'> &
@@ -86,8 +87,8 @@ export type AppDeps = {
   imageQueue?: WorkQueue;
   /** Prefix of this app's Redis keys (tests give each app its own). */
   redisKeyPrefix?: string;
-  /** The HTTPS agent web push is sent with (tests trust their fake push service's certificate with it). */
-  pushAgent?: Agent;
+  /** Where web push may go (tests allow their fake push service); by default public push services only. */
+  pushNetwork?: PushNetwork;
 };
 
 /** Distinct guest pages kept at once (URL × delivery area); the oldest go first. */
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
   app.addHook('onClose', async () => realtime.close());
+  app.addHook('onClose', async () => services.notifications.close());
   app.decorate('services', services);
   registerAuth(app, {
     identity: services.identity,

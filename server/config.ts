@@ -144,6 +144,12 @@ export const ConfigSchema = z
       .regex(/^(https:\/\/|mailto:)\S+$/, 'must be an https: URL or a mailto: address')
       .default('mailto:support@fresh-market.ru'),
 
+    /**
+     * A customer's support chat messages a minute (ADR 037); their address may post 3 times as many, and a
+     * customer at most 200 a day. 0 turns the chat's rates off (the socket benchmark's one sender).
+     */
+    CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(20),
+
     // The support console (issue 15; docs/decisions/033).
     /**
      * Phones (comma-separated) that are operators of every shop from the start: the embedded database is

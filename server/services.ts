@@ -5,6 +5,7 @@ import type { PageSession } from './http/auth';
 import { type Clock, systemClock } from './lib/clock';
 import type { WorkQueue } from './lib/work-queue';
 import type { LimitStore } from './limits/limit-store';
+import { createRateLimiter } from './limits/rate-limit';
 import { createBasketService } from './modules/basket/basket.service';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createContentService } from './modules/content/content.service';
@@ -46,6 +47,8 @@ export type ServicesOptions = {
   realtime: Realtime;
   /** Web push with this deployment's VAPID keys; absent: nothing is pushed. */
   push?: PushSender;
+  /** A customer's chat messages a minute (CHAT_MESSAGES_PER_MINUTE; 0: no chat rates). */
+  chatMessagesPerMinute: number;
   log?: { warn(details: object, message: string): void };
 };
 
@@ -66,9 +69,16 @@ export function createServices({
   geocoder,
   realtime,
   push,
+  chatMessagesPerMinute,
   log,
 }: ServicesOptions) {
   const deps = { db: dbHandle.db };
+  // Rates per customer and per address of the other ways in (chat, push subscriptions: ADR 037) count in the
+  // login limits' store (Redis, or identity's table), reached through identity once it exists.
+  const rates = createRateLimiter(
+    { take: (key, limit, windowMs) => users.limitStore.take(key, limit, windowMs) },
+    clock,
+  );
   const basket = createBasketService(deps);
   const catalog = createCatalogService({ ...deps, clock }, { cacheTtlMs: contentCacheTtlMs, onCacheError });
   const files = createFilesService({ ...deps, clock, storage: identity.storage, imageQueue });
@@ -78,6 +88,7 @@ export function createServices({
     clock,
     realtime,
     push,
+    rates,
     log,
     countActiveOrders: (userId) => orders.countActiveOrders(userId),
   });
@@ -103,6 +114,9 @@ export function createServices({
     notifications,
     files,
     orders,
+    rates,
+    chatMessagesPerMinute,
+    ...(log ? { log } : {}),
     customerNames: async (ids) =>
       new Map(
         await Promise.all(

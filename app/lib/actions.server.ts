@@ -45,8 +45,8 @@ export function redirectWithFlash(to: string, flash: FlashKey): Response {
 
 /**
  * Runs an action's work: a service's AppError becomes the form's errors with the error's status (401 for a
- * guest, 400 for bad input, 409 for a conflict …); redirects pass through; anything else is a real failure
- * for the error page.
+ * guest, 400 for bad input, 409 for a conflict, 429 with Retry-After for a rate used up …); redirects pass
+ * through; anything else is a real failure for the error page.
  */
 export async function runAction<T>(
   work: () => Promise<T>,
@@ -62,6 +62,9 @@ export async function runAction<T>(
       fields: error.fields ?? {},
       ...withFailure(),
     };
-    return data(failure, { status: error.status });
+    // A rate's refusal (429) says when to come back, as the API's does.
+    const headers: Record<string, string> =
+      error.retryAfterS === undefined ? {} : { 'Retry-After': String(Math.ceil(error.retryAfterS)) };
+    return data(failure, { status: error.status, headers });
   }
 }

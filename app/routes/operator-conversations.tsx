@@ -1,4 +1,4 @@
-import { HistoryQuerySchema, SendMessageSchema } from '@core/contracts/support';
+import { ChatPostKeySchema, HistoryQuerySchema, SendMessageSchema } from '@core/contracts/support';
 import { MessagesSquare } from 'lucide-react';
 import { redirect } from 'react-router';
 import { ConversationList } from '~/features/operator/conversation-list';
@@ -65,7 +65,11 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         return redirect(OPERATOR_HREF);
       }
       text = formText(form, OPERATOR_FIELD.text);
-      await context.services.support.reply(user._id, id, parseWith(SendMessageSchema, { text }));
+      const idempotencyKey = parseWith(ChatPostKeySchema, formText(form, OPERATOR_FIELD.key));
+      await context.services.support.reply(user._id, id, parseWith(SendMessageSchema, { text }), {
+        ip: context.clientIp,
+        idempotencyKey,
+      });
       return redirect(conversationHref(id));
     },
     () => ({ values: { text } }),

@@ -36,9 +36,12 @@ export const UnreadCountSchema = z.object({ success: z.literal(true), unread: z.
 const SUBSCRIPTION_MESSAGE = 'Некорректная подписка на уведомления';
 const key = () => z.line(SUBSCRIPTION_MESSAGE).min(16, SUBSCRIPTION_MESSAGE).max(256, SUBSCRIPTION_MESSAGE);
 
-/** A browser's PushSubscription.toJSON(): the push service's https endpoint and the keys to encrypt for. */
+/**
+ * A browser's PushSubscription.toJSON(): the push service's https endpoint and the keys to encrypt for. Which
+ * hosts an endpoint may name is the push sender's rule (core/rules/push.ts, ADR 037), checked by the service.
+ */
 export const PushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/, error: SUBSCRIPTION_MESSAGE }).max(2048, SUBSCRIPTION_MESSAGE),
+  endpoint: z.url({ protocol: /^https$/, error: SUBSCRIPTION_MESSAGE }).max(2048, SUBSCRIPTION_MESSAGE),
   expirationTime: z.number().nullable().optional(),
   keys: z.object(
     { p256dh: key(), auth: key().min(8, SUBSCRIPTION_MESSAGE) },

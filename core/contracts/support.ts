@@ -1,7 +1,7 @@
 /** The support chat and the operator console (SPEC §1 'a support chat', §2 /lk?active=chat; issue 15). */
 import { CHAT_PAGE_SIZE, CHAT_TEXT_MAX_LENGTH } from '../rules/chat';
 import { FileRefSchema } from './identity';
-import { OrderStatusSchema } from './orders';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, OrderStatusSchema } from './orders';
 import { z } from './z';
 
 export const ChatAuthorSchema = z.enum(['customer', 'operator']);
@@ -52,6 +52,17 @@ export const SendMessageSchema = z
     path: ['text'],
   });
 export type SendMessage = z.input<typeof SendMessageSchema>;
+
+/**
+ * A chat post's Idempotency-Key (ADR 037): the API's header, the chat form's hidden field. Optional: a post
+ * without one is stored each time it arrives; with one, a repeat answers the message the first stored.
+ */
+export const ChatPostKeySchema = z
+  .line('Некорректный ключ повтора')
+  .trim()
+  .max(IDEMPOTENCY_KEY_MAX_LENGTH, `Idempotency-Key не длиннее ${IDEMPOTENCY_KEY_MAX_LENGTH} символов`)
+  .optional()
+  .transform((key) => (key === '' ? undefined : key));
 
 /** ?before=<seq>&limit=<n>: the page of messages older than `before` (the newest page without it). */
 export const HistoryQuerySchema = z.object({

@@ -23,3 +23,33 @@ export function bytesToBase64Url(bytes: ArrayBuffer | Uint8Array): string {
   for (const byte of view) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
+
+/** Push subscriptions one customer keeps (their browsers and devices); a new one replaces the oldest. */
+export const PUSH_SUBSCRIPTIONS_MAX = 5;
+
+/** Host names that never name a public push service: this machine, or a network of its own. */
+const PRIVATE_NAME = /(^|\.)(localhost|local|internal|intranet|lan|home|corp|home\.arpa|localdomain)$/;
+
+/**
+ * Whether a push subscription's endpoint may be sent to (ADR 037): `https:` on the default port 443 to a host
+ * name with a dot that is not an IP literal, not localhost or a private network's name, and carries no user
+ * name or password. Browsers' push services (FCM, Mozilla, Apple, Microsoft) all look like that. The URL
+ * parser writes every IPv4 spelling (decimal, hex, short forms) as dotted quads and IPv6 in brackets, so both
+ * are recognised after parsing. Where the name resolves to is checked again when sending (the sender's
+ * lookup refuses private addresses). `allowedOrigins` lists origins accepted anyway (a test's fake push service).
+ */
+export function isPushEndpointAllowed(endpoint: string, allowedOrigins: readonly string[] = []): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.username !== '' || url.password !== '') return false;
+  if (allowedOrigins.includes(url.origin)) return true;
+  if (url.protocol !== 'https:' || url.port !== '') return false;
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  if (host.startsWith('[') || /^[\d.]+$/.test(host)) return false;
+  if (!host.includes('.') || PRIVATE_NAME.test(host)) return false;
+  return true;
+}

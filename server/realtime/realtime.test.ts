@@ -49,7 +49,7 @@ describe.each(VARIANTS)('sockets on $kind (redis: $redisUrl)', ({ kind, redisUrl
   beforeAll(async () => {
     clock = createFakeClock(MONDAY_MORNING);
     push = await startFakePushService();
-    t = await createTestApp(kind, { clock, redisUrl, pushAgent: push.agent });
+    t = await createTestApp(kind, { clock, redisUrl, pushNetwork: push.network });
     operator = await signInOperator(t, '+7 (903) 999-00-01');
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = socketUrl(t);

@@ -56,8 +56,10 @@ export type TestAppOptions = {
    * of one deployment (with the same redisUrl and redisKeyPrefix). Its SMS outbox and uploads are shared too.
    */
   shareDatabaseOf?: TestApp;
-  /** The HTTPS agent of web push (a fake push service's certificate). */
-  pushAgent?: AppDeps['pushAgent'];
+  /** Replaces the limits' store (Redis with redisUrl, else identity's table): a test keeps it apart from Redis. */
+  limits?: AppDeps['limits'];
+  /** Where web push may go: a fake push service's `network` (tests/setup/fake-push-service.ts). */
+  pushNetwork?: AppDeps['pushNetwork'];
 };
 
 export async function createTestApp(kind: TestDatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
@@ -90,7 +92,8 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
     logger: options.logger,
     reactRouter: options.reactRouter,
     imageQueue: options.imageQueue,
-    pushAgent: options.pushAgent,
+    pushNetwork: options.pushNetwork,
+    ...(options.limits ? { limits: options.limits } : {}),
     // Each app its own Redis keys: suites run in parallel against one server.
     redisKeyPrefix: options.redisKeyPrefix ?? `fresh-test:${path.basename(uploadDir)}:`,
   });

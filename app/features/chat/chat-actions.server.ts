@@ -4,9 +4,11 @@
  * support service as /api/chat.
  */
 import type { ChatHistory, ChatMessage, CustomerOrderLink } from '@core/contracts/support';
-import { HistoryQuerySchema, SendMessageSchema } from '@core/contracts/support';
+import { ChatPostKeySchema, HistoryQuerySchema, SendMessageSchema } from '@core/contracts/support';
 import { z } from '@core/contracts/z';
-import { formText, parseWith } from '~/lib/actions.server';
+import { data } from 'react-router';
+import { type ActionFailure, formText, parseWith } from '~/lib/actions.server';
+import { DEFAULT_MESSAGES } from '../../../server/errors';
 import type { Services } from '../../../server/services';
 import { CHAT_FIELD, CHAT_INTENTS } from './chat-form';
 
@@ -14,13 +16,31 @@ const IntentSchema = z.enum(CHAT_INTENTS, { error: 'Неизвестное де�
 
 export type ChatActionResult =
   | { ok: true; intent: 'send-message'; message: ChatMessage }
-  | { ok: true; intent: 'read-chat' };
+  | { ok: true; intent: 'read-chat' }
+  | ReturnType<typeof data<ActionFailure>>;
 
-/** Runs one chat intent for the signed-in customer; AppErrors (empty, too long, not theirs) go to the form. */
+/** The page's 503 of a lost connection (server/http/unavailable.ts): a thrown data answer of status 503. */
+function isUnavailable(error: unknown): error is { init: ResponseInit } {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'init' in error &&
+    typeof error.init === 'object' &&
+    error.init !== null &&
+    (error.init as ResponseInit).status === 503
+  );
+}
+
+/**
+ * Runs one chat intent for the signed-in customer; AppErrors (empty, too long, not theirs, too many) go to
+ * the form. A message carries the form's idempotency key (a repeat after a lost answer or a 503 stores one
+ * message) and is counted against the customer's and `origin.ip`'s rates as the API's (ADR 037).
+ */
 export async function runChatIntent(
   support: Services['support'],
   userId: string,
   form: FormData,
+  origin: { ip: string },
 ): Promise<ChatActionResult> {
   const intent = parseWith(IntentSchema, formText(form, CHAT_FIELD.intent));
   switch (intent) {
@@ -32,7 +52,20 @@ export async function runChatIntent(
         ...(image ? { image } : {}),
         ...(order ? { order } : {}),
       });
-      return { ok: true, intent, message: await support.sendAsCustomer(userId, input) };
+      const idempotencyKey = parseWith(ChatPostKeySchema, formText(form, CHAT_FIELD.key));
+      try {
+        return {
+          ok: true,
+          intent,
+          message: await support.sendAsCustomer(userId, input, { ip: origin.ip, idempotencyKey }),
+        };
+      } catch (error) {
+        // A lost connection stored nothing (ADR 037): the form keeps the text and says so, and sending
+        // again (the same key) stores the message once — instead of the whole cabinet's error page.
+        if (!isUnavailable(error)) throw error;
+        const failure: ActionFailure = { ok: false, message: DEFAULT_MESSAGES.unavailable, fields: {} };
+        return data(failure, { status: 503, headers: error.init.headers ?? {} });
+      }
     }
     case 'read-chat':
       await support.readAsCustomer(userId);
@@ -42,6 +75,11 @@ export async function runChatIntent(
 
 export type ChatTab = {
   history: ChatHistory;
+  /**
+   * The idempotency key of the next message, for the form without JavaScript: the browser sends the same
+   * form again (and so the same key) when the first answer was lost; a new page brings a new key.
+   */
+  messageKey: string;
   /** The customer's orders a message may ask about, newest first. */
   orders: CustomerOrderLink[];
   /** Whether an operator is typing right now (a page opened mid-sentence shows it). */
@@ -66,5 +104,5 @@ export async function loadChatTab(
   const isOperatorTyping = history.chat
     ? await services.support.isTyping(history.chat._id, 'operator')
     : false;
-  return { history, orders, isOperatorTyping };
+  return { history, orders, isOperatorTyping, messageKey: crypto.randomUUID() };
 }

@@ -1,17 +1,23 @@
 import { CHAT_EMPTY_MESSAGE, CHAT_TOO_LONG_MESSAGE, type ChatHistory } from '@core/contracts/support';
 import { CHAT_PAGE_SIZE } from '@core/rules/chat';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loader as rootLoader } from '~/root';
 import { action as cabinetAction, loader as cabinetLoader } from '~/routes/cabinet';
 import { action as chatAction, loader as chatLoader } from '~/routes/resources/chat';
+import { chatMessages } from '../../../server/db/schema/index';
+import { withUnavailablePages } from '../../../server/http/unavailable';
 import { createFakeClock, type FakeClock } from '../../../server/lib/clock';
+import { type RedisProcess, startRedis } from '../../../tests/chaos/support/redis-process';
 import { actionArgs, formPost, outcomeOf, pageContext, TEST_ORIGIN } from '../../../tests/setup/actions';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
-import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
+import { TEST_DATABASE_KINDS, TEST_REDIS_URL } from '../../../tests/setup/database';
 import { phoneSequence, type SignedInCustomer, signIn } from '../../../tests/setup/identity';
+import { TEST_ADMIN_URL } from '../../../tests/setup/postgres';
 import { placePickupOrder, signInOperator } from '../../../tests/setup/realtime';
 import { MONDAY_MORNING } from '../../../tests/setup/services';
+import { until } from '../../../tests/setup/until';
 import { CHAT_RESOURCE, CHAT_TAB_HREF } from './chat-form';
 
 const newPhone = phoneSequence('8917');
@@ -178,7 +184,12 @@ describe.each(TEST_DATABASE_KINDS)('chat actions on %s', (kind) => {
     await t.app.services.support.typing(operator.user._id, 'operator', conversation);
     expect((await tab(customer)).isOperatorTyping).toBe(true);
     clock.advance(1000);
-    await t.app.services.support.reply(operator.user._id, conversation, { text: 'Добрый день!' });
+    await t.app.services.support.reply(
+      operator.user._id,
+      conversation,
+      { text: 'Добрый день!' },
+      { ip: '203.0.113.10' },
+    );
     expect(await cabinetBadge(customer)).toBe(1);
     let loaded = await tab(customer);
     expect(loaded.history.messages.map((message) => [message.author, message.state])).toEqual([
@@ -197,10 +208,55 @@ describe.each(TEST_DATABASE_KINDS)('chat actions on %s', (kind) => {
     expect(loaded.history.messages.map((message) => message.state)).toEqual(['read', 'read']);
   });
 
+  it('stores a message once under its form key: the form sent again after a lost answer or a 503', async () => {
+    const customer = await signIn(t, newPhone());
+    const key = crypto.randomUUID();
+    const first = await send(customer, { text: 'Можно без лука?', key });
+    const again = await send(customer, { text: 'Можно без лука?', key });
+    expect(first).toMatchObject({ status: 200, data: { ok: true } });
+    expect(again).toMatchObject({ status: 200, data: { ok: true } });
+    const id = (outcome: unknown) => (outcome as { data: { message: { _id: string } } }).data.message._id;
+    expect(id(again)).toBe(id(first));
+    expect(await send(customer, { text: 'Другой текст', key })).toMatchObject({
+      status: 422,
+      data: { ok: false, message: 'Этот ключ повтора уже использован для другого сообщения' },
+    });
+    expect((await tab(customer)).history.messages.map((message) => message.text)).toEqual([
+      'Можно без лука?',
+    ]);
+  });
+
+  it('counts the page’s messages as the API’s: the 21st in a minute is 429 with Retry-After, not stored', async () => {
+    const customer = await signIn(t, newPhone());
+    const post = () =>
+      cabinetAction(
+        actionArgs(
+          formPost(CHAT_TAB_HREF, { intent: 'send-message', text: 'Ответьте!' }),
+          pageContext(t, customer.user, { clientIp: '198.51.100.21' }),
+          { params: {}, pattern: '/lk' },
+        ),
+      );
+    for (let index = 0; index < 20; index += 1)
+      expect(outcomeOf(await post())).toMatchObject({ status: 200 });
+    const refused = await post();
+    expect(outcomeOf(refused)).toMatchObject({ status: 429, data: { ok: false } });
+    expect((outcomeOf(refused) as { data: { message: string } }).data.message).toMatch(
+      /^Слишком много сообщений подряд\. Повторите через \d+ (с|мин)$/,
+    );
+    const init = (refused as { init?: ResponseInit }).init;
+    expect(Number(new Headers(init?.headers).get('retry-after'))).toBeGreaterThan(0);
+    expect((await tab(customer)).history.messages).toHaveLength(20);
+    clock.advance(60_000);
+  });
+
   it('pages back through a long history by its cursor, with and without JavaScript', async () => {
     const customer = await signIn(t, newPhone());
     const total = CHAT_PAGE_SIZE + 5;
-    for (let index = 1; index <= total; index += 1) await send(customer, { text: `Сообщение ${index}` });
+    for (let index = 1; index <= total; index += 1) {
+      // Spread over minutes: a customer sends at most 20 a minute.
+      clock.advance(3000);
+      await send(customer, { text: `Сообщение ${index}` });
+    }
 
     const newest = (await tab(customer)).history;
     expect(newest.messages).toHaveLength(CHAT_PAGE_SIZE);
@@ -223,5 +279,55 @@ describe.each(TEST_DATABASE_KINDS)('chat actions on %s', (kind) => {
       data: { ok: false, message: 'Некорректный курсор' },
       init: { status: 400 },
     });
+  });
+});
+
+/**
+ * Issue 21 item 11 on the page: while Redis is away the chat form's post stores nothing and answers the form
+ * 503 in Russian (the cabinet stays, the text is put back), and the same form sent again stores one message.
+ */
+describe.skipIf(!TEST_ADMIN_URL || !TEST_REDIS_URL)('the chat form while Redis is away', () => {
+  let redis: RedisProcess;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    t = await createTestApp('postgres', { redisUrl: redis.url });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await redis?.stop();
+  });
+
+  it('answers 503 with nothing stored, and the form sent again stores the message once', async () => {
+    const customer = await signIn(t, newPhone());
+    // The services as the server's load context gives them: a lost connection is the page's 503.
+    const context = { ...pageContext(t, customer.user), services: withUnavailablePages(t.app.services) };
+    const form = { intent: 'send-message', text: 'Заказ не пришёл', key: crypto.randomUUID() };
+    const send = async () =>
+      cabinetAction(actionArgs(formPost(CHAT_TAB_HREF, form), context, { params: {}, pattern: '/lk' }));
+    const stored = () =>
+      t.db.db
+        .select({ id: chatMessages.id })
+        .from(chatMessages)
+        .where(eq(chatMessages.authorId, customer.user._id));
+
+    await redis.down();
+    try {
+      const during = await send();
+      expect(outcomeOf(during)).toEqual({
+        kind: 'data',
+        status: 503,
+        data: { ok: false, message: 'Сервис временно недоступен, попробуйте через минуту', fields: {} },
+      });
+      expect(new Headers((during as { init?: ResponseInit }).init?.headers).get('retry-after')).toBe('10');
+      expect(await stored()).toEqual([]);
+    } finally {
+      await redis.up();
+    }
+    await until(async () => outcomeOf(await send()).status === 200, 'the form sent again is stored');
+    expect(outcomeOf(await send())).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await stored()).toHaveLength(1);
   });
 });

@@ -26,6 +26,8 @@ export const CHAT_FIELD = {
   order: 'order',
   /** The history's cursor: messages older than this seq. */
   before: 'before',
+  /** The message's idempotency key: the same until the message is stored, so a repeat stores it once. */
+  key: 'key',
 } as const;
 
 export const OPERATOR_TYPING_TEXT = 'Оператор печатает…';

@@ -30,6 +30,8 @@ export type ChatPanelProps = {
   history: ChatHistory;
   orders: readonly CustomerOrderLink[];
   isOperatorTyping: boolean;
+  /** The loader's idempotency key of the next message (the form without JavaScript sends it). */
+  messageKey: string;
   /** The page shows an older page of the history (?before=, the way without JavaScript). */
   isOlderPage: boolean;
   /** The cabinet action's refusal of a message sent without JavaScript. */
@@ -37,6 +39,14 @@ export type ChatPanelProps = {
 };
 
 const SEND_KEY = 'chat-send';
+
+/** A message's idempotency key (crypto.randomUUID needs a secure context; getRandomValues does not). */
+function newMessageKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+}
 const READ_KEY = 'chat-read';
 
 /** The messages of all the lists once (a later list's version wins: its read marks are newer), oldest first. */
@@ -53,7 +63,14 @@ function mergeMessages(...lists: readonly (readonly ChatMessage[])[]): ChatMessa
  * action — as a fetcher with JavaScript (shown at once, before the server answers), as a plain form post
  * without. While this tab is on screen, support's replies are read at once and raise no toast.
  */
-export function ChatPanel({ history, orders, isOperatorTyping, isOlderPage, failure }: ChatPanelProps) {
+export function ChatPanel({
+  history,
+  orders,
+  isOperatorTyping,
+  messageKey,
+  isOlderPage,
+  failure,
+}: ChatPanelProps) {
   const { revalidate } = useRevalidator();
   const realtime = useRealtime();
   const sender = useFetcher({ key: SEND_KEY });
@@ -80,6 +97,11 @@ export function ChatPanel({ history, orders, isOperatorTyping, isOlderPage, fail
     order: string;
     afterSeq: number;
   } | null>(null);
+  /**
+   * The message being sent and its idempotency key (ADR 037): sending the same message again after a refusal
+   * or a 503 (the text is put back) reuses the key, so the server stores it once; it is forgotten once stored.
+   */
+  const attempt = useRef<{ key: string; text: string; image: string | null; order: string } | null>(null);
   const listRef = useRef<HTMLElement>(null);
   const conversation = history.chat?._id ?? null;
 
@@ -147,7 +169,10 @@ export function ChatPanel({ history, orders, isOperatorTyping, isOlderPage, fail
     const refused = failureOf(sender.data);
     const sent = lastSubmitted.current;
     lastSubmitted.current = null;
-    if (!refused) return setError(null);
+    if (!refused) {
+      attempt.current = null;
+      return setError(null);
+    }
     setError(refused.message);
     if (sent) {
       setText(sent.text);
@@ -185,7 +210,17 @@ export function ChatPanel({ history, orders, isOperatorTyping, isOlderPage, fail
     if (isSending || isUploading) return;
     if (text.trim() === '' && !image) return setError(CHAT_EMPTY_MESSAGE);
     lastSubmitted.current = { text, image, order, afterSeq: newestSeq };
-    void sender.submit(new FormData(event.currentTarget), {
+    const previous = attempt.current;
+    const isSame =
+      previous !== null &&
+      previous.text === text &&
+      previous.image === (image?._id ?? null) &&
+      previous.order === order;
+    const key = isSame ? previous.key : newMessageKey();
+    attempt.current = { key, text, image: image?._id ?? null, order };
+    const form = new FormData(event.currentTarget);
+    form.set(CHAT_FIELD.key, key);
+    void sender.submit(form, {
       method: 'post',
       action: CHAT_TAB_HREF,
       preventScrollReset: true,
@@ -279,6 +314,7 @@ export function ChatPanel({ history, orders, isOperatorTyping, isOlderPage, fail
         className="flex flex-col gap-3"
       >
         <input type="hidden" name={CHAT_FIELD.intent} value="send-message" />
+        <input type="hidden" name={CHAT_FIELD.key} value={messageKey} />
         {image ? <input type="hidden" name={CHAT_FIELD.image} value={image._id} /> : null}
         <label htmlFor="chat-text" className="sr-only">
           Сообщение

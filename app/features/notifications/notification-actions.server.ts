@@ -15,11 +15,15 @@ export type NotificationActionResult =
   /** Where the opened notification leads (its link, or the chat). */
   { ok: true; intent: 'open'; href: string } | { ok: true; intent: 'read-all' | 'subscribe' };
 
-/** Runs one intent for the signed-in customer; AppErrors (bad input, not found) go to the form. */
+/**
+ * Runs one intent for the signed-in customer; AppErrors (bad input, not found, too many) go to the form.
+ * `origin.ip`: the client's address, which the subscriptions' rate counts as the API does.
+ */
 export async function runNotificationIntent(
   notifications: Services['notifications'],
   userId: string,
   form: FormData,
+  origin: { ip: string },
 ): Promise<NotificationActionResult> {
   const intent = parseWith(IntentSchema, formText(form, NOTIFICATION_FIELD.intent));
   switch (intent) {
@@ -41,7 +45,7 @@ export async function runNotificationIntent(
           },
         },
       });
-      await notifications.subscribe(userId, subscription);
+      await notifications.subscribe(userId, subscription, origin);
       return { ok: true, intent };
     }
   }

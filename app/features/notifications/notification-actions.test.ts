@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { data } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loader as rootLoader } from '~/root';
 import { loader as cabinetLoader } from '~/routes/cabinet';
@@ -114,9 +115,18 @@ describe.each(TEST_DATABASE_KINDS)('notification actions on %s', (kind) => {
 
   it('opens a support reply in the chat, and says another customer’s or a malformed id is not found', async () => {
     const customer = await signIn(t, newPhone());
-    await t.app.services.support.sendAsCustomer(customer.user._id, { text: 'Где мой заказ?' });
+    await t.app.services.support.sendAsCustomer(
+      customer.user._id,
+      { text: 'Где мой заказ?' },
+      { ip: '203.0.113.10' },
+    );
     const chat = await t.app.services.support.getChat(customer.user._id);
-    await t.app.services.support.reply(operator.user._id, chat.chat?._id ?? '', { text: 'Уже едет' });
+    await t.app.services.support.reply(
+      operator.user._id,
+      chat.chat?._id ?? '',
+      { text: 'Уже едет' },
+      { ip: '203.0.113.10' },
+    );
     const [reply] = (await tab(customer)).notifications?.notifications ?? [];
     expect(reply).toMatchObject({ type: 'chat_message', chat_id: chat.chat?._id, content: 'Уже едет' });
 
@@ -153,6 +163,63 @@ describe.each(TEST_DATABASE_KINDS)('notification actions on %s', (kind) => {
     expect(rows.length).toBe(2);
     expect(rows.every((row) => row.isRead)).toBe(true);
     expect(await badges(customer)).toMatchObject({ cabinet: 0 });
+  });
+
+  it('keeps the API’s rules for the page’s subscription: public push services only, another account’s endpoint not taken, a rate', async () => {
+    const customer = await signIn(t, newPhone());
+    const form = (endpoint: string, auth = 'a'.repeat(22)) => ({
+      intent: 'subscribe',
+      endpoint,
+      p256dh: 'B'.repeat(87),
+      auth,
+    });
+    for (const endpoint of [
+      'https://169.254.169.254/latest/meta-data/',
+      'https://10.0.0.1:8443/push',
+      'https://localhost/push',
+    ]) {
+      expect(await post(customer, form(endpoint)), endpoint).toMatchObject({
+        status: 400,
+        data: {
+          ok: false,
+          message: 'Адрес подписки не принимается: нужен https-адрес службы push-уведомлений браузера',
+        },
+      });
+    }
+    const other = await signIn(t, newPhone());
+    const taken = `https://fcm.googleapis.com/fcm/send/${other.user._id}`;
+    expect(await post(other, form(taken))).toMatchObject({ status: 200 });
+    expect(await post(customer, form(taken, 'b'.repeat(22)))).toMatchObject({
+      status: 409,
+      data: { ok: false, message: 'Этот браузер уже получает уведомления другого аккаунта' },
+    });
+    const rows = await t.db.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, taken));
+    expect(rows.map((row) => row.userId)).toEqual([other.user._id]);
+
+    // A flood from one customer: 429 with Retry-After, as the API answers.
+    const flooding = await signIn(t, newPhone());
+    let refused: Response | ReturnType<typeof data> | undefined;
+    for (let index = 0; index < 20 && !refused; index += 1) {
+      const result = await notificationsAction(
+        actionArgs(
+          formPost(
+            NOTIFICATIONS_ACTION,
+            form(`https://fcm.googleapis.com/fcm/send/${flooding.user._id}/${index}`),
+          ),
+          pageContext(t, flooding.user),
+          { params: {}, pattern: NOTIFICATIONS_ACTION },
+        ),
+      );
+      if (outcomeOf(result).status === 429) refused = result as ReturnType<typeof data>;
+    }
+    const answer = outcomeOf(refused);
+    expect(answer).toMatchObject({ status: 429, data: { ok: false } });
+    expect(String((answer as { data: { message: string } }).data.message)).toMatch(
+      /^Слишком много подписок на уведомления\. Повторите через \d+ мин$/,
+    );
+    expect(
+      Number(new Headers((refused as ReturnType<typeof data>).init?.headers).get('retry-after')),
+    ).toBeGreaterThan(0);
   });
 
   it('keeps this browser’s push subscription, once per endpoint, and refuses a malformed one', async () => {

@@ -21,6 +21,8 @@ export const OPERATOR_FIELD = {
   text: 'text',
   number: 'number',
   status: 'status',
+  /** A reply's idempotency key: a repeat of the same reply stores it once (ADR 037). */
+  key: 'key',
 } as const;
 
 /** The button of a move on the board: the status the order goes to ('Отменён' is a cancellation). */

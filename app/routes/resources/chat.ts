@@ -32,6 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return runAction(async () => {
     const user = requireUser(context);
-    return runChatIntent(context.services.support, user._id, await request.formData());
+    return runChatIntent(context.services.support, user._id, await request.formData(), {
+      ip: context.clientIp,
+    });
   });
 }

@@ -19,6 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       context.services.notifications,
       user._id,
       await request.formData(),
+      { ip: context.clientIp },
     );
     switch (result.intent) {
       case 'open':

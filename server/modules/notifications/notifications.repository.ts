@@ -1,5 +1,5 @@
 /** The notifications' queries (SPEC §3 Notification) and the web push subscriptions. */
-import { and, asc, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { notifications, pushSubscriptions } from '../../db/schema/index';
 
@@ -106,24 +106,101 @@ export async function markChatNotificationsRead(db: Db, userId: string, chatId: 
   return rows.length;
 }
 
-/** One row per endpoint: a browser that subscribes again (or for another user) replaces its row. */
-export async function upsertPushSubscription(
+/**
+ * Serialises one customer's subscription changes until the transaction ends (the cap is counted under it). An
+ * advisory lock: the customer may have no row yet, and the users row is identity's. The first key names this
+ * lock among the application's.
+ */
+const PUSH_SUBSCRIPTIONS_LOCK = 1_000_101;
+
+/**
+ * Keeps a browser's subscription for the user: one row per endpoint, at most `max` per user (the oldest go).
+ * A known endpoint is the user's again when it is theirs already, or when the request carries that
+ * subscription's own keys (only the browser holding it knows them: the same browser, signed in to another
+ * account now). Any other user's endpoint is left as it is, and the answer is false.
+ */
+export async function savePushSubscription(
   db: Db,
   values: { userId: string; endpoint: string; p256dh: string; auth: string; createdAt: Date },
-): Promise<void> {
-  await db
-    .insert(pushSubscriptions)
-    .values(values)
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      set: { userId: values.userId, p256dh: values.p256dh, auth: values.auth, createdAt: values.createdAt },
-    });
+  max: number,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${PUSH_SUBSCRIPTIONS_LOCK}, hashtext(${values.userId}))`,
+    );
+    const [saved] = await tx
+      .insert(pushSubscriptions)
+      .values({ ...values, failures: 0 })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: {
+          userId: values.userId,
+          p256dh: values.p256dh,
+          auth: values.auth,
+          createdAt: values.createdAt,
+          failures: 0,
+        },
+        setWhere: or(
+          eq(pushSubscriptions.userId, values.userId),
+          and(eq(pushSubscriptions.p256dh, values.p256dh), eq(pushSubscriptions.auth, values.auth)),
+        ),
+      })
+      .returning({ id: pushSubscriptions.id });
+    if (!saved) return false;
+    const kept = await tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, values.userId))
+      .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+      .limit(max);
+    await tx.delete(pushSubscriptions).where(
+      and(
+        eq(pushSubscriptions.userId, values.userId),
+        notInArray(
+          pushSubscriptions.id,
+          kept.map((row) => row.id),
+        ),
+      ),
+    );
+    return true;
+  });
 }
 
+/** The user's subscriptions, oldest first. */
 export function listPushSubscriptions(db: Db, userId: string): Promise<PushSubscriptionRow[]> {
-  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  return db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(asc(pushSubscriptions.createdAt), asc(pushSubscriptions.id));
 }
 
-export async function deletePushSubscription(db: Db, endpoint: string): Promise<void> {
-  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+export async function deletePushSubscription(db: Db, userId: string, endpoint: string): Promise<void> {
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+}
+
+/** One more failed push in a row; answers how many now. */
+export async function countPushFailure(db: Db, userId: string, endpoint: string): Promise<number> {
+  const [row] = await db
+    .update(pushSubscriptions)
+    .set({ failures: sql`${pushSubscriptions.failures} + 1` })
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ failures: pushSubscriptions.failures });
+  return row?.failures ?? 0;
+}
+
+/** A push went through: the run of failures is over. */
+export async function clearPushFailures(db: Db, userId: string, endpoint: string): Promise<void> {
+  await db
+    .update(pushSubscriptions)
+    .set({ failures: 0 })
+    .where(
+      and(
+        eq(pushSubscriptions.userId, userId),
+        eq(pushSubscriptions.endpoint, endpoint),
+        gt(pushSubscriptions.failures, 0),
+      ),
+    );
 }

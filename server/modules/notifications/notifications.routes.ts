@@ -91,13 +91,23 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
       schema: {
         tags: ['notifications'],
         summary:
-          "Web push for this browser (a PushSubscription's JSON); removed when the push service drops it",
+          "Web push for this browser (a PushSubscription's JSON): an https endpoint on 443 at a public push " +
+          'service; at most 5 per customer (a new one replaces the oldest); another account’s endpoint only ' +
+          'with its own keys (409); removed when the push service drops it or keeps failing',
         body: SubscribeRequestSchema,
-        response: { 200: SuccessSchema, ...errors, 503: ErrorBodySchema },
+        response: {
+          200: SuccessSchema,
+          ...errors,
+          409: ErrorBodySchema,
+          429: ErrorBodySchema,
+          503: ErrorBodySchema,
+        },
       },
     },
     async (request) => {
-      await notifications.subscribe(signedIn(request).user._id, request.body.subscription);
+      await notifications.subscribe(signedIn(request).user._id, request.body.subscription, {
+        ip: request.ip,
+      });
       return { success: true as const };
     },
   );

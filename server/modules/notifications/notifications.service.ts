@@ -6,12 +6,16 @@ import type {
 } from '@core/contracts/notifications';
 import { NOTIFICATION_LIST_LIMIT } from '@core/rules/chat';
 import type { OrderStatus } from '@core/rules/orders';
+import { PUSH_SUBSCRIPTIONS_MAX } from '@core/rules/push';
 import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import type { RateLimiter } from '../../limits/rate-limit';
 import type { Realtime } from '../../realtime/realtime';
 import { presentNotification } from './notifications.presenter';
 import {
+  clearPushFailures,
+  countPushFailure,
   countUnreadNotifications,
   deletePushSubscription,
   insertNotification,
@@ -23,10 +27,11 @@ import {
   markNotificationRead,
   type NewNotification,
   type NotificationRow,
+  type PushSubscriptionRow,
+  savePushSubscription,
   takePendingNotifications,
-  upsertPushSubscription,
 } from './notifications.repository';
-import type { PushSender } from './push';
+import type { PushOutcome, PushSender } from './push';
 
 export type NotificationsDeps = {
   db: Db;
@@ -34,6 +39,8 @@ export type NotificationsDeps = {
   realtime: Realtime;
   /** Web push; absent, nothing is pushed (a tool without keys). */
   push?: PushSender;
+  /** Rates per customer and per address (push subscriptions). */
+  rates: RateLimiter;
   /** The header's 'Заказы' badge: the orders module's count of active orders. */
   countActiveOrders(userId: string): Promise<number>;
   log?: { warn(details: object, message: string): void };
@@ -41,6 +48,15 @@ export type NotificationsDeps = {
 
 export const NOTIFICATION_NOT_FOUND = 'Уведомление не найдено';
 export const PUSH_UNAVAILABLE = 'Push-уведомления сейчас недоступны';
+export const PUSH_ENDPOINT_REFUSED =
+  'Адрес подписки не принимается: нужен https-адрес службы push-уведомлений браузера';
+export const PUSH_ENDPOINT_TAKEN = 'Этот браузер уже получает уведомления другого аккаунта';
+/** Subscriptions a customer may hand over, and from one address (a NAT's customers share it). */
+export const PUSH_SUBSCRIBES_PER_USER = 10;
+export const PUSH_SUBSCRIBES_PER_ADDRESS = 30;
+export const PUSH_SUBSCRIBE_WINDOW_MS = 10 * 60_000;
+/** Failed pushes in a row (refused, or no answer in time) after which a subscription is dropped. */
+export const PUSH_FAILURES_MAX = 5;
 /** Most events one catch-up returns; a client away longer reloads its lists instead. */
 const MISSED_LIMIT = 200;
 
@@ -80,13 +96,25 @@ export function createNotificationsService(deps: NotificationsDeps) {
     );
   }
 
+  /** What a push's outcome does to its subscription: kept, dropped, or one failure nearer to being dropped. */
+  async function record(target: PushSubscriptionRow, outcome: PushOutcome): Promise<void> {
+    if (outcome === 'sent') {
+      if (target.failures > 0) await clearPushFailures(deps.db, target.userId, target.endpoint);
+    } else if (outcome === 'gone' || outcome === 'refused') {
+      await deletePushSubscription(deps.db, target.userId, target.endpoint);
+    } else if (outcome === 'failed') {
+      if ((await countPushFailure(deps.db, target.userId, target.endpoint)) >= PUSH_FAILURES_MAX) {
+        await deletePushSubscription(deps.db, target.userId, target.endpoint);
+      }
+    }
+  }
+
+  /** To every browser of the customer at once: a slow or dead one costs the others nothing. */
   async function pushTo(userId: string, payload: PushPayload): Promise<void> {
     const push = deps.push;
     if (!push) return;
-    for (const target of await listPushSubscriptions(deps.db, userId)) {
-      const outcome = await push.send(target, payload);
-      if (outcome === 'gone') await deletePushSubscription(deps.db, target.endpoint);
-    }
+    const targets = await listPushSubscriptions(deps.db, userId);
+    await Promise.all(targets.map(async (target) => record(target, await push.send(target, payload))));
   }
 
   /** Pushes in the background, unless the customer has a socket open (then the toast tells them). */
@@ -215,16 +243,50 @@ export function createNotificationsService(deps: NotificationsDeps) {
       return (await listNotificationsSince(deps.db, userId, since, MISSED_LIMIT)).map(presentNotification);
     },
 
-    /** POST /api/notification/subscribe: this browser gets pushes for this user from now on. */
-    async subscribe(userId: string, subscription: PushSubscriptionInput): Promise<void> {
-      if (!deps.push) throw new AppError('unavailable', PUSH_UNAVAILABLE);
-      await upsertPushSubscription(deps.db, {
-        userId,
-        endpoint: subscription.endpoint,
-        p256dh: subscription.keys.p256dh,
-        auth: subscription.keys.auth,
-        createdAt: now(),
-      });
+    /**
+     * POST /api/notification/subscribe: this browser gets pushes for this user from now on (ADR 037). Only an
+     * endpoint at a public push service; at most PUSH_SUBSCRIPTIONS_MAX per customer (the oldest goes); a
+     * rate per customer and per address; another account's endpoint only with its own keys (409 otherwise).
+     */
+    async subscribe(
+      userId: string,
+      subscription: PushSubscriptionInput,
+      origin: { ip: string },
+    ): Promise<void> {
+      const push = deps.push;
+      if (!push) throw new AppError('unavailable', PUSH_UNAVAILABLE);
+      if (!push.acceptsEndpoint(subscription.endpoint)) {
+        throw new AppError('bad_request', PUSH_ENDPOINT_REFUSED, {
+          fields: { 'subscription.endpoint': PUSH_ENDPOINT_REFUSED },
+        });
+      }
+      const message = 'Слишком много подписок на уведомления. Повторите через';
+      await deps.rates.take([
+        {
+          key: `push-subscribe:user:${userId}`,
+          limit: PUSH_SUBSCRIBES_PER_USER,
+          windowMs: PUSH_SUBSCRIBE_WINDOW_MS,
+          message,
+        },
+        {
+          key: `push-subscribe:ip:${origin.ip}`,
+          limit: PUSH_SUBSCRIBES_PER_ADDRESS,
+          windowMs: PUSH_SUBSCRIBE_WINDOW_MS,
+          message,
+        },
+      ]);
+      const isSaved = await savePushSubscription(
+        deps.db,
+        {
+          userId,
+          endpoint: subscription.endpoint,
+          p256dh: subscription.keys.p256dh,
+          auth: subscription.keys.auth,
+          createdAt: now(),
+        },
+        PUSH_SUBSCRIPTIONS_MAX,
+      );
+      if (!isSaved) throw new AppError('conflict', PUSH_ENDPOINT_TAKEN);
     },
 
     /** The application server key browsers subscribe with (null: push is off). */
@@ -233,6 +295,12 @@ export function createNotificationsService(deps: NotificationsDeps) {
     /** Resolves when the pushes under way are sent (tests, and a CLI before it exits). */
     async whenIdle(): Promise<void> {
       while (sending.size > 0) await Promise.allSettled([...sending]);
+    },
+
+    /** The app closes: the pushes under way finish (each within its timeout), then their connections close. */
+    async close(): Promise<void> {
+      while (sending.size > 0) await Promise.allSettled([...sending]);
+      deps.push?.close();
     },
   };
 }

@@ -69,23 +69,60 @@ export async function findConversation(db: Db, id: string): Promise<Conversation
   return row;
 }
 
-/** The customer's one conversation, created on the first message and reopened by any later one. */
-export async function touchConversation(db: Db, customerId: string, at: Date): Promise<ConversationRow> {
-  const [row] = await db
-    .insert(chatConversations)
-    .values({ customerId, status: 'open', lastMessageAt: at, createdAt: at })
-    .onConflictDoUpdate({
-      target: chatConversations.customerId,
-      set: { status: 'open', lastMessageAt: at },
-    })
-    .returning();
-  if (!row) throw new Error('conversation not stored');
-  return row;
+export type NewMessage = Omit<typeof chatMessages.$inferInsert, 'conversationId' | 'id' | 'seq' | 'readAt'>;
+
+/**
+ * A message in the customer's conversation, and the conversation opened (or reopened) for it, in one
+ * transaction: both or neither. With an idempotency key this author used before, nothing is stored and
+ * the answer is undefined (a repeat of that post; the caller answers the earlier message).
+ */
+export async function storeMessage(
+  db: Db,
+  customerId: string,
+  values: NewMessage,
+): Promise<{ conversation: ConversationRow; message: MessageRow } | undefined> {
+  const at = values.createdAt ?? new Date();
+  try {
+    return await db.transaction(async (tx) => {
+      const [conversation] = await tx
+        .insert(chatConversations)
+        .values({ customerId, status: 'open', lastMessageAt: at, createdAt: at })
+        .onConflictDoUpdate({
+          target: chatConversations.customerId,
+          set: { status: 'open', lastMessageAt: at },
+        })
+        .returning();
+      if (!conversation) throw new Error('conversation not stored');
+      const [message] = await tx
+        .insert(chatMessages)
+        .values({ ...values, conversationId: conversation.id })
+        .onConflictDoNothing({
+          target: [chatMessages.authorId, chatMessages.idempotencyKey],
+          where: sql`${chatMessages.idempotencyKey} is not null`,
+        })
+        .returning();
+      // The key's message exists already (a repeat that came at the same time): this one stores nothing.
+      if (!message) throw REPEATED;
+      return { conversation, message };
+    });
+  } catch (error) {
+    if (error === REPEATED) return undefined;
+    throw error;
+  }
 }
 
-export async function insertMessage(db: Db, values: typeof chatMessages.$inferInsert): Promise<MessageRow> {
-  const [row] = await db.insert(chatMessages).values(values).returning();
-  if (!row) throw new Error('message not stored');
+const REPEATED = new Error('the idempotency key has a message already');
+
+/** The message an author posted with this idempotency key, if any. */
+export async function findMessageByKey(
+  db: Db,
+  authorId: string,
+  key: string,
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.authorId, authorId), eq(chatMessages.idempotencyKey, key)));
   return row;
 }
 

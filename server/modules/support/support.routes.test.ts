@@ -13,16 +13,22 @@ import {
   OrderBoardSchema,
   SentMessageSchema,
 } from '@core/contracts/support';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RedisProcess, startRedis } from '../../../tests/chaos/support/redis-process';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
-import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
-import { type SignedInCustomer, signIn } from '../../../tests/setup/identity';
+import { TEST_DATABASE_KINDS, TEST_REDIS_URL } from '../../../tests/setup/database';
+import { type SignedInCustomer, signIn, testClientAddress } from '../../../tests/setup/identity';
+import { TEST_ADMIN_URL } from '../../../tests/setup/postgres';
 import { placePickupOrder, signInOperator } from '../../../tests/setup/realtime';
 import { MONDAY_MORNING } from '../../../tests/setup/services';
-import { chatConversations, pushSubscriptions, stores } from '../../db/schema/index';
-import { createFakeClock, type FakeClock } from '../../lib/clock';
+import { until } from '../../../tests/setup/until';
+import { chatConversations, chatMessages, pushSubscriptions, stores } from '../../db/schema/index';
+import { createFakeClock, type FakeClock, systemClock } from '../../lib/clock';
+import { createRedisLimitStore } from '../../limits/redis-limit-store';
+import { openRedis, type RedisHandle } from '../../redis';
+import { CHAT_ADDRESS_FACTOR, CHAT_MESSAGES_PER_DAY } from './support.service';
 
 let phoneCounter = 0;
 const nextPhone = () => {
@@ -417,6 +423,128 @@ describe.each(TEST_DATABASE_KINDS)('support chat, notifications and the operator
     }
   });
 
+  it('counts a customer’s messages a minute and a day: 429 with Retry-After and a Russian message, nothing stored', async () => {
+    const customer = await signIn(t, nextPhone());
+    const post = (text: string, ip = testClientAddress()) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/chat/messages',
+        headers: customer.headers,
+        payload: { text },
+        remoteAddress: ip,
+      });
+    const history = async () =>
+      ChatHistorySchema.parse((await call(customer, 'GET', '/api/chat?limit=100')).json()).messages;
+    for (let index = 0; index < 20; index += 1) {
+      expect((await post(`Сообщение ${index}`)).statusCode).toBe(200);
+    }
+    const refused = await post('Ещё одно');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(ErrorBodySchema.parse(refused.json()).message).toMatch(
+      /^Слишком много сообщений подряд\. Повторите через \d+ (с|мин)$/,
+    );
+    expect(await history()).toHaveLength(20);
+    clock.advance(60_000);
+    expect((await post('Через минуту')).statusCode).toBe(200);
+
+    // The day: CHAT_MESSAGES_PER_DAY however they are spread over its minutes.
+    let sent = 21;
+    while (sent < CHAT_MESSAGES_PER_DAY) {
+      clock.advance(60_000);
+      for (let index = 0; index < 20 && sent < CHAT_MESSAGES_PER_DAY; index += 1, sent += 1) {
+        expect((await post(`День ${sent}`)).statusCode).toBe(200);
+      }
+    }
+    clock.advance(60_000);
+    const tired = await post('Сверх дневного');
+    expect(tired.statusCode).toBe(429);
+    expect(ErrorBodySchema.parse(tired.json()).message).toMatch(
+      /^Достигнут дневной предел сообщений в чате\. Повторите через \d+ ч$/,
+    );
+  });
+
+  it('counts one address’s messages a minute for all its customers; another address is not affected', async () => {
+    clock.advance(60_000);
+    const address = testClientAddress();
+    let accepted = 0;
+    while (accepted < 20 * CHAT_ADDRESS_FACTOR) {
+      const neighbour = await signIn(t, nextPhone());
+      for (let index = 0; index < 20; index += 1, accepted += 1) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/chat/messages',
+          headers: neighbour.headers,
+          payload: { text: `Сосед ${accepted}` },
+          remoteAddress: address,
+        });
+        expect(response.statusCode, response.body).toBe(200);
+      }
+    }
+    const next = await signIn(t, nextPhone());
+    const post = (ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/chat/messages',
+        headers: next.headers,
+        payload: { text: 'Здравствуйте' },
+        remoteAddress: ip,
+      });
+    expect((await post(address)).statusCode).toBe(429);
+    expect((await post(testClientAddress())).statusCode).toBe(200);
+  });
+
+  it('stores a post once per Idempotency-Key: a repeat answers the same message, another message 422', async () => {
+    const customer = await signIn(t, nextPhone());
+    const post = (key: string, text: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/chat/messages',
+        headers: { ...customer.headers, 'idempotency-key': key },
+        payload: { text },
+      });
+    const key = crypto.randomUUID();
+    const first = await post(key, 'Привезите к обеду');
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await post(key, 'Привезите к обеду');
+    expect(again.statusCode).toBe(200);
+    expect(SentMessageSchema.parse(again.json()).message._id).toBe(
+      SentMessageSchema.parse(first.json()).message._id,
+    );
+    const other = await post(key, 'Другое сообщение');
+    expect(other.statusCode).toBe(422);
+    expect(ErrorBodySchema.parse(other.json()).message).toBe(
+      'Этот ключ повтора уже использован для другого сообщения',
+    );
+    // The same key at once from five retries: one message.
+    const raced = crypto.randomUUID();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(raced, 'Одновременно')));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((answer) => SentMessageSchema.parse(answer.json()).message._id)).size).toBe(1);
+    const texts = ChatHistorySchema.parse((await call(customer, 'GET', '/api/chat')).json()).messages.map(
+      (message) => message.text,
+    );
+    expect(texts).toEqual(['Привезите к обеду', 'Одновременно']);
+    const tooLong = await post('к'.repeat(256), 'Ключ длиннее 255');
+    expect(tooLong.statusCode).toBe(400);
+    expect(ErrorBodySchema.parse(tooLong.json()).message).toBe('Idempotency-Key не длиннее 255 символов');
+
+    // An operator's reply under a key: one message, one notification.
+    const conversation = SentMessageSchema.parse(first.json()).message.conversation;
+    const replyKey = crypto.randomUUID();
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const reply = await t.app.inject({
+        method: 'POST',
+        url: `/api/operator/conversations/${conversation}/messages`,
+        headers: { ...operator.headers, 'idempotency-key': replyKey },
+        payload: { text: 'Хорошо, к обеду' },
+      });
+      expect(reply.statusCode, reply.body).toBe(200);
+    }
+    const notes = NotificationListSchema.parse((await call(customer, 'GET', '/api/notification')).json());
+    expect(notes.notifications.filter((note) => note.content === 'Хорошо, к обеду')).toHaveLength(1);
+  });
+
   it('lists notifications newest first; marks one or all read; another user’s is not found', async () => {
     const customer = await signIn(t, nextPhone());
     const other = await signIn(t, nextPhone());
@@ -463,5 +591,105 @@ describe.each(TEST_DATABASE_KINDS)('support chat, notifications and the operator
     expect(rows.map((row) => row.endpoint)).toEqual([subscription.endpoint]);
     const key = await call(null, 'GET', '/api/notification/vapid');
     expect((key.json() as { publicKey: string }).publicKey).toMatch(/^[A-Za-z0-9_-]{80,}$/);
+  });
+});
+
+/**
+ * Issue 21 item 11: during a Redis outage a chat post answered 503 was stored anyway. Now a post is either
+ * stored and answered 2xx, or answered 503 with nothing stored, and a retry under the same Idempotency-Key
+ * stores one message. PostgreSQL with a private redis-server that the test kills and starts again.
+ */
+describe.skipIf(!TEST_ADMIN_URL || !TEST_REDIS_URL)('a chat post while Redis is away', () => {
+  let redis: RedisProcess;
+  /** A deployment with REDIS_URL: the rates and the bus in Redis. */
+  let t: TestApp;
+  /** The bus in the private Redis, the rates in the shared one: only the announcement meets the outage. */
+  let apart: TestApp;
+  let limitsRedis: RedisHandle;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    t = await createTestApp('postgres', { redisUrl: redis.url });
+    limitsRedis = openRedis(TEST_REDIS_URL ?? '');
+    apart = await createTestApp('postgres', {
+      redisUrl: redis.url,
+      limits: createRedisLimitStore(limitsRedis.client, systemClock, `fresh-test:apart-${process.pid}:`),
+    });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await apart?.close();
+    await limitsRedis?.close();
+    await redis?.stop();
+  });
+
+  const post = (app: TestApp, who: SignedInCustomer, key: string, text: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/chat/messages',
+      headers: { ...who.headers, 'idempotency-key': key },
+      payload: { text },
+    });
+  const storedUnder = async (app: TestApp, keys: readonly string[]) =>
+    app.db.db
+      .select({ key: chatMessages.idempotencyKey, id: chatMessages.id })
+      .from(chatMessages)
+      .where(inArray(chatMessages.idempotencyKey, [...keys]));
+
+  it('answers 503 and stores nothing while Redis is away; the retry under the same key stores one message', async () => {
+    const customer = await signIn(t, '+7 (903) 100-00-01');
+    const keys = Array.from({ length: 12 }, () => crypto.randomUUID());
+    await redis.down();
+    const during = await Promise.all(keys.map((key, index) => post(t, customer, key, `Вопрос ${index}`)));
+    const stored = new Set(
+      (
+        await t.db.db
+          .select({ text: chatMessages.text })
+          .from(chatMessages)
+          .where(eq(chatMessages.authorId, customer.user._id))
+      ).map((row) => row.text),
+    );
+    for (const [index, answer] of during.entries()) {
+      if (answer.statusCode === 503) {
+        expect(ErrorBodySchema.parse(answer.json()).message).toBe(
+          'Сервис временно недоступен, попробуйте через минуту',
+        );
+        expect(stored.has(`Вопрос ${index}`), `answered 503, yet stored: Вопрос ${index}`).toBe(false);
+      } else {
+        expect(answer.statusCode, answer.body).toBe(200);
+        expect(stored.has(`Вопрос ${index}`)).toBe(true);
+      }
+    }
+    expect(during.filter((answer) => answer.statusCode === 503).length).toBeGreaterThan(0);
+
+    await redis.up();
+    const first = keys[0] ?? '';
+    await until(async () => (await post(t, customer, first, 'Вопрос 0')).statusCode === 200, 'Redis back');
+    const retried = await Promise.all(keys.map((key, index) => post(t, customer, key, `Вопрос ${index}`)));
+    expect(retried.map((answer) => answer.statusCode)).toEqual(keys.map(() => 200));
+    const rows = await storedUnder(t, keys);
+    expect(rows.map((row) => row.key).sort()).toEqual([...keys].sort());
+    // And once more: the same messages.
+    const again = await Promise.all(keys.map((key, index) => post(t, customer, key, `Вопрос ${index}`)));
+    expect(again.map((answer) => SentMessageSchema.parse(answer.json()).message._id).sort()).toEqual(
+      rows.map((row) => row.id).sort(),
+    );
+  });
+
+  it('stores the message and answers 2xx when only its announcement meets the outage', async () => {
+    const customer = await signIn(apart, '+7 (903) 100-00-02');
+    const key = crypto.randomUUID();
+    await redis.down();
+    try {
+      const answer = await post(apart, customer, key, 'Когда привезут?');
+      expect(answer.statusCode, answer.body).toBe(200);
+      const message = SentMessageSchema.parse(answer.json()).message;
+      expect((await storedUnder(apart, [key])).map((row) => row.id)).toEqual([message._id]);
+      const repeat = await post(apart, customer, key, 'Когда привезут?');
+      expect(SentMessageSchema.parse(repeat.json()).message._id).toBe(message._id);
+    } finally {
+      await redis.up();
+    }
   });
 });

@@ -1,7 +1,9 @@
 import { ErrorBodySchema } from '@core/contracts/common';
 import { SuccessSchema } from '@core/contracts/identity';
+import { IDEMPOTENCY_KEY_HEADER } from '@core/contracts/orders';
 import {
   ChatHistorySchema,
+  ChatPostKeySchema,
   ConversationDetailSchema,
   ConversationListSchema,
   ConversationParamsSchema,
@@ -18,7 +20,7 @@ import {
 import { z } from '@core/contracts/z';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../http/auth';
-import type { SupportService } from './support.service';
+import type { PostOrigin, SupportService } from './support.service';
 
 const errors = {
   400: ErrorBodySchema,
@@ -27,6 +29,17 @@ const errors = {
   404: ErrorBodySchema,
   409: ErrorBodySchema,
 };
+
+/** A chat post's errors: those, a reused key (422), a rate used up (429). */
+const postErrors = { ...errors, 422: ErrorBodySchema, 429: ErrorBodySchema };
+
+/** The Idempotency-Key header a chat post may carry (the same key and message: the stored answer again). */
+const postHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: ChatPostKeySchema });
+
+const originOf = (request: { ip: string; headers: z.infer<typeof postHeaders> }): PostOrigin => ({
+  ip: request.ip,
+  idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
+});
 
 /** The customer's support chat: /api/chat (issue 15). */
 export const chatRoutes: FastifyPluginAsyncZod<{ support: SupportService }> = async (app, { support }) => {
@@ -50,14 +63,18 @@ export const chatRoutes: FastifyPluginAsyncZod<{ support: SupportService }> = as
       config: { auth: 'user' },
       schema: {
         tags: ['chat'],
-        summary: 'Sends text and/or an image (an id from POST /api/file/upload), optionally about an order',
+        summary:
+          'Sends text and/or an image (an id from POST /api/file/upload), optionally about an order. With an ' +
+          'Idempotency-Key header (≤255 characters) a repeat answers the stored message (another message under ' +
+          'the key: 422). At most 20 a minute per customer (429 with Retry-After)',
+        headers: postHeaders,
         body: SendMessageSchema,
-        response: { 200: SentMessageSchema, ...errors },
+        response: { 200: SentMessageSchema, ...postErrors },
       },
     },
     async (request) => ({
       success: true as const,
-      message: await support.sendAsCustomer(signedIn(request).user._id, request.body),
+      message: await support.sendAsCustomer(signedIn(request).user._id, request.body, originOf(request)),
     }),
   );
 
@@ -129,14 +146,21 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ support: SupportService }> 
       config: auth,
       schema: {
         tags: ['operator'],
+        summary: 'Answers the customer; an Idempotency-Key header makes a repeat answer the stored reply',
         params: ConversationParamsSchema,
+        headers: postHeaders,
         body: SendMessageSchema,
-        response: { 200: SentMessageSchema, ...errors },
+        response: { 200: SentMessageSchema, ...postErrors },
       },
     },
     async (request) => ({
       success: true as const,
-      message: await support.reply(signedIn(request).user._id, request.params.id, request.body),
+      message: await support.reply(
+        signedIn(request).user._id,
+        request.params.id,
+        request.body,
+        originOf(request),
+      ),
     }),
   );
 

@@ -14,6 +14,7 @@ import type { OrderStatus } from '@core/rules/orders';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
+import type { RateLimiter, RateRule } from '../../limits/rate-limit';
 import { isOperatorAudience } from '../../realtime/bus';
 import type { Realtime } from '../../realtime/realtime';
 import type { NotificationsService } from '../notifications/notifications.service';
@@ -23,17 +24,18 @@ import {
   findConversation,
   findConversationIdsOfCustomers,
   findConversationOfCustomer,
+  findMessageByKey,
   findOperatorStores,
   findRoles,
   grantRole,
-  insertMessage,
   listConversations,
   listMessages,
   listMessagesSince,
+  type MessageRow,
   markMessagesRead,
   revokeRole,
   setConversationStatus,
-  touchConversation,
+  storeMessage,
   withUnreadAndLast,
 } from './support.repository';
 
@@ -61,6 +63,12 @@ export type SupportDeps = {
   };
   /** The identity module: customers' names for the operator's list. */
   customerNames(userIds: readonly string[]): Promise<Map<string, string>>;
+  /** Rates per customer and per address (server/limits/rate-limit.ts, ADR 037). */
+  rates: RateLimiter;
+  /** A customer's messages a minute (CHAT_MESSAGES_PER_MINUTE; their address 3 times as many); 0: no rates. */
+  chatMessagesPerMinute: number;
+  /** What failed after a message was stored (its announcement): logged, the message stands. */
+  log?: { warn(details: object, message: string): void };
 };
 
 export const OPERATORS_ONLY = 'Раздел доступен только операторам поддержки';
@@ -69,10 +77,34 @@ export const IMAGE_NOT_YOURS = 'Изображение не найдено, за
 export const ORDER_NOT_YOURS = 'Заказ не найден';
 /** The support team's name on a customer's notification. */
 export const SUPPORT_TITLE = 'Поддержка Фреш';
+export const CHAT_KEY_REUSED = 'Этот ключ повтора уже использован для другого сообщения';
 const CONVERSATION_LIST_LIMIT = 100;
 const MISSED_LIMIT = 200;
 
+const MINUTE_MS = 60_000;
+/** One address (a NAT's customers, an office's operators) may post this many times one person's rate. */
+export const CHAT_ADDRESS_FACTOR = 3;
+/** A customer's messages a day, however they are spread (the cap on what one account stores). */
+export const CHAT_MESSAGES_PER_DAY = 200;
+/** An operator's replies a minute, and one address's (a support office). */
+export const OPERATOR_REPLIES_PER_MINUTE = 60;
+export const OPERATOR_REPLIES_PER_ADDRESS_MINUTE = 300;
+const CHAT_RATE_MESSAGE = 'Слишком много сообщений подряд. Повторите через';
+const CHAT_DAY_MESSAGE = 'Достигнут дневной предел сообщений в чате. Повторите через';
+
 export type MessageInput = { text: string; image?: string; order?: number };
+
+/** Who posts from where: the client's address (rates) and the post's Idempotency-Key, when it has one. */
+export type PostOrigin = { ip: string; idempotencyKey?: string | undefined };
+
+/** Whether a stored message is the post `input` describes (the same key must come with the same message). */
+function isSamePost(row: MessageRow, input: MessageInput): boolean {
+  return (
+    row.text === input.text &&
+    row.imageId === (input.image ?? null) &&
+    row.orderNumber === (input.order ?? null)
+  );
+}
 
 /**
  * The support chat (one conversation per customer) and the operator's console: messages, read state,
@@ -133,30 +165,118 @@ export function createSupportService(deps: SupportDeps) {
     return row;
   }
 
-  async function post(
-    row: ConversationRow,
-    author: { id: string; role: 'customer' | 'operator' },
-    input: MessageInput,
-    image: FileRef | null,
-  ): Promise<ChatMessage> {
-    const message = presentMessage(
-      await insertMessage(deps.db, {
-        conversationId: row.id,
-        authorId: author.id,
-        authorRole: author.role,
-        text: input.text,
-        imageId: image?._id ?? null,
-        imagePath: image?.path ?? null,
-        orderNumber: input.order ?? null,
-        createdAt: now(),
-      }),
-    );
+  /**
+   * Work after a message is stored: telling sockets and operators. It may fail (the bus's Redis away) without
+   * undoing the message: the post is answered 2xx, and every side sees it at its next catch-up or load.
+   */
+  async function afterStore(what: string, work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      deps.log?.warn({ err: error }, `chat: ${what} failed after the message was stored`);
+    }
+  }
+
+  async function announceMessage(row: ConversationRow, message: ChatMessage): Promise<void> {
     const event = { type: 'chat.message', conversation: row.id, message, at: message.created_at } as const;
     await Promise.all([
       deps.realtime.publish({ users: [row.customerId] }, event),
       deps.realtime.publish(await operatorsOf(row.customerId), event),
     ]);
+  }
+
+  /**
+   * The message an earlier post with this key stored, when there is one: the same post again answers it (its
+   * events go out again, repeats are dropped by id); another message under the same key is refused (422).
+   */
+  async function repeatOf(
+    authorId: string,
+    key: string | undefined,
+    input: MessageInput,
+    conversationId?: string,
+  ): Promise<ChatMessage | undefined> {
+    if (!key) return undefined;
+    const row = await findMessageByKey(deps.db, authorId, key);
+    if (!row) return undefined;
+    if (!isSamePost(row, input) || (conversationId !== undefined && row.conversationId !== conversationId)) {
+      throw new AppError('unprocessable', CHAT_KEY_REUSED);
+    }
+    const message = presentMessage(row);
+    const conversation = await findConversation(deps.db, row.conversationId);
+    if (conversation) await afterStore('repeating a message', () => announceMessage(conversation, message));
     return message;
+  }
+
+  /** Stores the message (and opens the conversation) once per key; a repeat racing it answers the first. */
+  async function post(
+    customerId: string,
+    author: { id: string; role: 'customer' | 'operator' },
+    input: MessageInput,
+    image: FileRef | null,
+    key: string | undefined,
+  ): Promise<{ conversation: ConversationRow; message: ChatMessage; isNew: boolean }> {
+    const stored = await storeMessage(deps.db, customerId, {
+      authorId: author.id,
+      authorRole: author.role,
+      text: input.text,
+      imageId: image?._id ?? null,
+      imagePath: image?.path ?? null,
+      orderNumber: input.order ?? null,
+      createdAt: now(),
+      idempotencyKey: key ?? null,
+    });
+    if (stored) {
+      const message = presentMessage(stored.message);
+      await afterStore('announcing a message', () => announceMessage(stored.conversation, message));
+      return { conversation: stored.conversation, message, isNew: true };
+    }
+    const message = key ? await repeatOf(author.id, key, input) : undefined;
+    const conversation = message ? await findConversation(deps.db, message.conversation) : undefined;
+    if (!message || !conversation) throw new AppError('conflict', CHAT_KEY_REUSED);
+    return { conversation, message, isNew: false };
+  }
+
+  /** A customer's rates: per minute (and their address's), and per day. */
+  function customerRates(customerId: string, ip: string): RateRule[] {
+    const perMinute = deps.chatMessagesPerMinute;
+    if (perMinute <= 0) return [];
+    return [
+      {
+        key: `chat:user-minute:${customerId}`,
+        limit: perMinute,
+        windowMs: MINUTE_MS,
+        message: CHAT_RATE_MESSAGE,
+      },
+      {
+        key: `chat:user-day:${customerId}`,
+        limit: CHAT_MESSAGES_PER_DAY,
+        windowMs: 24 * 60 * MINUTE_MS,
+        message: CHAT_DAY_MESSAGE,
+      },
+      {
+        key: `chat:ip-minute:${ip}`,
+        limit: perMinute * CHAT_ADDRESS_FACTOR,
+        windowMs: MINUTE_MS,
+        message: CHAT_RATE_MESSAGE,
+      },
+    ];
+  }
+
+  function operatorRates(operatorId: string, ip: string): RateRule[] {
+    return [
+      {
+        key: `chat-reply:user-minute:${operatorId}`,
+        limit: OPERATOR_REPLIES_PER_MINUTE,
+        windowMs: MINUTE_MS,
+        message: CHAT_RATE_MESSAGE,
+      },
+      {
+        key: `chat-reply:ip-minute:${ip}`,
+        limit: OPERATOR_REPLIES_PER_ADDRESS_MINUTE,
+        windowMs: MINUTE_MS,
+        message: CHAT_RATE_MESSAGE,
+      },
+    ];
   }
 
   async function roleOf(userId: string): Promise<Role> {
@@ -219,14 +339,28 @@ export function createSupportService(deps: SupportDeps) {
       return { success: true, chat: { _id: row.id, status: row.status }, ...(await page(row.id, cursor)) };
     },
 
-    /** The customer writes to support: the conversation opens (or reopens) and the operators see it live. */
-    async sendAsCustomer(customerId: string, input: MessageInput): Promise<ChatMessage> {
+    /**
+     * The customer writes to support: the conversation opens (or reopens) and the operators see it live. A
+     * repeat of a post with the same Idempotency-Key answers the message it stored (ADR 037); a new message
+     * takes from the customer's and the address's rates first (429), so a refused post stores nothing.
+     */
+    async sendAsCustomer(customerId: string, input: MessageInput, origin: PostOrigin): Promise<ChatMessage> {
+      const repeated = await repeatOf(customerId, origin.idempotencyKey, input);
+      if (repeated) return repeated;
+      await deps.rates.take(customerRates(customerId, origin.ip));
       const image = await attachment(customerId, input.image);
       await assertOrderOf(customerId, input.order, null);
-      const row = await touchConversation(deps.db, customerId, now());
-      const message = await post(row, { id: customerId, role: 'customer' }, input, image);
-      await announceConversation(row);
-      return message;
+      const posted = await post(
+        customerId,
+        { id: customerId, role: 'customer' },
+        input,
+        image,
+        origin.idempotencyKey,
+      );
+      if (posted.isNew) {
+        await afterStore('announcing the conversation', () => announceConversation(posted.conversation));
+      }
+      return posted.message;
     },
 
     /** The customer opened the chat: the operators' messages are read, and so are their notifications. */
@@ -311,21 +445,38 @@ export function createSupportService(deps: SupportDeps) {
      * An operator answers: the customer gets it on every tab, or as a push when they have none open. An order
      * named in the reply is one of the customer's, of the operator's shops.
      */
-    async reply(operatorId: string, conversationId: string, input: MessageInput): Promise<ChatMessage> {
+    async reply(
+      operatorId: string,
+      conversationId: string,
+      input: MessageInput,
+      origin: PostOrigin,
+    ): Promise<ChatMessage> {
       const current = await visibleConversation(operatorId, conversationId);
+      const repeated = await repeatOf(operatorId, origin.idempotencyKey, input, current.id);
+      if (repeated) return repeated;
+      await deps.rates.take(operatorRates(operatorId, origin.ip));
       const image = await attachment(operatorId, input.image);
       await assertOrderOf(current.customerId, input.order, await storesOf(operatorId));
-      const row = await touchConversation(deps.db, current.customerId, now());
-      const message = await post(row, { id: operatorId, role: 'operator' }, input, image);
-      await deps.notifications.create(row.customerId, {
-        type: 'chat_message',
-        title: SUPPORT_TITLE,
-        content: input.text || 'Изображение',
-        link: '/lk?active=chat',
-        chatId: row.id,
-      });
-      await announceConversation(row);
-      return message;
+      const posted = await post(
+        current.customerId,
+        { id: operatorId, role: 'operator' },
+        input,
+        image,
+        origin.idempotencyKey,
+      );
+      if (!posted.isNew) return posted.message;
+      const row = posted.conversation;
+      await afterStore('notifying the customer', () =>
+        deps.notifications.create(row.customerId, {
+          type: 'chat_message',
+          title: SUPPORT_TITLE,
+          content: input.text || 'Изображение',
+          link: '/lk?active=chat',
+          chatId: row.id,
+        }),
+      );
+      await afterStore('announcing the conversation', () => announceConversation(row));
+      return posted.message;
     },
 
     /** An operator opened the conversation: the customer's messages are read ('Прочитано' on their side). */

@@ -11,6 +11,10 @@ export type RedisProcess = {
   port: number;
   /** Stops it (SIGKILL: no goodbye to clients, as a crash or a failover looks) and starts it again. */
   restart(options?: { downMs?: number }): Promise<void>;
+  /** Kills it (SIGKILL) and leaves it down until `up()`: a test acts during the outage. */
+  down(): Promise<void>;
+  /** Starts it again after `down()` (empty: nothing is saved). */
+  up(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -78,6 +82,11 @@ export async function startRedis(): Promise<RedisProcess> {
     restart: async ({ downMs = 0 } = {}) => {
       await kill(child);
       if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
+      child = launch(port);
+      await waitUntilUp(port, child);
+    },
+    down: () => kill(child),
+    up: async () => {
       child = launch(port);
       await waitUntilUp(port, child);
     },

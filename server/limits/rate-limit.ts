@@ -1,0 +1,42 @@
+/**
+ * Rates per user and per address for the ways in that store what a customer sends (chat messages, push
+ * subscriptions; ADR 037), over the login limits' store: Redis with REDIS_URL, else identity's rate_limits
+ * table. A refusal is 429 with Retry-After and a Russian message that says how long to wait.
+ */
+import { AppError } from '../errors';
+import type { Clock } from '../lib/clock';
+import type { LimitStore } from './limit-store';
+
+/** One fixed window: `limit` takes per `windowMs` under `key`; `message` is said when it is used up. */
+export type RateRule = { key: string; limit: number; windowMs: number; message: string };
+
+/** '14 с', '2 мин', '3 ч': abbreviations need no plural forms. */
+export function formatWait(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return `${seconds} с`;
+  if (seconds < 3600) return `${Math.ceil(seconds / 60)} мин`;
+  return `${Math.ceil(seconds / 3600)} ч`;
+}
+
+export type RateLimiter = {
+  /**
+   * Takes one from each rule in order; the first one used up refuses (429) and the later ones are not
+   * touched, so a customer over their own rate does not spend their address's (shared behind a NAT).
+   */
+  take(rules: readonly RateRule[]): Promise<void>;
+};
+
+export function createRateLimiter(store: Pick<LimitStore, 'take'>, clock: Clock): RateLimiter {
+  return {
+    async take(rules) {
+      for (const rule of rules) {
+        const slot = await store.take(rule.key, rule.limit, rule.windowMs);
+        if (slot.allowed) continue;
+        const waitMs = Math.max(0, slot.resetAt - clock.now());
+        throw new AppError('too_many_requests', `${rule.message} ${formatWait(waitMs)}`, {
+          retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)),
+        });
+      }
+    },
+  };
+}
