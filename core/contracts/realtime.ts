@@ -8,8 +8,11 @@
  * - After every (re)connect the client sends `resume` with the server time of the last event it saw (or the
  *   time it loaded the page); the server answers `missed` with what reached the user since — notifications by
  *   the time they went out, chat messages by the time they were written, both from a little before `since`
- *   (server/http/websocket.ts CATCH_UP_OVERLAP_MS) — then `badges`.
+ *   (server/http/websocket.ts CATCH_UP_OVERLAP_MS), at most CATCH_UP_MAX_MS back — then `badges`.
  * - Events carry ids: the client ignores one it has already seen, so a repeat is harmless.
+ * - Frames are small (SOCKET_MAX_FRAME_BYTES) and rationed per socket (core/rules/socket-limits.ts): the first
+ *   one over the ration gets an `error` saying to slow down, more close the socket (4029). A session that ends
+ *   in any way closes its sockets (4001); docs/decisions/035.
  */
 import { BadgeCountsSchema, NotificationSchema } from './notifications';
 import { OrderStatusSchema } from './orders';
@@ -61,12 +64,17 @@ export const ServerSocketMessageSchema = z.discriminatedUnion('type', [
   }),
   /** Operators: a conversation changed (new message, read, closed). */
   z.object({ type: z.literal('chat.conversation'), conversation: ConversationSummarySchema, at: z.string() }),
-  /** The answer to `resume`: notifications and chat messages since `since` (with the overlap), oldest first. */
+  /**
+   * The answer to `resume`: notifications and chat messages since `since` (with the overlap), oldest first.
+   * `is_partial`: `since` was further back than a catch-up reads (CATCH_UP_MAX_MS); what is older is not in
+   * it, and the page loads its data again instead (absent from servers before it was added: false).
+   */
   z.object({
     type: z.literal('missed'),
     since: z.string(),
     notifications: z.array(NotificationSchema),
     messages: z.array(ChatMessageSchema),
+    is_partial: z.boolean().optional(),
     at: z.string(),
   }),
 ]);
@@ -75,7 +83,33 @@ export type ServerSocketMessage = z.infer<typeof ServerSocketMessageSchema>;
 export type SocketEvent = Exclude<ServerSocketMessage, { type: 'hello' | 'pong' | 'error' | 'missed' }>;
 
 export const SOCKET_PATH = '/ws';
-/** The close code of a socket whose session ended (logout anywhere): the client does not reconnect. */
+/**
+ * The close code of a socket whose session ended (logout anywhere, expiry, the session deleted): the client does
+ * not reconnect.
+ */
 export const SOCKET_CLOSE_SESSION_ENDED = 4001;
-/** The client's keep-alive ping (and the server's presence refresh) interval. */
+/**
+ * The close code of a socket whose user's access changed (an operator's role or shops): the client reconnects
+ * as usual and the new greeting tells the new role.
+ */
+export const SOCKET_CLOSE_ACCESS_CHANGED = 4003;
+/**
+ * The close code of a socket that sent more frames than its limits allow (core/rules/socket-limits.ts): the
+ * client reconnects only after a long backoff (core/rules/realtime.ts reconnectAttemptAfter).
+ */
+export const SOCKET_CLOSE_TOO_MANY = 4029;
+/** RFC 6455 1009 "message too big": a frame over SOCKET_MAX_FRAME_BYTES (the ws library closes with it). */
+export const SOCKET_CLOSE_TOO_BIG = 1009;
+/** The largest frame a client may send; ours are under 100 bytes (a resume with its time is the longest). */
+export const SOCKET_MAX_FRAME_BYTES = 1024;
+/** The `error` answer to the first frame over the limits; the socket closes (4029) if they keep coming. */
+export const SOCKET_SLOW_DOWN_MESSAGE = 'Слишком много сообщений, подождите немного';
+/** The reason of a 4029 close (at most 123 bytes: a close frame's limit). */
+export const SOCKET_TOO_MANY_REASON = 'Слишком много сообщений';
+/** The client's keep-alive ping (and the server's presence refresh and session check) interval. */
 export const SOCKET_PING_INTERVAL_MS = 25_000;
+/**
+ * How far back a catch-up reads: a `resume` from longer ago answers from here, marked `is_partial` (the page
+ * then loads its data again). Bounds the rows one resume reads whatever `since` it names.
+ */
+export const CATCH_UP_MAX_MS = 60 * 60 * 1000;

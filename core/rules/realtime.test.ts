@@ -1,7 +1,18 @@
 import type { Notification } from '@core/contracts/notifications';
 import type { ChatMessage } from '@core/contracts/support';
 import { describe, expect, it } from 'vitest';
-import { createSeenIds, eventKey, expandMissed, isBefore, isSocketStale, laterCursor } from './realtime';
+import { CATCH_UP_MAX_MS, SOCKET_CLOSE_SESSION_ENDED, SOCKET_CLOSE_TOO_MANY } from '../contracts/realtime';
+import {
+  catchUpStart,
+  createSeenIds,
+  eventKey,
+  expandMissed,
+  isBefore,
+  isSocketStale,
+  laterCursor,
+  reconnectAttemptAfter,
+  THROTTLED_RECONNECT_ATTEMPT,
+} from './realtime';
 
 const notification = (id: string, at: string): Notification => ({
   id,
@@ -140,5 +151,44 @@ describe('isSocketStale', () => {
     expect(isSocketStale(1000, 1000 + 50_000, 25_000)).toBe(false);
     expect(isSocketStale(1000, 1000 + 50_001, 25_000)).toBe(true);
     expect(isSocketStale(1000, 1000, 25_000)).toBe(false);
+  });
+});
+
+describe('catchUpStart', () => {
+  const now = Date.parse('2026-11-24T10:00:00.000Z');
+
+  it('starts the overlap before a recent cursor, whole', () => {
+    expect(catchUpStart('2026-11-24T09:59:00.000Z', now, 2000)).toEqual({
+      fromMs: now - 62_000,
+      isPartial: false,
+    });
+    expect(catchUpStart(new Date(now - CATCH_UP_MAX_MS + 2000).toISOString(), now, 2000)).toEqual({
+      fromMs: now - CATCH_UP_MAX_MS,
+      isPartial: false,
+    });
+  });
+
+  it('reads at most CATCH_UP_MAX_MS back, and says so', () => {
+    expect(catchUpStart(new Date(now - CATCH_UP_MAX_MS + 1999).toISOString(), now, 2000)).toEqual({
+      fromMs: now - CATCH_UP_MAX_MS,
+      isPartial: true,
+    });
+    expect(catchUpStart('2000-01-01T00:00:00Z', now, 2000)).toEqual({
+      fromMs: now - CATCH_UP_MAX_MS,
+      isPartial: true,
+    });
+    expect(catchUpStart('2000-01-01T00:00:00Z', now, 2000, 1000)).toEqual({
+      fromMs: now - 1000,
+      isPartial: true,
+    });
+  });
+});
+
+describe('reconnectAttemptAfter', () => {
+  it('waits long after a close for too many frames, as before after any other', () => {
+    expect(reconnectAttemptAfter(SOCKET_CLOSE_TOO_MANY, 0)).toBe(THROTTLED_RECONNECT_ATTEMPT);
+    expect(reconnectAttemptAfter(SOCKET_CLOSE_TOO_MANY, 7)).toBe(7);
+    expect(reconnectAttemptAfter(1006, 0)).toBe(0);
+    expect(reconnectAttemptAfter(SOCKET_CLOSE_SESSION_ENDED, 2)).toBe(2);
   });
 });

@@ -3,7 +3,12 @@
  * events were already handled, where a catch-up resumes from, and when a silent socket counts as dead.
  * Reconnect delays are core/rules/chat.ts's reconnectDelayMs.
  */
-import type { ServerSocketMessage, SocketEvent } from '../contracts/realtime';
+import {
+  CATCH_UP_MAX_MS,
+  type ServerSocketMessage,
+  SOCKET_CLOSE_TOO_MANY,
+  type SocketEvent,
+} from '../contracts/realtime';
 
 /** How many event ids the client remembers to drop repeats (a catch-up overlapping live events). */
 export const SEEN_IDS_LIMIT = 500;
@@ -98,4 +103,30 @@ export function isBefore(at: string | null | undefined, since: string | null | u
 /** Whether a socket silent since `lastMessageAt` is dead by now (it answers every ping with a pong). */
 export function isSocketStale(lastMessageAt: number, now: number, pingIntervalMs: number): boolean {
   return now - lastMessageAt > STALE_AFTER_PINGS * pingIntervalMs;
+}
+
+/**
+ * Where a catch-up from `since` starts reading at `nowMs`: `overlapMs` before `since` (events can overtake each
+ * other on their way, ADR 027), but never more than CATCH_UP_MAX_MS back; `isPartial` when that cut it short.
+ */
+export function catchUpStart(
+  since: string,
+  nowMs: number,
+  overlapMs: number,
+  maxMs = CATCH_UP_MAX_MS,
+): { fromMs: number; isPartial: boolean } {
+  const wanted = Date.parse(since) - overlapMs;
+  const earliest = nowMs - maxMs;
+  return wanted < earliest ? { fromMs: earliest, isPartial: true } : { fromMs: wanted, isPartial: false };
+}
+
+/**
+ * The backoff's exponent after the server closed the socket with 4029 (too many frames): at least this, so the
+ * next try comes after about 16 s (core/rules/chat.ts reconnectDelayMs) instead of at once.
+ */
+export const THROTTLED_RECONNECT_ATTEMPT = 4;
+
+/** The backoff's exponent for the retry after a close with `code`, `attempt` failures since a stable connection. */
+export function reconnectAttemptAfter(code: number, attempt: number): number {
+  return code === SOCKET_CLOSE_TOO_MANY ? Math.max(attempt, THROTTLED_RECONNECT_ATTEMPT) : attempt;
 }

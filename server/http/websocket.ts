@@ -1,20 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type ClientSocketMessage,
   ClientSocketMessageSchema,
   type ServerSocketMessage,
+  SOCKET_CLOSE_ACCESS_CHANGED,
   SOCKET_CLOSE_SESSION_ENDED,
+  SOCKET_CLOSE_TOO_MANY,
+  SOCKET_MAX_FRAME_BYTES,
   SOCKET_PATH,
   SOCKET_PING_INTERVAL_MS,
+  SOCKET_SLOW_DOWN_MESSAGE,
+  SOCKET_TOO_MANY_REASON,
 } from '@core/contracts/realtime';
 import type { Role } from '@core/contracts/support';
 import { TYPING_REPEAT_MS } from '@core/rules/chat';
+import { catchUpStart } from '@core/rules/realtime';
+import {
+  createFrameBudget,
+  createKeyedRate,
+  type FrameBudget,
+  SOCKET_MAX_BUFFERED_BYTES,
+  SOCKET_MAX_PER_USER,
+  SOCKET_UPGRADE_RATE_PER_USER,
+  type SocketFrameKind,
+} from '@core/rules/socket-limits';
 import type fastifyWebsocket from '@fastify/websocket';
 import type { WebSocket } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors';
 import type { Clock } from '../lib/clock';
+import type { IdentityService } from '../modules/identity/identity.service';
 import type { NotificationsService } from '../modules/notifications/notifications.service';
 import type { SupportService } from '../modules/support/support.service';
 import { type Envelope, isOperatorAudience } from '../realtime/bus';
+import { PRESENCE_HEARTBEAT_MS } from '../realtime/presence';
 import type { Realtime } from '../realtime/realtime';
 import { requireSocketUser, type SignedIn } from './auth';
 
@@ -29,21 +48,82 @@ export const BAD_MESSAGE = 'Некорректное сообщение';
  */
 export const CATCH_UP_OVERLAP_MS = 2_000;
 
+/** The upgrade of a user who holds SOCKET_MAX_PER_USER sockets, or opens them faster than the limit (429). */
+export const TOO_MANY_SOCKETS_MESSAGE = 'Слишком много открытых вкладок: закройте лишние и обновите страницу';
+/** Seconds a refused upgrade is asked to wait. */
+const TOO_MANY_SOCKETS_RETRY_AFTER_S = 10;
+
 export type SocketRegistry = {
   readonly size: number;
   closeAll(code?: number, reason?: string): void;
+  /**
+   * Closes the sockets whose session ended without a logout (expired, or deleted) and those of an operator
+   * whose role or shops changed. Runs every SOCKET_PING_INTERVAL_MS; tests call it instead of waiting.
+   */
+  checkSessions(): Promise<void>;
 };
+
+/** Frames worked on at a time: one of each kind (a resume that comes meanwhile joins the next one). */
+type BusyKind = Exclude<SocketFrameKind, 'invalid'>;
 
 type Connection = {
   id: string;
   userId: string;
   sessionId: string;
+  /** When the session expires (ms since the epoch): the socket ends with it. */
+  expiresAt: number;
   role: Role;
   /** An operator's shops (null: every shop, and every customer); a customer's: null. */
   storeIds: readonly string[] | null;
   socket: WebSocket;
   lastTypingAt: number;
+  budget: FrameBudget;
+  busy: Set<BusyKind>;
+  /** A resume that came while one was answered: the earliest `since` asked; null when none waits. */
+  nextResume: string | null;
+  /** Closing or closed by the server: its frames are ignored and nothing more is sent. */
+  isEnding: boolean;
 };
+
+/** A client frame as what its ration counts it as. */
+type Frame =
+  | { kind: 'invalid' }
+  | { kind: 'ping'; isBare: boolean }
+  | { kind: 'resume'; since: string }
+  | { kind: 'typing'; conversation: string | undefined };
+
+function readFrame(data: string | null): Frame {
+  // The first protocol's bare 'ping' still works.
+  if (data === 'ping') return { kind: 'ping', isBare: true };
+  if (data === null) return { kind: 'invalid' };
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return { kind: 'invalid' };
+  }
+  const parsed = ClientSocketMessageSchema.safeParse(json);
+  if (!parsed.success) return { kind: 'invalid' };
+  const message: ClientSocketMessage = parsed.data;
+  switch (message.type) {
+    case 'ping':
+      return { kind: 'ping', isBare: false };
+    case 'resume':
+      return { kind: 'resume', since: message.since };
+    case 'typing':
+      return { kind: 'typing', conversation: message.conversation };
+  }
+}
+
+/** The earlier of two cursors (null: none yet). */
+function earlierCursor(current: string | null, next: string): string {
+  return current === null || Date.parse(next) < Date.parse(current) ? next : current;
+}
+
+function isSameShops(a: readonly string[] | null, b: readonly string[] | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.length === b.length && [...a].sort().join() === [...b].sort().join();
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,15 +136,18 @@ export type WebSocketDeps = {
   realtime: Realtime;
   notifications: Pick<NotificationsService, 'badges' | 'listSince' | 'deliverPending'>;
   support: Pick<SupportService, 'roleOf' | 'storesOf' | 'listMessagesSince' | 'typing'>;
-  identity: { onSessionEnded(listener: (sessionId: string) => void): () => void };
+  identity: Pick<IdentityService, 'onSessionEnded' | 'liveSessionIds'>;
   clock: Clock;
 };
 
 /**
- * The /ws socket (SPEC §4, §7; protocol in core/contracts/realtime.ts, docs/decisions/027), for signed-in users
- * only: the upgrade is refused with 401 in our JSON shape unless it carries a live session (the `token` query
- * parameter of SPEC §7, the Authorization header or the session cookie). Events published on the bus by any
- * process reach this process's sockets of their audience; a logout anywhere closes that session's sockets.
+ * The /ws socket (SPEC §4, §7; protocol in core/contracts/realtime.ts, docs/decisions/027, 035), for signed-in
+ * users only: the upgrade is refused with 401 in our JSON shape unless it carries a live session (the `token`
+ * query parameter of SPEC §7, the Authorization header or the session cookie), and with 429 beyond a user's
+ * sockets or upgrades. Events published on the bus by any process reach this process's sockets of their
+ * audience. A session's sockets close when it ends: a logout anywhere (the bus), its expiry or its deletion
+ * (checked at every frame and every SOCKET_PING_INTERVAL_MS). Every frame is rationed
+ * (core/rules/socket-limits.ts), and a socket that does not read what it is sent is cut off.
  */
 export async function registerWebSocket(
   app: FastifyInstance,
@@ -74,15 +157,37 @@ export async function registerWebSocket(
   const open = new Set<Connection>();
   const byUser = new Map<string, Set<Connection>>();
   const operators = new Set<Connection>();
+  const upgrades = createKeyedRate(SOCKET_UPGRADE_RATE_PER_USER);
   const at = () => new Date(deps.clock.now()).toISOString();
+
+  /** Sends unless the socket is ending; one that has not read what it was sent already is cut off instead. */
+  function write(connection: Connection, text: string): void {
+    if (connection.isEnding || connection.socket.readyState !== connection.socket.OPEN) return;
+    if (connection.socket.bufferedAmount > SOCKET_MAX_BUFFERED_BYTES) cutOff(connection);
+    else connection.socket.send(text);
+  }
   const send = (connection: Connection, message: ServerSocketMessage) =>
-    connection.socket.send(JSON.stringify(message));
+    write(connection, JSON.stringify(message));
+
+  function end(connection: Connection, code: number, reason: string): void {
+    if (connection.isEnding) return;
+    connection.isEnding = true;
+    connection.socket.close(code, reason);
+  }
+  const endSession = (connection: Connection) =>
+    end(connection, SOCKET_CLOSE_SESSION_ENDED, 'Сеанс завершён');
+
+  /** A client that does not read would not read a close frame either: the connection is dropped. */
+  function cutOff(connection: Connection): void {
+    connection.isEnding = true;
+    app.log.warn({ user: connection.userId }, 'socket cut off: it does not read what it is sent');
+    connection.socket.terminate();
+  }
 
   function deliver(envelope: Envelope): void {
     if (envelope.kind === 'session-ended') {
       for (const connection of open) {
-        if (connection.sessionId === envelope.sessionId)
-          connection.socket.close(SOCKET_CLOSE_SESSION_ENDED, 'Сеанс завершён');
+        if (connection.sessionId === envelope.sessionId) endSession(connection);
       }
       return;
     }
@@ -93,7 +198,32 @@ export async function registerWebSocket(
       'role' in to
         ? [...operators].filter((connection) => isOperatorAudience(connection.storeIds, to))
         : to.users.flatMap((userId) => [...(byUser.get(userId) ?? [])]);
-    for (const connection of targets) connection.socket.send(text);
+    for (const connection of targets) write(connection, text);
+  }
+
+  async function checkSessions(): Promise<void> {
+    const connections = [...open].filter((connection) => !connection.isEnding);
+    const live = await deps.identity.liveSessionIds([
+      ...new Set(connections.map((connection) => connection.sessionId)),
+    ]);
+    const nowMs = deps.clock.now();
+    for (const connection of connections) {
+      if (!live.has(connection.sessionId) || connection.expiresAt <= nowMs) endSession(connection);
+    }
+    // An operator's reach was read at the upgrade; one who lost the role (or shops) must stop hearing
+    // customers' conversations now, not at their next reconnect. Operators are few: a query each.
+    const operatorIds = new Set(
+      connections.filter((c) => c.role === 'operator' && !c.isEnding).map((c) => c.userId),
+    );
+    for (const userId of operatorIds) {
+      const [role, stores] = await Promise.all([deps.support.roleOf(userId), deps.support.storesOf(userId)]);
+      const storeIds = role === 'operator' ? stores : null;
+      for (const connection of byUser.get(userId) ?? []) {
+        if (connection.role !== role || !isSameShops(connection.storeIds, storeIds)) {
+          end(connection, SOCKET_CLOSE_ACCESS_CHANGED, 'Права доступа изменились');
+        }
+      }
+    }
   }
 
   const unsubscribe = deps.realtime.bus.subscribe(deliver);
@@ -102,64 +232,142 @@ export async function registerWebSocket(
       app.log.warn({ err: error }, 'session end not published');
     });
   });
+  // Every ping interval: this process's sockets stay present for another TTL, and ended sessions close.
   const refresh = setInterval(() => {
     deps.realtime.presence
       .refresh([...open].map((connection) => ({ userId: connection.userId, connectionId: connection.id })))
       .catch((error: unknown) => app.log.warn({ err: error }, 'presence refresh failed'));
+    if (open.size > 0) {
+      checkSessions().catch((error: unknown) => app.log.warn({ err: error }, 'socket sessions not checked'));
+    }
   }, SOCKET_PING_INTERVAL_MS);
   refresh.unref();
+  // This process is alive: its sockets count as present elsewhere only while it beats (item 12 of issue 21).
+  const heartbeat = setInterval(() => {
+    if (open.size === 0) return;
+    deps.realtime.presence
+      .heartbeat()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'presence heartbeat failed'));
+  }, PRESENCE_HEARTBEAT_MS);
+  heartbeat.unref();
   app.addHook('onClose', async () => {
     clearInterval(refresh);
+    clearInterval(heartbeat);
     unsubscribe();
     stopListening();
+    await deps.realtime.presence
+      .leave()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'presence not left'));
   });
 
-  async function answer(connection: Connection, data: string): Promise<void> {
-    // The first protocol's bare 'ping' still works.
-    if (data === 'ping') return void connection.socket.send('pong');
-    let json: unknown;
-    try {
-      json = JSON.parse(data);
-    } catch {
-      return send(connection, { type: 'error', message: BAD_MESSAGE });
+  /** Answers a resume, or lets it join the one being answered (the earliest `since` asked wins). */
+  async function resume(connection: Connection, since: string): Promise<void> {
+    if (connection.busy.has('resume')) {
+      connection.nextResume = earlierCursor(connection.nextResume, since);
+      return;
     }
-    const parsed = ClientSocketMessageSchema.safeParse(json);
-    if (!parsed.success) return send(connection, { type: 'error', message: BAD_MESSAGE });
-    const message = parsed.data;
-    switch (message.type) {
-      case 'ping':
-        send(connection, { type: 'pong' });
-        await deps.realtime.presence.refresh([{ userId: connection.userId, connectionId: connection.id }]);
-        return;
-      case 'resume': {
-        // Stamped before reading (the client's next cursor): what the reads cannot see yet is announced to
-        // this socket live, or falls within the next catch-up's overlap.
-        const now = at();
-        const since = new Date(Date.parse(message.since) - CATCH_UP_OVERLAP_MS);
-        // Notifications stored with a change whose announcement never went out (the process ended between
-        // the commit and the announcement, or it failed) go out now, to this socket among others.
-        await deps.notifications.deliverPending(connection.userId);
-        const [notifications, messages, badges] = await Promise.all([
-          deps.notifications.listSince(connection.userId, since),
-          deps.support.listMessagesSince(connection.userId, connection.role, since, connection.storeIds),
-          deps.notifications.badges(connection.userId),
-        ]);
-        send(connection, { type: 'missed', since: message.since, notifications, messages, at: now });
-        send(connection, { type: 'badges', badges, at: now });
+    connection.busy.add('resume');
+    try {
+      let next: string | null = since;
+      while (next !== null && !connection.isEnding) {
+        connection.nextResume = null;
+        await catchUp(connection, next);
+        next = connection.nextResume;
+      }
+    } finally {
+      connection.busy.delete('resume');
+      connection.nextResume = null;
+    }
+  }
+
+  async function catchUp(connection: Connection, since: string): Promise<void> {
+    // Stamped before reading (the client's next cursor): what the reads cannot see yet is announced to this
+    // socket live, or falls within the next catch-up's overlap.
+    const nowMs = deps.clock.now();
+    const now = new Date(nowMs).toISOString();
+    // At most CATCH_UP_MAX_MS back, whatever `since` says: a client away longer loads its pages again.
+    const { fromMs, isPartial } = catchUpStart(since, nowMs, CATCH_UP_OVERLAP_MS);
+    const from = new Date(fromMs);
+    // Notifications stored with a change whose announcement never went out (the process ended between the
+    // commit and the announcement, or it failed) go out now, to this socket among others.
+    await deps.notifications.deliverPending(connection.userId);
+    const [notifications, messages, badges] = await Promise.all([
+      deps.notifications.listSince(connection.userId, from),
+      deps.support.listMessagesSince(connection.userId, connection.role, from, connection.storeIds),
+      deps.notifications.badges(connection.userId),
+    ]);
+    send(connection, { type: 'missed', since, notifications, messages, is_partial: isPartial, at: now });
+    send(connection, { type: 'badges', badges, at: now });
+  }
+
+  async function answer(connection: Connection, frame: Frame): Promise<void> {
+    // A session past its expiry answers nothing more.
+    if (connection.expiresAt <= deps.clock.now()) return endSession(connection);
+    switch (frame.kind) {
+      case 'invalid':
+        return send(connection, { type: 'error', message: BAD_MESSAGE });
+      case 'ping': {
+        if (frame.isBare) write(connection, 'pong');
+        else send(connection, { type: 'pong' });
+        // One refresh at a time: the one on its way keeps the socket present as well.
+        if (connection.busy.has('ping')) return;
+        connection.busy.add('ping');
+        try {
+          await deps.realtime.presence.refresh([{ userId: connection.userId, connectionId: connection.id }]);
+        } finally {
+          connection.busy.delete('ping');
+        }
         return;
       }
+      case 'resume':
+        return resume(connection, frame.since);
       case 'typing': {
         const nowMs = deps.clock.now();
-        // One signal per TYPING_REPEAT_MS is all the other side needs.
-        if (nowMs - connection.lastTypingAt < TYPING_REPEAT_MS) return;
+        // One signal per TYPING_REPEAT_MS is all the other side needs; one on its way is as good as another.
+        if (nowMs - connection.lastTypingAt < TYPING_REPEAT_MS || connection.busy.has('typing')) return;
         connection.lastTypingAt = nowMs;
-        await deps.support.typing(connection.userId, connection.role, message.conversation);
+        connection.busy.add('typing');
+        try {
+          await deps.support.typing(connection.userId, connection.role, frame.conversation);
+        } finally {
+          connection.busy.delete('typing');
+        }
         return;
       }
     }
   }
 
-  await app.register(plugin, { options: { maxPayload: 64 * 1024 } });
+  function receive(connection: Connection, data: string | null): void {
+    if (connection.isEnding) return;
+    if (connection.socket.bufferedAmount > SOCKET_MAX_BUFFERED_BYTES) {
+      cutOff(connection);
+      return;
+    }
+    const frame = readFrame(data);
+    switch (connection.budget.admit(frame.kind, deps.clock.now())) {
+      case 'close':
+        end(connection, SOCKET_CLOSE_TOO_MANY, SOCKET_TOO_MANY_REASON);
+        return;
+      case 'slow-down':
+        send(connection, { type: 'error', message: SOCKET_SLOW_DOWN_MESSAGE });
+        return;
+      case 'drop':
+        return;
+      case 'answer':
+        answer(connection, frame).catch((error: unknown) => {
+          app.log.warn({ err: error }, 'socket message failed');
+          send(connection, { type: 'error', message: BAD_MESSAGE });
+        });
+    }
+  }
+
+  const tooManySockets = () =>
+    new AppError('too_many_requests', TOO_MANY_SOCKETS_MESSAGE, {
+      retryAfterS: TOO_MANY_SOCKETS_RETRY_AFTER_S,
+    });
+
+  // A frame over the limit closes the socket with 1009 (the ws library's answer), unread.
+  await app.register(plugin, { options: { maxPayload: SOCKET_MAX_FRAME_BYTES } });
   app.decorateRequest('socketViewer', null);
   app.get(
     SOCKET_PATH,
@@ -168,10 +376,13 @@ export async function registerWebSocket(
       // Before the upgrade: a refused client gets an HTTP answer, not a socket that closes at once.
       preValidation: async (request) => {
         const viewer = await requireSocketUser(request);
+        const userId = viewer.user._id;
+        if ((byUser.get(userId)?.size ?? 0) >= SOCKET_MAX_PER_USER) throw tooManySockets();
+        if (!upgrades.take(userId, deps.clock.now())) throw tooManySockets();
         // An operator's shops decide which conversations' events reach the socket (ADR 034).
         const [role, stores] = await Promise.all([
-          deps.support.roleOf(viewer.user._id),
-          deps.support.storesOf(viewer.user._id),
+          deps.support.roleOf(userId),
+          deps.support.storesOf(userId),
         ]);
         const storeIds = role === 'operator' ? stores : null;
         request.socketViewer = { viewer, role, storeIds };
@@ -180,39 +391,46 @@ export async function registerWebSocket(
     (socket, request) => {
       const found = request.socketViewer;
       if (!found) return socket.close(1011);
+      const userId = found.viewer.user._id;
+      const mine = byUser.get(userId) ?? new Set();
+      // Upgrades of one user that passed the check together: those beyond the cap go again.
+      if (mine.size >= SOCKET_MAX_PER_USER)
+        return socket.close(SOCKET_CLOSE_TOO_MANY, SOCKET_TOO_MANY_REASON);
       const connection: Connection = {
         id: randomUUID(),
-        userId: found.viewer.user._id,
+        userId,
         sessionId: found.viewer.sessionId,
+        expiresAt: found.viewer.expiresAt,
         role: found.role,
         storeIds: found.storeIds,
         socket,
         lastTypingAt: 0,
+        budget: createFrameBudget(deps.clock.now()),
+        busy: new Set(),
+        nextResume: null,
+        isEnding: false,
       };
       open.add(connection);
-      const mine = byUser.get(connection.userId) ?? new Set();
       mine.add(connection);
-      byUser.set(connection.userId, mine);
+      byUser.set(userId, mine);
       if (connection.role === 'operator') operators.add(connection);
       deps.realtime.presence
-        .connected(connection.userId, connection.id)
+        .connected(userId, connection.id)
         .catch((error: unknown) => app.log.warn({ err: error }, 'presence not recorded'));
       socket.on('close', () => {
+        connection.isEnding = true;
         open.delete(connection);
         operators.delete(connection);
         mine.delete(connection);
-        if (mine.size === 0 && byUser.get(connection.userId) === mine) byUser.delete(connection.userId);
+        if (mine.size === 0 && byUser.get(userId) === mine) byUser.delete(userId);
         deps.realtime.presence
-          .disconnected(connection.userId, connection.id)
+          .disconnected(userId, connection.id)
           .catch((error: unknown) => app.log.warn({ err: error }, 'presence not cleared'));
       });
-      socket.on('message', (data) => {
-        answer(connection, String(data)).catch((error: unknown) => {
-          app.log.warn({ err: error }, 'socket message failed');
-          if (socket.readyState === socket.OPEN) send(connection, { type: 'error', message: BAD_MESSAGE });
-        });
+      socket.on('message', (data, isBinary) => {
+        receive(connection, isBinary ? null : String(data));
       });
-      send(connection, { type: 'hello', user: connection.userId, role: connection.role, at: at() });
+      send(connection, { type: 'hello', user: userId, role: connection.role, at: at() });
     },
   );
   return {
@@ -220,7 +438,8 @@ export async function registerWebSocket(
       return open.size;
     },
     closeAll(code = WS_GOING_AWAY, reason = 'Сервер перезапускается') {
-      for (const connection of open) connection.socket.close(code, reason);
+      for (const connection of open) end(connection, code, reason);
     },
+    checkSessions,
   };
 }

@@ -97,7 +97,9 @@ export function createRedisPresence(
       const expiry = clock.now() + PRESENCE_TTL_MS;
       const pipeline = client.pipeline();
       for (const { userId, connectionId } of entries) {
-        pipeline.zadd(userKey(userId), expiry, member(connectionId)).pexpire(userKey(userId), PRESENCE_TTL_MS);
+        pipeline
+          .zadd(userKey(userId), expiry, member(connectionId))
+          .pexpire(userKey(userId), PRESENCE_TTL_MS);
       }
       await pipeline.exec();
     },

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { appSecrets, files, sessions, smsCodes, users } from '../../db/schema/index';
 
@@ -96,12 +96,22 @@ export async function insertSession(
 /** The live session of a token hash with its user and picture: one indexed join per authenticated request. */
 export async function findSessionUser(db: Db, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ sessionId: sessions.id, ...userWithImage })
+    .select({ sessionId: sessions.id, sessionExpiresAt: sessions.expiresAt, ...userWithImage })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(files, eq(files.id, users.imageId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
   return row;
+}
+
+/** Which of these sessions are still live (not deleted, not expired): one query by primary key. */
+export async function findLiveSessionIds(db: Db, ids: readonly string[], now: Date): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(inArray(sessions.id, [...ids]), gt(sessions.expiresAt, now)));
+  return rows.map((row) => row.id);
 }
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<string | undefined> {

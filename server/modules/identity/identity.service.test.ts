@@ -373,6 +373,7 @@ describe.each(TEST_DATABASE_KINDS)('the identity service on %s', (kind) => {
       expect(SESSION_TTL_MS).toBe(30 * DAY_MS);
       expect(await identity().authenticate(session.token)).toEqual({
         sessionId: expect.any(String),
+        expiresAt: session.expiresAt,
         user: session.user,
       });
       t.clock.advance(SESSION_TTL_MS - 1);
@@ -405,6 +406,18 @@ describe.each(TEST_DATABASE_KINDS)('the identity service on %s', (kind) => {
       const another = await signIn();
       await identity().logout(another.token);
       expect(ended).toHaveLength(1);
+    });
+
+    it('tell which sessions are live: not one logged out, expired or unknown', async () => {
+      const staying = await identity().authenticate((await signIn()).token);
+      const leaving = await signIn();
+      const left = await identity().authenticate(leaving.token);
+      await identity().logout(leaving.token);
+      const ids = [staying?.sessionId ?? '', left?.sessionId ?? '', randomUUID()];
+      expect(await identity().liveSessionIds(ids)).toEqual(new Set([staying?.sessionId]));
+      expect(await identity().liveSessionIds([])).toEqual(new Set());
+      t.clock.advance(SESSION_TTL_MS);
+      expect(await identity().liveSessionIds(ids)).toEqual(new Set());
     });
 
     it('know no user for a token that is not one, nor for an unknown account', async () => {

@@ -18,6 +18,7 @@ import {
   deleteCode,
   deleteSession,
   ensureSecret,
+  findLiveSessionIds,
   findOrCreateUser,
   findSessionUser,
   findUserIdByPhone,
@@ -35,6 +36,8 @@ import { generateCode, generateSessionToken, hashSessionToken, hmacCode, isSameH
 
 /** Issue 4: a session lives 30 days from login, however active it is. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Sessions asked about in one query by `liveSessionIds`. */
+const LIVE_SESSIONS_BATCH = 1000;
 
 export const WRONG_CODE_MESSAGE = 'Неверный код';
 export const VOID_CODE_MESSAGE = 'Код недействителен. Запросите новый код';
@@ -60,8 +63,8 @@ export type IdentityDeps = {
 };
 
 export type Session = { token: string; expiresAt: number; user: User };
-/** Who a request is signed in as. */
-export type Viewer = { user: User; sessionId: string };
+/** Who a request is signed in as, and until when (ms since the epoch) the session lasts. */
+export type Viewer = { user: User; sessionId: string; expiresAt: number };
 
 type CodeRequestInput = z.output<typeof CodeRequestSchema>;
 type LoginInput = z.output<typeof LoginRequestSchema>;
@@ -189,7 +192,9 @@ export function createIdentityService(deps: IdentityDeps) {
       // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: see above
       if (token.length < 16 || token.length > 256) return null;
       const row = await findSessionUser(db, hashSessionToken(token), new Date(clock.now()));
-      return row ? { sessionId: row.sessionId, user: presentUser(row) } : null;
+      return row
+        ? { sessionId: row.sessionId, expiresAt: row.sessionExpiresAt.getTime(), user: presentUser(row) }
+        : null;
     },
 
     getUser: loadUser,
@@ -253,10 +258,24 @@ export function createIdentityService(deps: IdentityDeps) {
       if (sessionId) for (const listener of sessionEndedListeners) listener(sessionId);
     },
 
-    /** For sockets and caches keyed by session: called after a logout deleted one. */
+    /**
+     * For sockets and caches keyed by session: called after a logout deleted one. A session that expires, or
+     * is deleted another way, is not announced: holders of sessions check them (`liveSessionIds`).
+     */
     onSessionEnded(listener: (sessionId: string) => void): () => void {
       sessionEndedListeners.add(listener);
       return () => sessionEndedListeners.delete(listener);
+    },
+
+    /** Which of these sessions are live now (the sockets' periodic check: one query per 1,000). */
+    async liveSessionIds(sessionIds: readonly string[]): Promise<Set<string>> {
+      const live = new Set<string>();
+      const now = new Date(clock.now());
+      for (let start = 0; start < sessionIds.length; start += LIVE_SESSIONS_BATCH) {
+        const batch = sessionIds.slice(start, start + LIVE_SESSIONS_BATCH);
+        for (const id of await findLiveSessionIds(db, batch, now)) live.add(id);
+      }
+      return live;
     },
 
     /** Housekeeping: drops expired sessions, codes and limit counters. */
