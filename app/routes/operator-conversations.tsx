@@ -46,7 +46,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     }
   }
   const conversations = await support.listConversations(user._id, status);
-  return { status, conversations, detail, olderHref };
+  // The next reply's idempotency key: a reply sent again (a lost answer) is stored once (ADR 037).
+  return { status, conversations, detail, olderHref, replyKey: crypto.randomUUID() };
 }
 
 /**
@@ -77,7 +78,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function OperatorConversations({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, conversations, detail, olderHref } = loaderData;
+  const { status, conversations, detail, olderHref, replyKey } = loaderData;
   // Without JavaScript a refused reply renders the page anew with its reason and the text.
   const failure = failureOf(actionData);
   return (
@@ -93,6 +94,7 @@ export default function OperatorConversations({ loaderData, actionData }: Route.
           key={detail.conversation._id}
           detail={detail}
           olderHref={olderHref}
+          replyKey={replyKey}
           failure={failure}
           backHref={status === 'closed' ? `${OPERATOR_HREF}?status=closed` : OPERATOR_HREF}
         />

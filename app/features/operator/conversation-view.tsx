@@ -21,12 +21,15 @@ import { useCustomerTyping, useSendTyping } from './use-operator-live';
 export function ConversationView({
   detail,
   olderHref,
+  replyKey,
   backHref = OPERATOR_HREF,
   failure,
 }: {
   detail: ConversationDetail;
   /** The page of older messages, when there is one. */
   olderHref: string | null;
+  /** The next reply's idempotency key (the loader's): the same reply sent again is stored once. */
+  replyKey: string;
   backHref?: string;
   /** A refused post of the page's own forms (without JavaScript, or closing). */
   failure?: ActionFailure;
@@ -75,7 +78,7 @@ export function ConversationView({
           <p role="status" className="min-h-5 text-sm text-brand-700">
             {isTyping ? 'Клиент печатает…' : ''}
           </p>
-          <ReplyForm conversationId={conversation._id} pageFailure={failure} />
+          <ReplyForm conversationId={conversation._id} replyKey={replyKey} pageFailure={failure} />
         </div>
         <CustomerOrders orders={orders} />
       </div>
@@ -178,7 +181,15 @@ const replyFetcherKey = (conversationId: string) => `operator-reply-${conversati
  * The reply: a fetcher post to the conversation's action (a plain form without JavaScript). Enter sends,
  * Shift+Enter starts a new line; typing tells the customer. The text stays until the reply is stored.
  */
-function ReplyForm({ conversationId, pageFailure }: { conversationId: string; pageFailure?: ActionFailure }) {
+function ReplyForm({
+  conversationId,
+  replyKey,
+  pageFailure,
+}: {
+  conversationId: string;
+  replyKey: string;
+  pageFailure?: ActionFailure;
+}) {
   const fetcher = useFetcher({ key: replyFetcherKey(conversationId) });
   const sendTyping = useSendTyping(conversationId);
   const form = useRef<HTMLFormElement>(null);
@@ -208,6 +219,7 @@ function ReplyForm({ conversationId, pageFailure }: { conversationId: string; pa
       className="flex flex-col gap-2"
     >
       <input type="hidden" name={OPERATOR_FIELD.intent} value={OPERATOR_INTENTS.reply} />
+      <input type="hidden" name={OPERATOR_FIELD.key} value={replyKey} />
       <label htmlFor={fieldId} className="text-sm font-semibold">
         Ответ клиенту
       </label>

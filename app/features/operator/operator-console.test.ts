@@ -255,6 +255,29 @@ describe.each(TEST_DATABASE_KINDS)('the operator console on %s', (kind) => {
     expect(closed.conversations.find((item) => item._id === chat)?.status).toBe('closed');
   });
 
+  it('stores a reply once under the page’s key: the form sent again after a lost answer', async () => {
+    const operator = await signInOperator(t, nextPhone());
+    const customer = await signIn(t, nextPhone(), 'Вера');
+    const chat = await customerSays(customer, 'Вы работаете в праздники?');
+    const path = `/operator/chats/${chat}`;
+    const page = await load(conversationsLoader, operator, path, { id: chat });
+    expect(page.replyKey).toMatch(/^[0-9a-f-]{36}$/);
+    const form = { intent: 'reply', text: 'Да, без выходных', key: page.replyKey };
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect(await postTo(conversationAction, operator, path, form, { id: chat })).toMatchObject({
+        kind: 'redirect',
+        location: path,
+      });
+    }
+    const history = ChatHistorySchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/chat', headers: customer.headers })).json(),
+    );
+    expect(history.messages.map((message) => message.text)).toEqual([
+      'Вы работаете в праздники?',
+      'Да, без выходных',
+    ]);
+  });
+
   it('moves an order one step and tells the customer; refuses a wrong status in Russian', async () => {
     const operator = await signInOperator(t, nextPhone());
     const customer = await signIn(t, nextPhone());

@@ -1,0 +1,150 @@
+/**
+ * Caps (issue 21, ADR 037): the built server (embedded database, believing X-Forwarded-For from loopback so
+ * each customer is an address of its own) under floods of the ways in that store what customers send —
+ *
+ * - one customer posting 300 chat messages at once: 20 stored, the rest 429 with Retry-After in Russian;
+ * - six customers behind one address posting 20 each at once: the address's 60 stored, the rest 429;
+ * - one customer handing over 100 push subscriptions at once to inside addresses (the cloud metadata
+ *   service, loopback, private networks): every one 400, none stored; then 100 to a public push service
+ *   at once: 10 accepted, the rest 429;
+ *
+ * and afterwards a quiet customer's message is answered at once. Pass: no 5xx, every refusal in our shape.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordChaos } from './report';
+import { type ChaosCustomer, chaosClientAddress, signInCustomer } from './support/customers';
+import { type ServerProcess, startServer } from './support/server-process';
+
+const CHAT_PER_MINUTE = 20;
+const CHAT_ADDRESS_FACTOR = 3;
+const PUSH_SUBSCRIBES_PER_USER = 10;
+
+type Answer = { status: number; body: string; retryAfter: string | null };
+
+describe('caps on the ways in that store what customers send', () => {
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    server = await startServer({ env: { TRUST_PROXY: 'loopback' } });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  async function post(customer: ChaosCustomer, path: string, body: unknown): Promise<Answer> {
+    const response = await fetch(`${server.origin}${path}`, {
+      method: 'POST',
+      headers: customer.headers,
+      body: JSON.stringify(body),
+    });
+    return {
+      status: response.status,
+      body: await response.text(),
+      retryAfter: response.headers.get('retry-after'),
+    };
+  }
+
+  /** Every answer 2xx or a refusal in our shape with a Russian message; 429s say when to come back. */
+  function expectWellFormed(answers: readonly Answer[]): void {
+    for (const answer of answers) {
+      expect(answer.status, answer.body).toBeLessThan(500);
+      if (answer.status < 400) continue;
+      const body = JSON.parse(answer.body) as { success: unknown; message: unknown };
+      expect(body.success).toBe(false);
+      expect(String(body.message)).toMatch(/[А-Яа-яЁё]/);
+      if (answer.status === 429) expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+    }
+  }
+
+  const count = (answers: readonly Answer[], status: number) =>
+    answers.filter((answer) => answer.status === status).length;
+
+  it('stores a chat flood up to the customer’s and the address’s rates, and refuses the rest with 429', async () => {
+    const flooder = await signInCustomer(server);
+    const flood = await Promise.all(
+      Array.from({ length: 300 }, (_, index) =>
+        post(flooder, '/api/chat/messages', { text: `Флуд ${index}` }),
+      ),
+    );
+    expectWellFormed(flood);
+    expect(count(flood, 200)).toBe(CHAT_PER_MINUTE);
+    expect(count(flood, 429)).toBe(300 - CHAT_PER_MINUTE);
+    const history = (await (
+      await fetch(`${server.origin}/api/chat?limit=100`, { headers: flooder.headers })
+    ).json()) as { messages: unknown[] };
+    expect(history.messages).toHaveLength(CHAT_PER_MINUTE);
+
+    // Six customers behind one address: the address's rate.
+    const address = chaosClientAddress();
+    const neighbours: ChaosCustomer[] = [];
+    for (let index = 0; index < 6; index += 1) {
+      const customer = await signInCustomer(server);
+      neighbours.push({ ...customer, headers: { ...customer.headers, 'x-forwarded-for': address } });
+    }
+    const crowd = await Promise.all(
+      neighbours.flatMap((customer) =>
+        Array.from({ length: CHAT_PER_MINUTE }, (_, index) =>
+          post(customer, '/api/chat/messages', { text: `Сосед ${index}` }),
+        ),
+      ),
+    );
+    expectWellFormed(crowd);
+    expect(count(crowd, 200)).toBe(CHAT_PER_MINUTE * CHAT_ADDRESS_FACTOR);
+
+    // A quiet customer elsewhere is served.
+    const quiet = await signInCustomer(server);
+    const answer = await post(quiet, '/api/chat/messages', { text: 'Здравствуйте' });
+    expect(answer.status, answer.body).toBe(200);
+    recordChaos({
+      suite: 'caps',
+      check: 'chat flood: 300 at once from one customer, 120 from six behind one address',
+      requests: flood.length + crowd.length + 1,
+      errors5xx: [...flood, ...crowd].filter((item) => item.status >= 500).length,
+      note: `stored ${count(flood, 200)} of 300 and ${count(crowd, 200)} of 120; the rest 429`,
+    });
+  });
+
+  it('refuses push subscriptions to inside addresses, and counts the customer’s subscriptions', async () => {
+    const customer = await signInCustomer(server);
+    const keys = () => ({
+      p256dh: `B${randomBytes(64).toString('base64url')}`,
+      auth: randomBytes(16).toString('base64url'),
+    });
+    const inside = [
+      'https://169.254.169.254/latest/meta-data/',
+      'https://127.0.0.1/push',
+      'https://10.0.0.1:8443/push',
+      'https://[::1]/push',
+      'https://localhost/push',
+      'http://192.168.0.1/push',
+    ];
+    const refused = await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        post(customer, '/api/notification/subscribe', {
+          subscription: { endpoint: `${inside[index % inside.length]}${index}`, keys: keys() },
+        }),
+      ),
+    );
+    expectWellFormed(refused);
+    expect(count(refused, 400)).toBe(100);
+    const flood = await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        post(customer, '/api/notification/subscribe', {
+          subscription: { endpoint: `https://fcm.googleapis.com/fcm/send/chaos-${index}`, keys: keys() },
+        }),
+      ),
+    );
+    expectWellFormed(flood);
+    expect(count(flood, 200)).toBe(PUSH_SUBSCRIBES_PER_USER);
+    expect(count(flood, 429)).toBe(100 - PUSH_SUBSCRIBES_PER_USER);
+    recordChaos({
+      suite: 'caps',
+      check: 'push subscriptions: 100 to inside addresses, 100 to a public service, at once',
+      requests: refused.length + flood.length,
+      errors5xx: [...refused, ...flood].filter((item) => item.status >= 500).length,
+      note: `inside: ${count(refused, 400)} × 400; public: ${count(flood, 200)} accepted, ${count(flood, 429)} × 429`,
+    });
+  });
+});
