@@ -243,10 +243,77 @@ describe('createSocketClient', () => {
       at: at(60),
     });
     expect(events.map(({ event }) => eventId(event))).toEqual(['n1', 'n3']);
-    // Greeted: the next loss starts from 1 s again.
+    // Open for a ping interval: the next loss starts from 1 s again.
+    clock.advance(25_000);
     last().drop(1011);
     clock.advance(1000);
     expect(sockets).toHaveLength(5);
+  });
+
+  it('keeps backing off from a server that closes every socket right after greeting it', () => {
+    const { client, last, greet, sockets, clock } = setUp();
+    client.start();
+    const delays: number[] = [];
+    for (let round = 0; round < 6; round += 1) {
+      greet();
+      last().drop(1011);
+      const before = sockets.length;
+      let waited = 0;
+      while (sockets.length === before) {
+        clock.advance(100);
+        waited += 100;
+      }
+      delays.push(waited);
+    }
+    expect(delays).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000]);
+  });
+
+  it('waits long after the server closed it for too many frames (4029), not a second', () => {
+    const { client, last, greet, sockets, clock } = setUp();
+    client.start();
+    greet();
+    clock.advance(25_000);
+    last().drop(4029);
+    expect(client.status).toBe('waiting');
+    clock.advance(15_999);
+    expect(sockets).toHaveLength(1);
+    clock.advance(1);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('asks the page to load its data again when a catch-up could not go back far enough', () => {
+    let partial = 0;
+    const clock = fakeTimers();
+    const sockets: FakeSocket[] = [];
+    const client = createSocketClient({
+      url: 'ws://fresh.test/ws?group=user',
+      since: T0,
+      onEvent: () => {},
+      onPartialCatchUp: () => {
+        partial += 1;
+      },
+      connect: (url) => {
+        const socket = new FakeSocket(url);
+        sockets.push(socket);
+        return socket;
+      },
+      timers: clock.timers,
+    });
+    client.start();
+    const socket = sockets[0] as FakeSocket;
+    socket.receive({ type: 'hello', user: 'u1', role: 'customer', at: at(0) });
+    const missed: Extract<ServerSocketMessage, { type: 'missed' }> = {
+      type: 'missed',
+      since: T0,
+      notifications: [],
+      messages: [],
+      at: at(1),
+    };
+    socket.receive(missed);
+    socket.receive({ ...missed, is_partial: false });
+    expect(partial).toBe(0);
+    socket.receive({ ...missed, is_partial: true });
+    expect(partial).toBe(1);
   });
 
   it('takes jitter off the delay', () => {

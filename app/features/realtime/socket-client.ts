@@ -3,7 +3,10 @@
  * ADR 027; this side ADR 033). Open while the shopper is signed in: every frame is checked with the shared Zod
  * schema, repeats are dropped by id, a lost connection is retried with exponential backoff and jitter, and
  * each (re)connect resumes from the server time of the last event seen, so what happened meanwhile arrives
- * as ordinary events. A close with 4001 (the session ended: logout) stops it for good.
+ * as ordinary events. A close with 4001 (the session ended: logout, expiry) stops it for good; one with 4029
+ * (the server's frame limits, ADR 035) waits long before the next try, and the backoff goes back to its
+ * first step only after a connection lasted a ping interval — a server that closes at once is not retried
+ * every second.
  *
  * Time, timers, randomness and the socket itself are passed in: the tests drive it with fakes.
  */
@@ -24,6 +27,7 @@ import {
   isBefore,
   isSocketStale,
   laterCursor,
+  reconnectAttemptAfter,
 } from '@core/rules/realtime';
 
 /** What the client needs of a WebSocket (the browser's, or a test's fake). */
@@ -64,6 +68,8 @@ export type SocketClientOptions = {
   since: string | null;
   onEvent(event: SocketEvent, origin: EventOrigin): void;
   onStatus?(status: SocketStatus): void;
+  /** A catch-up could not go back as far as asked (away too long): the page should load its data again. */
+  onPartialCatchUp?(): void;
   connect?(url: string): SocketLike;
   timers?: Timers;
   /** 0..1, the backoff's jitter. */
@@ -120,7 +126,7 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
   let status: SocketStatus = 'stopped';
   let socket: SocketLike | null = null;
   let cursor = options.since;
-  /** Failed connections since the last greeting: the backoff's exponent. */
+  /** Failed connections since the last one that lasted a ping interval: the backoff's exponent. */
   let attempt = 0;
   let retryTimer: unknown = null;
   let pingTimer: unknown = null;
@@ -143,7 +149,6 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
     switch (message.type) {
       case 'hello':
         // Greeted: the session is good. Resume from the last event seen (or from now, the first time).
-        attempt = 0;
         cursor ??= message.at;
         setStatus('open');
         send({ type: 'resume', since: cursor });
@@ -154,6 +159,7 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
       case 'missed':
         for (const event of expandMissed(message)) deliver(event, true);
         cursor = laterCursor(cursor, message.at);
+        if (message.is_partial) options.onPartialCatchUp?.();
         return;
       default:
         deliver(message, false);
@@ -190,6 +196,7 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
       stopPinging();
       if (status === 'stopped') return;
       if (event.code === SOCKET_CLOSE_SESSION_ENDED) return setStatus('ended');
+      attempt = reconnectAttemptAfter(event.code, attempt);
       scheduleRetry();
     };
     current.onerror = () => {
@@ -205,6 +212,8 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
         scheduleRetry();
         return;
       }
+      // Open for a whole interval: the next loss starts the backoff from its first step again.
+      if (status === 'open') attempt = 0;
       send({ type: 'ping' });
     }, pingIntervalMs);
   }

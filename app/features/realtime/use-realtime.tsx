@@ -18,6 +18,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useRevalidator } from 'react-router';
 import { PushResync } from '~/features/notifications/push-resync';
 import type { EventOrigin, SocketClient, SocketStatus } from './socket-client';
 
@@ -76,6 +77,9 @@ export function RealtimeProvider({
   const sinceRef = useRef(since);
   sinceRef.current = since;
   const shownChats = useRef(0);
+  const { revalidate } = useRevalidator();
+  const revalidateRef = useRef(revalidate);
+  revalidateRef.current = revalidate;
 
   const dispatch = useCallback((event: SocketEvent, origin: EventOrigin) => {
     if (event.type === 'badges') setLive({ badges: event.badges, over: loaderBadges.current });
@@ -99,6 +103,12 @@ export function RealtimeProvider({
           since: sinceRef.current,
           onEvent: dispatch,
           onStatus: setStatus,
+          // Away longer than a catch-up reads back: the loaders bring the lists and counts up to date.
+          onPartialCatchUp: () => {
+            revalidateRef
+              .current()
+              .catch((error: unknown) => console.error('reload after a catch-up failed', error));
+          },
         });
         client.current = created;
         created.start();
