@@ -11,7 +11,15 @@ export default defineConfig({
   },
   test: {
     include: ['**/*.test.ts', '**/*.test.tsx'],
-    exclude: ['node_modules/**', 'build/**', 'build-*/**', 'tmp/**', 'tests/e2e/**', 'data/**'],
+    exclude: [
+      '**/node_modules/**',
+      'build/**',
+      'build-*/**',
+      'tmp/**',
+      'tests/e2e/**',
+      'data/**',
+      'bench/peers/next/**',
+    ],
     globalSetup: ['tests/setup/templates.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
