@@ -9,6 +9,7 @@ import { useAuthDialogs } from '~/features/auth/auth-dialogs';
 import { Avatar } from '~/features/auth/avatar';
 import { LogoutForm } from '~/features/auth/logout';
 import { useUser } from '~/features/auth/user';
+import { addressAskedToDelete, deleteQuestionOf } from '~/features/cabinet/address-delete';
 import { CABINET_SECTIONS, type CabinetSection } from '~/features/cabinet/cabinet';
 import { LkSectionEmptyState } from '~/features/cabinet/lk-sections';
 import { OrdersList } from '~/features/cabinet/orders-list';
@@ -55,8 +56,9 @@ const ADDRESS_FLASH = {
 } as const;
 
 /**
- * The cabinet's forms (SPEC §6: signed in): the delivery tab's (delete, make default: the geo service, then
- * back to the tab) and the chat's message (the support service; its answer is data, the loader shows it).
+ * The cabinet's forms (SPEC §6: signed in): the delivery tab's (delete once confirmed, make default: the geo
+ * service, then back to the tab) and the chat's message (the support service; its answer is data, the loader
+ * shows it).
  */
 export async function action({ context, request }: Route.ActionArgs) {
   return runAction(async () => {
@@ -65,6 +67,9 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (isChatIntent(form.get(CHAT_FIELD.intent))) {
       return runChatIntent(context.services.support, user._id, form, { ip: context.clientIp });
     }
+    // A delete asks first: without its yes the answer is the question (issue 21).
+    const question = deleteQuestionOf(form);
+    if (question) return question;
     const result = await runAddressIntent(context.services.geo, user._id, form);
     return redirectWithFlash(DELIVERY_TAB_HREF, ADDRESS_FLASH[result.intent]);
   });
@@ -137,6 +142,7 @@ export default function Cabinet({ loaderData, actionData }: Route.ComponentProps
               <SavedAddresses
                 addresses={loaderData.addresses}
                 error={actionData?.ok === false ? actionData.message : undefined}
+                askingToDelete={addressAskedToDelete(actionData)}
               />
             ) : section.key === 'orders' ? (
               <OrdersList orders={loaderData.orders} />

@@ -1,9 +1,12 @@
 import type { SavedAddress } from '@core/contracts/geo';
 import { MapPin, Pencil, Plus } from 'lucide-react';
-import { Form, useNavigation } from 'react-router';
+import { useState } from 'react';
+import { Form, Link, useNavigation, useSubmit } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
+import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { ADDRESS_FIELD, type AddressIntent } from '~/features/delivery/address-form';
 import { useDelivery } from '~/features/delivery/delivery-context';
+import { ADDRESS_CONFIRM_FIELD, DELETE_CONFIRMED } from './address-delete';
 
 /** The cabinet's own URL for its delivery tab: where its forms post and come back to. */
 export const DELIVERY_TAB_HREF = '/lk?active=delivery';
@@ -40,22 +43,79 @@ function IntentButton({
   );
 }
 
+/** 'Удалить адрес?': the question before a saved address goes, as a dialog and as the page's own form. */
+const DELETE_QUESTION = 'Удалить адрес?';
+
+/**
+ * 'Удалить' of one address: a plain form. With JavaScript it opens the question as a dialog, whose yes posts
+ * the delete; without, the post asks the action, which answers with the question (`askingToDelete`).
+ */
+function DeleteButton({ item, isDisabled }: { item: SavedAddress; isDisabled: boolean }) {
+  const submit = useSubmit();
+  const [isConfirming, setConfirming] = useState(false);
+  return (
+    <>
+      <Form
+        method="post"
+        action={DELIVERY_TAB_HREF}
+        onSubmit={(event) => {
+          event.preventDefault();
+          setConfirming(true);
+        }}
+      >
+        <input type="hidden" name={ADDRESS_FIELD.intent} value="delete" />
+        <input type="hidden" name={ADDRESS_FIELD.id} value={item._id} />
+        <button
+          type="submit"
+          disabled={isDisabled}
+          aria-label={`Удалить адрес: ${item.address}`}
+          className={buttonStyles({ variant: 'ghost', size: 'sm' })}
+        >
+          Удалить
+        </button>
+      </Form>
+      <ConfirmDialog
+        isOpen={isConfirming}
+        onOpenChange={setConfirming}
+        title={DELETE_QUESTION}
+        description={`«${item.address}» пропадёт из адресов доставки.`}
+        confirmLabel="Удалить"
+        isDestructive
+        onConfirm={() =>
+          void submit(
+            {
+              [ADDRESS_FIELD.intent]: 'delete',
+              [ADDRESS_FIELD.id]: item._id,
+              [ADDRESS_CONFIRM_FIELD]: DELETE_CONFIRMED,
+            },
+            { method: 'post', action: DELIVERY_TAB_HREF },
+          )
+        }
+      />
+    </>
+  );
+}
+
 /**
  * The cabinet's 'delivery' tab: saved addresses. 'Добавить адрес' and 'Изменить' open the map popup, which
- * saves through the server before it says 'Адрес успешно сохранен'; delete and make-default post to the
- * cabinet's action. The list is the loader's: after any of them the router loads it again.
+ * saves through the server before it says 'Адрес успешно сохранен'; make-default and (once confirmed) delete
+ * post to the cabinet's action. The list is the loader's: after any of them the router loads it again.
  */
 export function SavedAddresses({
   addresses,
   error,
+  askingToDelete,
 }: {
   addresses: readonly SavedAddress[];
   /** The cabinet action's refusal, if the last post was refused. */
   error?: string;
+  /** A delete was posted without JavaScript: the address whose removal the tab asks about. */
+  askingToDelete?: string;
 }) {
   const { openAddressDialog } = useDelivery();
   const navigation = useNavigation();
   const isBusy = navigation.state === 'submitting' && navigation.formAction?.startsWith('/lk') === true;
+  const asked = addresses.find((item) => item._id === askingToDelete);
 
   return (
     <section aria-labelledby="addresses-title" className="rounded-3xl bg-white p-5 shadow-card sm:p-6">
@@ -76,6 +136,25 @@ export function SavedAddresses({
         <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-[15px] font-medium text-red-800">
           {error}
         </p>
+      ) : null}
+      {asked ? (
+        <div role="alert" className="mt-4 rounded-2xl border-2 border-berry p-4">
+          <p className="font-bold">{DELETE_QUESTION}</p>
+          <p className="mt-1 text-[15px] text-muted">«{asked.address}» пропадёт из адресов доставки.</p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <Form method="post" action={DELIVERY_TAB_HREF}>
+              <input type="hidden" name={ADDRESS_FIELD.intent} value="delete" />
+              <input type="hidden" name={ADDRESS_FIELD.id} value={asked._id} />
+              <input type="hidden" name={ADDRESS_CONFIRM_FIELD} value={DELETE_CONFIRMED} />
+              <button type="submit" className={buttonStyles({ variant: 'danger' })}>
+                Удалить
+              </button>
+            </Form>
+            <Link to={DELIVERY_TAB_HREF} className={buttonStyles({ variant: 'outline' })}>
+              Отмена
+            </Link>
+          </div>
+        </div>
       ) : null}
       {addresses.length === 0 ? (
         <p className="mt-4 text-[15px] text-muted">
@@ -119,14 +198,7 @@ export function SavedAddresses({
                     isDisabled={isBusy}
                   />
                 )}
-                <IntentButton
-                  intent="delete"
-                  item={item}
-                  label="Удалить"
-                  accessibleName={`Удалить адрес: ${item.address}`}
-                  variant="ghost"
-                  isDisabled={isBusy}
-                />
+                <DeleteButton item={item} isDisabled={isBusy} />
               </div>
             </li>
           ))}

@@ -144,10 +144,10 @@ describe.each(TEST_DATABASE_KINDS)('address actions on %s', (kind) => {
       cookie: expect.stringContaining('fresh_flash=address-default'),
     });
     expect((await t.app.services.geo.listAddresses(customer.user._id))[0]?._id).toBe(older?._id);
-    const deleted = outcomeOf(await cabinet({ intent: 'delete', id: current?._id ?? '' }));
+    const deleted = outcomeOf(await cabinet({ intent: 'delete', id: current?._id ?? '', confirm: 'yes' }));
     expect(deleted).toMatchObject({ kind: 'redirect', cookie: expect.stringContaining('address-deleted') });
     expect(await t.app.services.geo.listAddresses(customer.user._id)).toHaveLength(1);
-    const unknown = outcomeOf(await cabinet({ intent: 'delete', id: 'не-id' }));
+    const unknown = outcomeOf(await cabinet({ intent: 'delete', id: 'не-id', confirm: 'yes' }));
     expect(unknown).toMatchObject({ kind: 'data', status: 400, data: { message: 'Адрес не найден' } });
   });
 });
