@@ -69,7 +69,10 @@ export class BasketPage {
     });
   }
 
-  /** The basket's one 'Оформить заказ' for all groups: a link, or a disabled button below a shop's minimum. */
+  /**
+   * The basket's one 'Оформить заказ' of a signed-in customer: a link to checkout; a disabled button while no
+   * shop reaches its minimum order. A guest's is a button that opens the login popup.
+   */
   get checkout(): Locator {
     return this.page.getByRole('main').getByRole('link', { name: 'Оформить заказ', exact: true });
   }
