@@ -1,5 +1,5 @@
 import type { ProductCard as ProductCardData } from '@core/contracts/catalog';
-import { formatWeight } from '@core/rules/weight';
+import { formatPackSize } from '@core/rules/weight';
 import { Link } from 'react-router';
 import { AddToBasket } from '~/features/basket/add-to-basket';
 import { AddToSetButton } from '~/features/favourites/add-to-set-button';
@@ -50,7 +50,7 @@ export function ProductCard({ product, isEager = false }: { product: ProductCard
         </Link>
       </h3>
       <p className="card-meta">
-        <span>{formatWeight(product.weight)}</span>
+        <span>{formatPackSize(product)}</span>
         {product.reviews > 0 ? (
           <span>
             <span aria-hidden="true" className="text-amber-700">
