@@ -31,6 +31,8 @@ export default [
   route('login', 'routes/login.tsx'),
   // 'Выйти': a form post that ends the session (no page of its own).
   route('logout', 'routes/logout.ts'),
+  // Where the assortment comes from, as plain forms (the address and pickup popups without JavaScript, ADR 038).
+  route('location', 'routes/location.tsx'),
   // Favourites (SPEC §2, §3): /favourites?tab=products|stores|articles|sets; signed in to see any data.
   route('favourites', 'routes/favourites.tsx'),
   // The operator console (ADR 034): support conversations and the order board; operators only.
@@ -42,6 +44,8 @@ export default [
   // Resource routes: actions and loaders for widgets' fetchers (no page of their own).
   route('resources/search', 'routes/resources/search.ts'),
   route('resources/addresses', 'routes/resources/addresses.ts'),
+  route('resources/places', 'routes/resources/places.ts'),
+  route('resources/basket-swap', 'routes/resources/basket-swap.ts'),
   route('resources/profile', 'routes/resources/profile.ts'),
   route('resources/favourites', 'routes/resources/favourites.ts'),
   route('resources/favourites/sets', 'routes/resources/favourites-sets.ts'),

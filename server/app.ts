@@ -23,6 +23,7 @@ import { recordRoutes } from './http/route-table';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerClientAssets, registerUploads } from './http/static';
 import { withUnavailablePages } from './http/unavailable';
+import { visitorPlaceOf } from './http/visitor-place';
 import { registerWebSocket, type SocketRegistry } from './http/websocket';
 import { type Clock, systemClock } from './lib/clock';
 import { isConnectionLoss } from './lib/connection-loss';
@@ -64,7 +65,9 @@ export type AppDeps = {
   > &
     ClientLimitsConfig &
     Pick<Config, 'NODE_ENV' | 'TRUST_PROXY' | 'MAP_TILE_URL' | 'AUTH_SECRET'> &
-    Partial<Pick<Config, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT'>> &
+    Partial<
+      Pick<Config, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT' | 'IP_LOCATION_HEADERS'>
+    > &
     SmsConfig &
     GeocoderConfig;
   dbHandle: DbHandle;
@@ -197,7 +200,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(identityRoutes, { identity: services.identity, clock });
       await api.register(filesRoutes, { files: services.files });
       await api.register(basketRoutes, { basket: services.basket });
-      await api.register(geoRoutes, { geo: services.geo });
+      await api.register(geoRoutes, {
+        geo: services.geo,
+        ipLocationHeaders: deps.config.IP_LOCATION_HEADERS ?? null,
+      });
       await api.register(ordersRoutes, { orders: services.orders });
       await api.register(favouritesRoutes, { favourites: services.favourites });
       await api.register(notificationsRoutes, { notifications: services.notifications });
@@ -238,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         sellerSiteUrl,
         viewer: { user: viewer?.user ?? null },
         area: areaOf(request),
+        visitorPlace: visitorPlaceOf(request, deps.config.IP_LOCATION_HEADERS ?? null),
         mapTileUrl: deps.config.MAP_TILE_URL,
         cspNonce: request.cspNonce,
         clientIp: request.ip,
@@ -256,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       ttlMs: deps.config.PAGE_CACHE_TTL_MS,
       maxEntries: PAGE_CACHE_MAX_ENTRIES,
       variantCookies: [DELIVERY_AREA_COOKIE],
+      variantHeaders: deps.config.IP_LOCATION_HEADERS ?? [],
     });
     await app.register(reactRouterPlugin, {
       ...deps.reactRouter,

@@ -122,6 +122,25 @@ export const ConfigSchema = z
     GEOCODER_URL: optionalText(),
     /** Yandex geocoder API key (required with GEOCODER=yandex). */
     YANDEX_GEOCODER_KEY: optionalText(),
+    /**
+     * Where a visitor without an address is (ADR 038): the two request headers, latitude and longitude, that
+     * the proxy in front sets from the client's IP address (Cloudflare: `cf-iplatitude,cf-iplongitude`; nginx:
+     * its geoip2 module). Unset: not known, and the default city is shown. The proxy must set them on every
+     * request, or a client could send its own.
+     */
+    IP_LOCATION_HEADERS: z
+      .string()
+      .trim()
+      .default('')
+      .transform((value, ctx): [string, string] | null => {
+        if (value === '') return null;
+        const names = value.split(',').map((name) => name.trim().toLowerCase());
+        const [latitude, longitude] = names;
+        if (names.length === 2 && latitude && longitude && names.every((name) => /^[a-z0-9-]+$/.test(name)))
+          return [latitude, longitude];
+        ctx.addIssue({ code: 'custom', message: 'must be two header names: latitude,longitude' });
+        return z.NEVER;
+      }),
     SMS_PROVIDER: z.enum(['console', 'file', 'smsru', 'smsc']).default('console'),
     /** The file provider's outbox (one JSON line per message); defaults to $DATA_DIR/sms-outbox.jsonl. */
     SMS_OUTBOX: optionalText(),

@@ -2,6 +2,7 @@ import type { User } from '@core/contracts/identity';
 import type { DeliveryArea } from '@core/rules/delivery-area';
 import type { DbHandle } from './db/client';
 import type { PageSession } from './http/auth';
+import type { VisitorPlace } from './http/visitor-place';
 import { type Clock, systemClock } from './lib/clock';
 import type { WorkQueue } from './lib/work-queue';
 import type { LimitStore } from './limits/limit-store';
@@ -101,7 +102,7 @@ export function createServices({
     addresses: { saveAddress: (userId, input) => geo.saveAddress(userId, input) },
     files,
   });
-  const geo = createGeoService({ ...deps, catalog, users }, geocoder);
+  const geo = createGeoService({ ...deps, catalog, users, now: () => clock.now() }, geocoder);
   const content = createContentService(
     { ...deps, catalog, geo },
     { cacheTtlMs: contentCacheTtlMs, onCacheError },
@@ -155,6 +156,11 @@ export type LoadContext = {
   mapTileUrl: string;
   /** The delivery area of the request's cookie: its zone's or pickup point's assortment is shown. */
   area: DeliveryArea | undefined;
+  /**
+   * Without an area, where the visitor is: the city they chose, and their IP's place when the proxy says
+   * (ADR 038); `app/lib/location.server.ts` turns it into their city. Absent: neither is known.
+   */
+  visitorPlace?: VisitorPlace;
   /** This response's CSP nonce, for the scripts React Router renders (app/entry.server.tsx). */
   cspNonce: string;
   /** The client's address as the API's login limits count it (`request.ip`: TRUST_PROXY applied). */

@@ -1,6 +1,5 @@
 import type { Category } from '@core/contracts/catalog';
 import { catalogSearchString } from '@core/rules/catalog';
-import { scopeOf } from '@core/rules/delivery-area';
 import { formatCount } from '@core/rules/plural';
 import { PackageSearch } from 'lucide-react';
 import { Link } from 'react-router';
@@ -10,8 +9,10 @@ import { CatalogFilters } from '~/features/catalog/catalog-filters';
 import { CategoryChips, CategoryNav } from '~/features/catalog/category-nav';
 import { ProductGrid } from '~/features/catalog/product-card';
 import { PRODUCTS_FORMS } from '~/features/content/words';
+import { pointServes, StoreNotServing } from '~/features/delivery/store-not-serving';
 import { parseCatalogSearchParams } from '~/lib/contracts.server';
 import { orNotFound } from '~/lib/loader-errors.server';
+import { shopperLocation } from '~/lib/location.server';
 import { loadSeo, seoMeta } from '~/lib/seo';
 import type { Route } from './+types/catalog';
 
@@ -24,13 +25,45 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const resolved = await orNotFound(
     catalog.resolveCatalog({ store: path.store, point: path.point, category: path.slug }, query),
   );
-  const [page, categories, stores, seo] = await Promise.all([
-    catalog.listProducts(resolved, scopeOf(context.area)),
-    catalog.listCategories(),
+  const location = await shopperLocation(context);
+  const { scope } = location;
+  const storeId = resolved.store?._id ?? resolved.point?.store._id;
+  const [page, categories, stores, seo, storePoints] = await Promise.all([
+    catalog.listProducts(resolved, scope),
+    // A shop's page lists only its categories with products in the area (issue 21).
+    storeId
+      ? catalog.listStoreCategories({ storeId, pointId: resolved.point?._id }, scope)
+      : catalog.listCategories(),
     resolved.store ? undefined : catalog.listStores(),
     resolved.store ? null : loadSeo(content, '/catalog'),
+    storeId ? catalog.listStorePoints(storeId) : [],
   ]);
-  return { ...resolved, page, categories, stores, seo, pathname: url.pathname };
+  // A shop (or point) that cannot serve the shopper says so, with its pickup points, instead of looking empty.
+  const serving = resolved.point
+    ? pointServes(resolved.point, scope)
+    : storePoints.some((point) => pointServes(point, scope));
+  const notServing = storeId && !serving ? notServingKind(context.area?.mode, location.isCityOnly) : null;
+  return {
+    ...resolved,
+    page,
+    categories,
+    stores,
+    seo,
+    pathname: url.pathname,
+    notServing,
+    pickupPoints: notServing ? storePoints.filter((point) => point.is_pickup) : [],
+  };
+}
+
+function notServingKind(mode: 'delivery' | 'pickup' | undefined, isCityOnly: boolean) {
+  if (isCityOnly) return 'city' as const;
+  return mode === 'pickup' ? ('pickup' as const) : ('address' as const);
+}
+
+/** Whether the shopper narrowed the list (a category, a price, discounts): then 'уберите фильтры' makes sense. */
+function isFiltered(data: Route.ComponentProps['loaderData']): boolean {
+  const { query } = data;
+  return Boolean(data.category || query.min !== undefined || query.max !== undefined || query.discount);
 }
 
 function headingOf(data: Route.ComponentProps['loaderData']): string {
@@ -116,8 +149,21 @@ export default function CatalogPage({ loaderData: data }: Route.ComponentProps) 
           <h2 id="catalog-products-title" className="sr-only">
             Товары
           </h2>
-          {page.products.length > 0 ? (
+          {data.notServing ? (
+            <StoreNotServing kind={data.notServing} pickupPoints={data.pickupPoints} />
+          ) : page.products.length > 0 ? (
             <ProductGrid products={page.products} eagerCount={4} className="lg:grid-cols-3 xl:grid-cols-4" />
+          ) : !isFiltered(data) ? (
+            <div className="flex flex-col items-center rounded-3xl bg-white px-6 py-16 text-center shadow-card">
+              <PackageSearch aria-hidden="true" className="size-12 text-brand-600" />
+              <h2 className="mt-4 text-xl font-bold">Сейчас здесь нет товаров в наличии</h2>
+              <p className="mt-2 max-w-sm text-[15px] text-muted">
+                Загляните позже или выберите другой магазин.
+              </p>
+              <Link to="/catalog" className="mt-5 font-semibold text-brand-700 hover:underline">
+                Весь каталог
+              </Link>
+            </div>
           ) : (
             <div className="flex flex-col items-center rounded-3xl bg-white px-6 py-16 text-center shadow-card">
               <PackageSearch aria-hidden="true" className="size-12 text-brand-600" />

@@ -1,4 +1,3 @@
-import { scopeOf } from '@core/rules/delivery-area';
 import { Heart } from 'lucide-react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
@@ -14,6 +13,7 @@ import { ArticlesPanel, ProductsPanel, SetsPanel, StoresPanel } from '~/features
 import { useSavedFavourites } from '~/features/favourites/use-favourites';
 import { getOptionalUser } from '~/lib/auth.server';
 import { cx } from '~/lib/cx';
+import { shopperLocation } from '~/lib/location.server';
 import type { Route } from './+types/favourites';
 
 export const meta: Route.MetaFunction = () => [
@@ -35,7 +35,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const tab = tabOf(new URL(request.url));
   if (!user) return { isSignedIn: false as const, tab };
   const { favourites } = context.services;
-  const scope = scopeOf(context.area);
+  const { scope } = await shopperLocation(context);
   const empty = { products: [], stores: [], articles: [], sets: [] };
   switch (tab) {
     case 'products': {

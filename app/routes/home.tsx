@@ -1,4 +1,3 @@
-import { scopeOf } from '@core/rules/delivery-area';
 import {
   Apple,
   ArrowRight,
@@ -21,6 +20,7 @@ import { ExternalLinkButton, LinkButton } from '~/components/ui/button';
 import { ProductGrid } from '~/features/catalog/product-card';
 import { RecipeCard } from '~/features/content/recipe-card';
 import { cx } from '~/lib/cx';
+import { shopperLocation } from '~/lib/location.server';
 import { loadSeo, seoMeta } from '~/lib/seo';
 import { sellerLinks } from '~/lib/site-links';
 import type { loader as rootLoader } from '~/root';
@@ -30,7 +30,7 @@ const SHELF_SIZE = 10;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog, content } = context.services;
-  const scope = scopeOf(context.area);
+  const { scope } = await shopperLocation(context);
   const [categories, stores, offers, arrivals, recipes, seo] = await Promise.all([
     catalog.listCategories(),
     catalog.listStores(),

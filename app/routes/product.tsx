@@ -1,5 +1,4 @@
 import { inShop } from '@core/rules/catalog';
-import { scopeOf } from '@core/rules/delivery-area';
 import { formatRoubles } from '@core/rules/price';
 import { formatPackSize } from '@core/rules/weight';
 import { MapPin, Star, Store as StoreIcon } from 'lucide-react';
@@ -8,20 +7,25 @@ import { Breadcrumbs, CATALOG_CRUMB } from '~/components/ui/breadcrumbs';
 import { BuyFromPoint } from '~/features/basket/buy-from-point';
 import { ProductGrid } from '~/features/catalog/product-card';
 import { ProductGallery } from '~/features/catalog/product-gallery';
+import { CityChoice } from '~/features/delivery/city-choice';
 import { AddToSetButton } from '~/features/favourites/add-to-set-button';
 import { FavouriteButton } from '~/features/favourites/favourite-button';
 import { jsonLd } from '~/lib/json-ld';
 import { orNotFound } from '~/lib/loader-errors.server';
+import { shopperLocation } from '~/lib/location.server';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/product';
 
-/** /product/{slug}: by slug, or by id (search results link by id). */
+/**
+ * /product/{slug}: by slug, or by id (search results link by id). Sold from the shopper's area; before any
+ * address, from their city's points (ADR 038: a fresh visitor was offered another city's point).
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { catalog } = context.services;
-  const scope = scopeOf(context.area);
+  const { scope, isCityOnly } = await shopperLocation(context);
   const product = await orNotFound(catalog.getProduct(params.slug, scope));
   const related = await catalog.listRelated(product, scope);
-  return { product, related, origin: context.publicBaseUrl };
+  return { product, related, isCityOnly, origin: context.publicBaseUrl };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -41,7 +45,9 @@ export const meta: Route.MetaFunction = ({ data }) => {
   ];
 };
 
-export default function ProductPage({ loaderData: { product, related, origin } }: Route.ComponentProps) {
+export default function ProductPage({
+  loaderData: { product, related, isCityOnly, origin },
+}: Route.ComponentProps) {
   const inStockPoints = product.warehouse.filter((entry) => entry.count > 0);
   const structured = {
     '@context': 'https://schema.org',
@@ -114,6 +120,7 @@ export default function ProductPage({ loaderData: { product, related, origin } }
             </div>
           </div>
           <div className="rounded-3xl bg-white p-5 shadow-card sm:p-6">
+            {isCityOnly ? <CityChoice className="mb-4" /> : null}
             <BuyFromPoint product={product} />
           </div>
           <section aria-labelledby="points-title" className="rounded-3xl bg-white p-5 shadow-card sm:p-6">
@@ -135,7 +142,9 @@ export default function ProductPage({ loaderData: { product, related, origin } }
                         </Link>
                         <span className="block text-sm text-muted">{entry.point.address}</span>
                         {entry.in_area ? null : (
-                          <span className="block text-sm text-muted">Не обслуживает ваш район</span>
+                          <span className="block text-sm text-muted">
+                            {isCityOnly ? 'В другом городе' : 'Не обслуживает ваш район'}
+                          </span>
                         )}
                       </span>
                     </span>

@@ -1,12 +1,13 @@
-import { scopeOf } from '@core/rules/delivery-area';
 import { itemPageMeta, NOT_FOUND_META } from '~/features/content/meta';
 import { RecipeView } from '~/features/content/recipe-views';
 import { recipeJsonLd } from '~/features/content/structured-data';
 import { orNotFound } from '~/lib/loader-errors.server';
+import { shopperLocation } from '~/lib/location.server';
 import type { Route } from './+types/recipe';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const recipe = await orNotFound(context.services.content.getRecipe(params.slug, scopeOf(context.area)));
+  const { scope } = await shopperLocation(context);
+  const recipe = await orNotFound(context.services.content.getRecipe(params.slug, scope));
   return { recipe, origin: context.publicBaseUrl };
 }
 

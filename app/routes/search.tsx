@@ -1,4 +1,3 @@
-import { scopeOf } from '@core/rules/delivery-area';
 import { formatCount } from '@core/rules/plural';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '@core/rules/search-text';
 import { SearchX } from 'lucide-react';
@@ -6,6 +5,7 @@ import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { ProductGrid } from '~/features/catalog/product-card';
 import { PRODUCTS_FORMS } from '~/features/content/words';
+import { shopperLocation } from '~/lib/location.server';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/search';
 
@@ -15,7 +15,7 @@ const RESULTS_LIMIT = 48;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, SEARCH_MAX_LENGTH);
   const { search, catalog } = context.services;
-  const scope = scopeOf(context.area);
+  const { scope } = await shopperLocation(context);
   const found = await search.search(q, { scope, stores: 6, products: RESULTS_LIMIT });
   const products = await catalog.listProductsByIds(
     found.products.map((hit) => hit.id),

@@ -1,4 +1,3 @@
-import { scopeOf } from '@core/rules/delivery-area';
 import { formatPhone } from '@core/rules/phone';
 import { formatRoubles } from '@core/rules/price';
 import { formatSchedule } from '@core/rules/schedule';
@@ -7,25 +6,34 @@ import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { LinkButton } from '~/components/ui/button';
 import { ProductGrid } from '~/features/catalog/product-card';
+import { pointServes, StoreNotServing } from '~/features/delivery/store-not-serving';
 import { FavouriteButton } from '~/features/favourites/favourite-button';
 import { orNotFound } from '~/lib/loader-errors.server';
+import { shopperLocation } from '~/lib/location.server';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/store';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { catalog } = context.services;
   const store = await orNotFound(catalog.getStoreDetail(params.id));
-  const popular = await catalog.listShelf(
-    { order: 'popular', limit: 10, storeId: store._id },
-    scopeOf(context.area),
-  );
-  return { store, popular };
+  const { scope, isCityOnly } = await shopperLocation(context);
+  const popular = await catalog.listShelf({ order: 'popular', limit: 10, storeId: store._id }, scope);
+  // Issue 21: a shop that cannot serve the shopper says so (and how to collect instead), not an empty shelf.
+  const isServing = store.points.some((point) => pointServes(point, scope));
+  const notServing = isServing
+    ? null
+    : isCityOnly
+      ? ('city' as const)
+      : context.area?.mode === 'pickup'
+        ? ('pickup' as const)
+        : ('address' as const);
+  return { store, popular, notServing };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data ? seoMeta(null, { title: data.store.name, description: data.store.description.slice(0, 200) }) : [];
 
-export default function StorePage({ loaderData: { store, popular } }: Route.ComponentProps) {
+export default function StorePage({ loaderData: { store, popular, notServing } }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-[1360px] px-4 pt-4 sm:px-6 sm:pt-6">
       <Breadcrumbs items={[{ label: 'Магазины', href: '/shops' }, { label: store.name }]} />
@@ -59,6 +67,14 @@ export default function StorePage({ loaderData: { store, popular } }: Route.Comp
           <FavouriteButton type="store" id={store._id} name={store.name} variant="labelled" />
         </div>
       </section>
+
+      {notServing ? (
+        <StoreNotServing
+          kind={notServing}
+          pickupPoints={store.points.filter((point) => point.is_pickup)}
+          className="mt-6"
+        />
+      ) : null}
 
       <section aria-labelledby="points-title" className="mt-10">
         <h2 id="points-title" className="text-2xl font-extrabold tracking-tight">

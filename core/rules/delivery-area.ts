@@ -73,6 +73,17 @@ export function formatCityChoice(cityId: string): string {
   return `c.${cityId}`;
 }
 
+/**
+ * The Set-Cookie (or document.cookie) text of the area cookie: a value for a year, or null to forget it. The
+ * browser's popups and the form without JavaScript (ADR 038) write the same cookie.
+ */
+export function deliveryAreaCookie(value: string | null, isSecure: boolean): string {
+  const secure = isSecure ? '; Secure' : '';
+  return value
+    ? `${DELIVERY_AREA_COOKIE}=${value}; Path=/; Max-Age=${DELIVERY_AREA_MAX_AGE_S}; SameSite=Lax${secure}`
+    : `${DELIVERY_AREA_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+}
+
 /** The city a cookie names: a chosen city (`c.<city>`), or the city of a delivery or pickup area. */
 export function parseCityChoice(value: string | undefined): string | undefined {
   if (!value) return undefined;

@@ -59,6 +59,7 @@ describe('flash messages of page actions', () => {
       'order-cancelled': { type: 'success', title: 'Заказ отменён' },
       'order-repeated': { type: 'success', title: 'Товары добавлены в корзину' },
       'address-saved': { type: 'success', title: 'Адрес успешно сохранен' },
+      'pickup-chosen': { type: 'success', title: 'Пункт самовывоза выбран' },
       'address-deleted': { type: 'success', title: 'Адрес удалён' },
       'address-default': { type: 'success', title: 'Основной адрес изменён' },
     });

@@ -33,6 +33,7 @@ export const FLASH_MESSAGES = {
   'order-cancelled': { type: 'success', title: 'Заказ отменён' },
   'order-repeated': { type: 'success', title: 'Товары добавлены в корзину' },
   'address-saved': { type: 'success', title: 'Адрес успешно сохранен' },
+  'pickup-chosen': { type: 'success', title: 'Пункт самовывоза выбран' },
   'address-deleted': { type: 'success', title: 'Адрес удалён' },
   'address-default': { type: 'success', title: 'Основной адрес изменён' },
 } as const;

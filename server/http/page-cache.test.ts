@@ -16,6 +16,24 @@ describe('page cache', () => {
     expect(cache.keyFor(request('/catalog', undefined, 'POST'))).toBeUndefined();
   });
 
+  it('keys guests by where the proxy says they are too, when the deployment knows it (ADR 038)', () => {
+    const cache = createPageCache({
+      ttlMs: 1000,
+      maxEntries: 10,
+      variantCookies: ['fresh-area'],
+      variantHeaders: ['x-geo-lat', 'x-geo-lng'],
+    });
+    const near = (lat: string, lng: string) =>
+      ({
+        url: '/catalog',
+        method: 'GET',
+        headers: { 'x-geo-lat': lat, 'x-geo-lng': lng },
+      }) as unknown as FastifyRequest;
+    expect(cache.keyFor(near('57.76', '40.93'))).toBe('/catalog\n|57.76|40.93');
+    expect(cache.keyFor(near('57.63', '39.89'))).not.toBe(cache.keyFor(near('57.76', '40.93')));
+    expect(cache.keyFor(request('/catalog'))).toBe('/catalog\n||');
+  });
+
   it('refuses a request signed in by a bearer token', () => {
     const cache = createPageCache({ ttlMs: 1000, maxEntries: 10, variantCookies: ['fresh-area'] });
     const bearer = { url: '/catalog', method: 'GET', headers: { authorization: 'Bearer abc' } };

@@ -33,6 +33,11 @@ export type PageCacheOptions = {
   maxEntries: number;
   /** Cookies that select a variant of a page rather than a person (the delivery area). */
   variantCookies: readonly string[];
+  /**
+   * Request headers that select a variant too: where the proxy says the client is (IP_LOCATION_HEADERS), which
+   * decides the city of a guest without an area (ADR 038).
+   */
+  variantHeaders?: readonly string[];
   now?: () => number;
 };
 
@@ -66,7 +71,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (request.headers.authorization !== undefined) return undefined;
       const cookies = cookieNames(request.headers.cookie);
       for (const name of cookies.keys()) if (!variants.has(name)) return undefined;
-      const variant = options.variantCookies.map((name) => cookies.get(name) ?? '').join('|');
+      const variant = [
+        ...options.variantCookies.map((name) => cookies.get(name) ?? ''),
+        ...(options.variantHeaders ?? []).map((name) => String(request.headers[name] ?? '')),
+      ].join('|');
       return `${request.url}\n${variant}`;
     },
     get(key) {

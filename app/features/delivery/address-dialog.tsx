@@ -1,9 +1,9 @@
 import type { City } from '@core/contracts/content';
-import { OUTSIDE_ZONES_MESSAGE } from '@core/contracts/geo';
+import { OUTSIDE_ZONES_MESSAGE, type Place } from '@core/contracts/geo';
 import { findZoneForPoint, type LngLat } from '@core/rules/geo';
 import { MAP_DEFAULT_CENTER, ZONE_FILL_OPACITY } from '@core/rules/map';
 import type { Map as LeafletMap } from 'leaflet';
-import { Crosshair, MapPin } from 'lucide-react';
+import { Crosshair, LocateFixed, MapPin } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Marker, Polygon, useMapEvents } from 'react-leaflet';
 import { useFetcher } from 'react-router';
@@ -14,11 +14,28 @@ import { useOptionalUser } from '~/features/auth/user';
 import { api } from '~/lib/api-client';
 import type { action as saveAddressAction } from '~/routes/resources/addresses';
 import { type AddressDraft, addressFormFields } from './address-form';
+import { AddressSearch } from './address-search';
 import { readStoredAddress, writeStoredAddress } from './area-storage';
 import { type AddressDialogRequest, useDelivery } from './delivery-context';
 import { MapView, pinIcon } from './map-view';
 
 type Chosen = { at: LngLat; zoneId: string };
+
+/** The out-of-zone warning's toast: a valid pick closes it at once (issue 21: it lingered for 5 s). */
+const OUTSIDE_TOAST_ID = 'address-outside-zones';
+export const LOCATE_FAILED_MESSAGE =
+  'Не удалось определить местоположение. Разрешите доступ к геопозиции или укажите адрес';
+/** How close the map comes to a point found by typing or by the browser's geolocation. */
+const PICK_ZOOM = 15;
+
+/** The delivery zones of a city, as the zone check takes them. */
+function zonesOf(city: City | undefined) {
+  return (city?.delivery_areas ?? []).map((zone) => ({
+    id: zone._id,
+    polygon: zone.zone,
+    color: zone.color,
+  }));
+}
 
 const FIELD = 'h-11 w-full rounded-xl border border-line bg-white px-3 text-[15px] text-ink';
 
@@ -84,11 +101,13 @@ export function AddressDialog({
   onOpenChange: (isOpen: boolean) => void;
   request?: AddressDialogRequest;
 }) {
-  const { cities, mapTileUrl, chooseArea } = useDelivery();
+  const { cities, mapTileUrl, chooseArea, cityId: shopperCityId } = useDelivery();
   const isSignedIn = useOptionalUser() !== null;
   const toast = useToast();
   const start = useMemo(() => startingPoint(request), [request]);
-  const defaultCity = cities.find((city) => city.default) ?? cities[0];
+  // Location first (ADR 038): the shopper's city (chosen, or nearest by IP), else the default, else the first.
+  const defaultCity =
+    cities.find((city) => city._id === shopperCityId) ?? cities.find((city) => city.default) ?? cities[0];
   const [cityId, setCityId] = useState(
     (start.city && cities.some((city) => city._id === start.city) ? start.city : undefined) ??
       defaultCity?._id,
@@ -97,6 +116,11 @@ export function AddressDialog({
   const [chosen, setChosen] = useState<Chosen | null>(start.chosen);
   const [address, setAddress] = useState(start.address);
   const [shortAddress, setShortAddress] = useState(start.shortAddress);
+  /** The field's text while the shopper types (suggestions wanted); null: it shows `address`. */
+  const [typed, setTyped] = useState<string | null>(null);
+  /** The address a suggestion just put in the field (the combobox echoes it back as input). */
+  const picked = useRef<string | null>(null);
+  const [isFinding, setFinding] = useState(false);
   // Edit mode: the map takes a new point straight away (the spec's choose-on-map mode is already on).
   const [isChoosing, setChoosing] = useState(start.chosen !== null);
   const [isLocating, setLocating] = useState(false);
@@ -108,23 +132,29 @@ export function AddressDialog({
   const saving = useRef<AddressDraft | null>(null);
   const isSaving = fetcher.state !== 'idle';
 
-  const zones = useMemo(
-    () =>
-      (city?.delivery_areas ?? []).map((zone) => ({ id: zone._id, polygon: zone.zone, color: zone.color })),
-    [city],
-  );
+  const zones = useMemo(() => zonesOf(city), [city]);
 
-  async function choose(at: LngLat) {
-    const zone = findZoneForPoint(at, zones);
+  /** Outside every zone: only the warning (a toast in this dialog's flow, where screen readers read it). */
+  function warnOutside() {
+    setWarning(null);
+    toast.show({ id: OUTSIDE_TOAST_ID, type: 'warning', title: OUTSIDE_ZONES_MESSAGE });
+  }
+
+  /** A valid pick: the pin, the zone, and no warning left over from an earlier miss. */
+  function pick(at: LngLat, zoneId: string) {
+    toast.close(OUTSIDE_TOAST_ID);
+    setWarning(null);
+    setChosen({ at, zoneId });
+  }
+
+  async function choose(at: LngLat, inZones = zones) {
+    const zone = findZoneForPoint(at, inZones);
     if (!zone) {
-      // A toast, which shows inside this dialog (components/ui/modal's ToastOutlet), where screen readers
-      // read it; the inline alert is for the server's answer to a save.
-      setWarning(null);
-      toast.show({ type: 'warning', title: OUTSIDE_ZONES_MESSAGE });
+      warnOutside();
       return;
     }
-    setWarning(null);
-    setChosen({ at, zoneId: zone.id });
+    pick(at, zone.id);
+    setTyped(null);
     setLocating(true);
     try {
       const found = (await api.get(`/api/geo/reverse?lng=${at[0]}&lat=${at[1]}`)) as {
@@ -139,6 +169,70 @@ export function AddressDialog({
     } finally {
       setLocating(false);
     }
+  }
+
+  /** A typed address's suggestion: checked against the zones like a map click, the map brought to it. */
+  function choosePlace(place: Place) {
+    const at: LngLat = [place.coordinates.longitude, place.coordinates.latitude];
+    picked.current = place.address;
+    setTyped(null);
+    if (place.city !== cityId) setCityId(place.city);
+    const placeCity = cities.find((item) => item._id === place.city);
+    const zone = findZoneForPoint(at, zonesOf(placeCity));
+    if (!zone) {
+      setChosen(null);
+      setAddress(place.address);
+      warnOutside();
+      return;
+    }
+    pick(at, zone.id);
+    setAddress(place.address);
+    setShortAddress(place.short);
+    setChoosing(true);
+    mapRef.current?.setView([at[1], at[0]], PICK_ZOOM);
+  }
+
+  /** What the shopper types: a new search, so the earlier pick no longer stands. */
+  function type(text: string) {
+    if (text === picked.current) return;
+    picked.current = null;
+    setTyped(text);
+    setChosen(null);
+    setAddress('');
+    setShortAddress('');
+  }
+
+  /**
+   * 'Определить местоположение': the browser's position, then the same zone check as a click, in whichever
+   * city's zones it lies (the city select follows).
+   */
+  function locate() {
+    if (!('geolocation' in navigator)) {
+      toast.show({ type: 'warning', title: LOCATE_FAILED_MESSAGE });
+      return;
+    }
+    setFinding(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setFinding(false);
+        const at: LngLat = [position.coords.longitude, position.coords.latitude];
+        const home = cities.find((item) => findZoneForPoint(at, zonesOf(item)));
+        mapRef.current?.setView([at[1], at[0]], PICK_ZOOM);
+        if (!home) {
+          warnOutside();
+          return;
+        }
+        if (home._id !== cityId) setCityId(home._id);
+        setChoosing(true);
+        void choose(at, zonesOf(home));
+      },
+      () => {
+        setFinding(false);
+        toast.show({ type: 'warning', title: LOCATE_FAILED_MESSAGE });
+      },
+      // A fresh position every time: the shopper may have moved, or asked because the last one was wrong.
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 0 },
+    );
   }
 
   /** SPEC §4 step 6: the session's address, the shared area, the popup closed, the success toast. */
@@ -220,6 +314,7 @@ export function AddressDialog({
                 setChosen(null);
                 setAddress('');
                 setShortAddress('');
+                setTyped(null);
               }}
               className={FIELD}
             >
@@ -231,15 +326,14 @@ export function AddressDialog({
             </select>
           </div>
           <div>
-            <label htmlFor={addressId} className="mb-1.5 block text-sm font-semibold">
-              Адрес
-            </label>
-            <input
+            <AddressSearch
               id={addressId}
-              readOnly
-              value={isLocating ? 'Определяем адрес…' : address}
-              placeholder="Отметьте дом на карте"
-              className={`${FIELD} bg-surface`}
+              cityId={cityId}
+              text={typed ?? address}
+              isTyping={typed !== null}
+              isLocating={isLocating}
+              onType={type}
+              onPick={choosePlace}
             />
           </div>
         </div>
@@ -256,7 +350,15 @@ export function AddressDialog({
               }}
             />
           ))}
-          {chosen ? <Marker position={[chosen.at[1], chosen.at[0]]} icon={pinIcon()} /> : null}
+          {/* The pin only shows the chosen point: not a control (Leaflet would make it an unnamed button). */}
+          {chosen ? (
+            <Marker
+              position={[chosen.at[1], chosen.at[0]]}
+              icon={pinIcon()}
+              interactive={false}
+              keyboard={false}
+            />
+          ) : null}
           <ClickToChoose isActive={isChoosing} onChoose={(at) => void choose(at)} />
         </MapView>
         {warning ? (
@@ -270,6 +372,10 @@ export function AddressDialog({
             : 'Зоны доставки выделены цветом.'}
         </p>
         <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
+          <Button variant="outline" onPress={locate} isDisabled={isFinding}>
+            <LocateFixed aria-hidden="true" className="size-5" />
+            {isFinding ? 'Определяем…' : 'Определить местоположение'}
+          </Button>
           {isChoosing ? (
             <Button
               variant="outline"

@@ -3,11 +3,11 @@
  * session-storage address info of SPEC §3 (under the spec's user-address key), which also remembers the map
  * point and city so the popup can reopen in edit mode.
  */
-import type { SaveAddress } from '@core/contracts/geo';
+import type { LocatedAddress } from '@core/contracts/geo';
 import {
-  DELIVERY_AREA_COOKIE,
-  DELIVERY_AREA_MAX_AGE_S,
   type DeliveryArea,
+  deliveryAreaCookie,
+  formatCityChoice,
   formatDeliveryArea,
 } from '@core/rules/delivery-area';
 import { USER_ADDRESS_STORAGE_KEY } from '~/features/auth/user-address';
@@ -27,7 +27,7 @@ export type StoredAddress = {
 };
 
 /** The pending address as the login request carries it (SaveAddressSchema's fields), or undefined. */
-export function pendingAddressForLogin(): SaveAddress | undefined {
+export function pendingAddressForLogin(): LocatedAddress | undefined {
   const stored = readStoredAddress();
   if (!stored?.isPending || !stored.city || !stored.deliveryArea || !stored.coordinates) return undefined;
   return {
@@ -46,11 +46,17 @@ export function clearPendingAddress(): void {
 }
 
 export function writeAreaCookie(area: DeliveryArea | null): void {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  writeAreaCookieValue(area ? formatDeliveryArea(area) : null);
+}
+
+/** A city chosen before any address (ADR 038): `c.<city>`, which the server reads as the visitor's city. */
+export function writeCityCookie(cityId: string): void {
+  writeAreaCookieValue(formatCityChoice(cityId));
+}
+
+function writeAreaCookieValue(value: string | null): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari.
-  document.cookie = area
-    ? `${DELIVERY_AREA_COOKIE}=${formatDeliveryArea(area)}; Path=/; Max-Age=${DELIVERY_AREA_MAX_AGE_S}; SameSite=Lax${secure}`
-    : `${DELIVERY_AREA_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+  document.cookie = deliveryAreaCookie(value, window.location.protocol === 'https:');
 }
 
 export function readStoredAddress(): StoredAddress | null {

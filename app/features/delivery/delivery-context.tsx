@@ -1,6 +1,6 @@
 import type { City } from '@core/contracts/content';
 import type { SavedAddress } from '@core/contracts/geo';
-import type { DeliveryArea } from '@core/rules/delivery-area';
+import { type DeliveryArea, formatDeliveryArea } from '@core/rules/delivery-area';
 import {
   createContext,
   lazy,
@@ -12,7 +12,7 @@ import {
   useState,
 } from 'react';
 import { useRevalidator } from 'react-router';
-import { readStoredAddress, writeAreaCookie } from './area-storage';
+import { readStoredAddress, writeAreaCookie, writeCityCookie } from './area-storage';
 
 export const DELIVERY_MODES = ['delivery', 'pickup'] as const;
 export type DeliveryMode = (typeof DELIVERY_MODES)[number];
@@ -37,6 +37,13 @@ export type DeliveryContextValue = {
   area: DeliveryArea | null;
   /** Makes an area current: cookie, state, and the pages' assortment reloaded. */
   chooseArea: (area: DeliveryArea | null) => void;
+  /**
+   * The shopper's city: their area's, or — before any address — the one they chose, else the nearest to their
+   * IP's place, else the default (ADR 038); null when the server could not tell.
+   */
+  cityId: string | null;
+  /** Before any address: shop in this city (the cookie's `c.<city>`), the pages' assortment reloaded. */
+  chooseCity: (cityId: string) => void;
   /** The chosen delivery address as one line, or null while none is chosen. */
   address: string | null;
   /**
@@ -65,16 +72,26 @@ const PickupDialog = lazy(async () => ({ default: (await import('./pickup-dialog
 export function DeliveryProvider({
   cities,
   initialArea,
+  cityId,
   mapTileUrl,
   children,
 }: {
   cities: readonly City[];
   initialArea: DeliveryArea | null;
+  cityId: string | null;
   mapTileUrl: string;
   children: ReactNode;
 }) {
   const [area, setArea] = useState<DeliveryArea | null>(initialArea);
   const [mode, setModeState] = useState<DeliveryMode>(initialArea?.mode ?? 'delivery');
+  // The server's area changed under us (the location page's form set the cookie): it is the current one.
+  const serverArea = initialArea ? formatDeliveryArea(initialArea) : '';
+  const [seenServerArea, setSeenServerArea] = useState(serverArea);
+  if (serverArea !== seenServerArea) {
+    setSeenServerArea(serverArea);
+    setArea(initialArea);
+    if (initialArea) setModeState(initialArea.mode);
+  }
   const [dialog, setDialog] = useState<'address' | 'pickup' | null>(null);
   const [addressRequest, setAddressRequest] = useState<AddressDialogRequest | undefined>();
   const { revalidate } = useRevalidator();
@@ -84,6 +101,15 @@ export function DeliveryProvider({
       writeAreaCookie(next);
       setArea(next);
       if (next) setModeState(next.mode);
+      void revalidate();
+    },
+    [revalidate],
+  );
+
+  const chooseCity = useCallback(
+    (next: string) => {
+      writeCityCookie(next);
+      setArea(null);
       void revalidate();
     },
     [revalidate],
@@ -129,13 +155,26 @@ export function DeliveryProvider({
       setMode,
       area,
       chooseArea,
+      cityId: area?.cityId ?? cityId,
+      chooseCity,
       address: area?.mode === 'delivery' ? (area.label ?? null) : null,
       openAddressDialog,
       openPickupDialog,
       cities,
       mapTileUrl,
     }),
-    [mode, setMode, area, chooseArea, openAddressDialog, openPickupDialog, cities, mapTileUrl],
+    [
+      mode,
+      setMode,
+      area,
+      chooseArea,
+      cityId,
+      chooseCity,
+      openAddressDialog,
+      openPickupDialog,
+      cities,
+      mapTileUrl,
+    ],
   );
   return (
     <DeliveryContext value={value}>

@@ -1,6 +1,6 @@
 import { type SearchItem, SearchQuerySchema } from '@core/contracts/catalog';
-import { scopeOf } from '@core/rules/delivery-area';
 import { data } from 'react-router';
+import { shopperLocation } from '~/lib/location.server';
 import type { Route } from './+types/search';
 
 /** What the header search's fetcher gets: the query it asked for, so it can tell a late answer from a fresh one. */
@@ -28,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const { q } = parsed.data;
   try {
-    const items = await context.services.search.suggest(q, scopeOf(context.area));
+    const { scope } = await shopperLocation(context);
+    const items = await context.services.search.suggest(q, scope);
     return data<SearchSuggestions>({ q, items });
   } catch (error) {
     context.log.error({ err: error, q }, 'search suggestions failed');

@@ -343,7 +343,10 @@ const pointColumns = {
   zoneIds: pointZoneIds,
 };
 
-export async function findPoints(db: Db, where: { storeId?: string; ids?: readonly string[] }) {
+export async function findPoints(
+  db: Db,
+  where: { storeId?: string; ids?: readonly string[]; cityId?: string; isPickup?: boolean },
+) {
   return db
     .select(pointColumns)
     .from(points)
@@ -352,6 +355,8 @@ export async function findPoints(db: Db, where: { storeId?: string; ids?: readon
       and(
         where.storeId ? eq(points.storeId, where.storeId) : undefined,
         where.ids ? inArray(points.id, [...where.ids]) : undefined,
+        where.cityId ? eq(points.cityId, where.cityId) : undefined,
+        where.isPickup !== undefined ? eq(points.isPickup, where.isPickup) : undefined,
       ),
     )
     .orderBy(asc(stores.name), asc(points.name));

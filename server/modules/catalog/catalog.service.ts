@@ -149,6 +149,10 @@ export function createCatalogService(deps: CatalogDeps, options: CatalogServiceO
       return { ...store, points: await listStorePoints(store._id) };
     },
 
+    /** The pickup points of a city, by shop and name: the pickup list of the form without JavaScript. */
+    listPickupPoints: async (cityId: string): Promise<Point[]> =>
+      (await findPoints(deps.db, { cityId, isPickup: true })).map(presentPoint),
+
     /** GET /api/points/list: the points asked for that exist, in the order asked. */
     async listPoints(ids: readonly string[]): Promise<Point[]> {
       const rows = await findPoints(deps.db, { ids });

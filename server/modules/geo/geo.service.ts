@@ -1,6 +1,7 @@
 import type { City } from '@core/contracts/content';
 import {
   type Coordinates,
+  type LocatedAddress,
   OUTSIDE_ZONES_MESSAGE,
   SAVED_ADDRESSES_MAX,
   type SaveAddress,
@@ -28,6 +29,7 @@ import {
   updateAddressRow,
 } from './geo.repository';
 import { distanceM, type GeocodedAddress, type Geocoder } from './geocoder';
+import { type Asker, createPlaces } from './places';
 
 export type GeoDeps = {
   db: Db;
@@ -37,6 +39,8 @@ export type GeoDeps = {
   };
   /** User.house follows the default address (the identity module's service), in the same transaction. */
   users: { setHouse(tx: Executor, userId: string, house: House | null): Promise<void> };
+  /** Time for the places' caches and rate windows (the injected clock). */
+  now?: () => number;
 };
 
 export const ADDRESS_NOT_FOUND = 'Адрес не найден';
@@ -46,7 +50,7 @@ const UNKNOWN_CITY = 'Выберите город из списка';
 const REFERENCE_TTL_MS = 10 * 60 * 1000;
 
 /** Where an address is: its text, city, the zone its point really lies in, and the point. */
-function placeOf(input: SaveAddress, zoneId: string) {
+function placeOf(input: LocatedAddress, zoneId: string) {
   return {
     address: input.address,
     shortAddress: input.shortAddress || input.address,
@@ -78,6 +82,7 @@ export function createGeoService(
     { ttlMs: REFERENCE_TTL_MS },
   );
   const geocoder = geocoderFor(async () => (await reference.get()).known);
+  const places = createPlaces({ db: deps.db, now: deps.now ?? Date.now }, geocoder);
 
   /** The zone of `cityId` that contains the point; not_found-free: outside every zone is a 400. */
   async function zoneFor(cityId: string, { longitude, latitude }: Coordinates) {
@@ -111,6 +116,10 @@ export function createGeoService(
 
   return {
     geocoderName: geocoder.name,
+    /** The city a visitor without an address shops in (ADR 038). */
+    cityFor: places.cityFor,
+    /** Typed address → places with their zones (forward geocoding; limited per client and customer). */
+    searchPlaces: places.searchPlaces,
 
     /** The address at a map point (SPEC §4 step 4), in the nearest demo city's terms. */
     async reverse(point: LngLat): Promise<GeocodedAddress> {
@@ -141,9 +150,11 @@ export function createGeoService(
     /**
      * POST /api/user/me/addresses: re-checks the point against the zones with the browser's function. The
      * zone is the one the point lies in (a stale zone id from the browser is corrected); outside every
-     * zone is refused. The address becomes the default and the user's house.
+     * zone is refused. The address becomes the default and the user's house. SPEC §7's body without a
+     * point: the geocoder finds the address in its city first (not found: 400).
      */
-    async saveAddress(userId: string, input: SaveAddress): Promise<SavedAddress> {
+    async saveAddress(userId: string, body: SaveAddress, asker?: Asker): Promise<SavedAddress> {
+      const input = await places.locate(body, { ...asker, userId });
       const zone = await zoneFor(input.city, input.coordinates);
       // Under the book's lock: two saves at once must not both pass the cap.
       return writeBook(userId, async (tx) => {
@@ -168,7 +179,8 @@ export function createGeoService(
      * (flat, entrance, floor and comment kept), and it becomes the default and the user's house, as a newly
      * saved one does.
      */
-    async updateAddress(userId: string, id: string, input: SaveAddress): Promise<SavedAddress> {
+    async updateAddress(userId: string, id: string, body: SaveAddress): Promise<SavedAddress> {
+      const input = await places.locate(body, { userId });
       const zone = await zoneFor(input.city, input.coordinates);
       return writeBook(userId, async (tx) => {
         const row = await updateAddressRow(tx, userId, id, placeOf(input, zone.id));
