@@ -68,7 +68,7 @@ export default defineConfig({
       SMS_PROVIDER: 'file',
       SMS_OUTBOX: smsOutbox,
       // The browser is a "client behind a proxy on loopback": a journey can present its own client address
-      // (X-Forwarded-For) so the per-IP SMS limit (10 an hour) does not join all journeys into one client.
+      // (X-Forwarded-For) so the per-IP SMS limit (20 an hour) does not join all journeys into one client.
       TRUST_PROXY: 'loopback',
       // The journeys' support operators (tests/e2e/operator-account.ts), operators from the start: the
       // embedded database is the server's alone (ADR 033, 034).

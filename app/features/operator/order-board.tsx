@@ -80,7 +80,7 @@ function BoardCard({ order }: { order: BoardOrder }) {
         <p
           className={cx(
             'shrink-0 rounded-full px-3 py-1 text-sm font-semibold',
-            status === 'cancelled' ? 'bg-red-50 text-berry' : 'bg-brand-50 text-brand-800',
+            status === 'cancelled' ? 'bg-red-50 text-red-800' : 'bg-brand-50 text-brand-800',
           )}
         >
           <span className="sr-only">Статус: </span>
