@@ -7,7 +7,7 @@
  */
 import type { ProductCard } from '../../core/contracts/catalog';
 import { formatRoubles, priceBeforeDiscountRoubles } from '../../core/rules/price';
-import { formatWeight } from '../../core/rules/weight';
+import { formatPackSize } from '../../core/rules/weight';
 import { presentProductCard } from '../../server/modules/catalog/catalog.presenter';
 import type { ProductCardRow } from '../../server/modules/catalog/catalog.repository';
 
@@ -54,7 +54,7 @@ export function cardValues(card: ProductCard): CardValues {
     price: formatRoubles(card.price),
     oldPrice: formatRoubles(priceBeforeDiscountRoubles(card.price, card.discount) * 100),
     discount: String(card.discount),
-    weight: formatWeight(card.weight),
+    weight: formatPackSize(card),
     rating: card.rating.toFixed(1),
     store: card.store.name,
   };
