@@ -50,6 +50,8 @@ export const CATCH_UP_OVERLAP_MS = 2_000;
 
 /** The upgrade of a user who holds SOCKET_MAX_PER_USER sockets, or opens them faster than the limit (429). */
 export const TOO_MANY_SOCKETS_MESSAGE = 'Слишком много открытых вкладок: закройте лишние и обновите страницу';
+/** How long a closed socket waits for the client's close frame before the connection is dropped. */
+const SOCKET_CLOSE_TIMEOUT_MS = 5_000;
 /** Seconds a refused upgrade is asked to wait. */
 const TOO_MANY_SOCKETS_RETRY_AFTER_S = 10;
 
@@ -158,6 +160,8 @@ export async function registerWebSocket(
   const byUser = new Map<string, Set<Connection>>();
   const operators = new Set<Connection>();
   const upgrades = createKeyedRate(SOCKET_UPGRADE_RATE_PER_USER);
+  /** The catch-up of each user's that runs now (or last ran): the next one of theirs waits for it. */
+  const catchingUp = new Map<string, Promise<void>>();
   const at = () => new Date(deps.clock.now()).toISOString();
 
   /** Sends unless the socket is ending; one that has not read what it was sent already is cut off instead. */
@@ -173,6 +177,8 @@ export async function registerWebSocket(
     if (connection.isEnding) return;
     connection.isEnding = true;
     connection.socket.close(code, reason);
+    // A client that does not answer the close soon is dropped (ws would wait 30 s).
+    setTimeout(() => connection.socket.terminate(), SOCKET_CLOSE_TIMEOUT_MS).unref();
   }
   const endSession = (connection: Connection) =>
     end(connection, SOCKET_CLOSE_SESSION_ENDED, 'Сеанс завершён');
@@ -271,13 +277,29 @@ export async function registerWebSocket(
       let next: string | null = since;
       while (next !== null && !connection.isEnding) {
         connection.nextResume = null;
-        await catchUp(connection, next);
+        await inTurn(connection, next);
         next = connection.nextResume;
       }
     } finally {
       connection.busy.delete('resume');
       connection.nextResume = null;
     }
+  }
+
+  /**
+   * One catch-up of a user's at a time, whichever of their sockets asked: the tabs of one customer (or the
+   * sockets of one hostile client) take their turns instead of filling the database's queue together.
+   */
+  function inTurn(connection: Connection, since: string): Promise<void> {
+    const { userId } = connection;
+    const run = () => (connection.isEnding ? undefined : catchUp(connection, since));
+    const mine = (catchingUp.get(userId) ?? Promise.resolve()).then(run);
+    const settled = mine.catch(() => {});
+    catchingUp.set(userId, settled);
+    void settled.then(() => {
+      if (catchingUp.get(userId) === settled) catchingUp.delete(userId);
+    });
+    return mine;
   }
 
   async function catchUp(connection: Connection, since: string): Promise<void> {
@@ -347,6 +369,9 @@ export async function registerWebSocket(
     switch (connection.budget.admit(frame.kind, deps.clock.now())) {
       case 'close':
         end(connection, SOCKET_CLOSE_TOO_MANY, SOCKET_TOO_MANY_REASON);
+        // The flood goes on reaching us until the client reads the close: nothing more of it is read (the close
+        // timeout drops the connection).
+        connection.socket.pause();
         return;
       case 'slow-down':
         send(connection, { type: 'error', message: SOCKET_SLOW_DOWN_MESSAGE });
