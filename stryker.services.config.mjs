@@ -14,7 +14,14 @@ import core from './stryker.config.mjs';
 export const SERVICE_FILES = {
   basket: ['server/modules/basket/basket.service.ts'],
   identity: ['server/modules/identity/identity.service.ts', 'server/modules/identity/login-limits.ts'],
-  favourites: ['server/modules/favourites/favourites.service.ts'],
+  favourites: [
+    'server/modules/favourites/favourites.deps.ts',
+    'server/modules/favourites/toggle-favourite.ts',
+    'server/modules/favourites/list-favourites.ts',
+    'server/modules/favourites/read-sets.ts',
+    'server/modules/favourites/change-sets.ts',
+    'server/modules/favourites/set-to-basket.ts',
+  ],
   orders: [
     'server/modules/orders/place-orders.ts',
     'server/modules/orders/slots.ts',
