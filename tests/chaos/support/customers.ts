@@ -25,8 +25,12 @@ export function randomPhone(): { national: string; normalised: string } {
   return { national: `8${digits}`, normalised: `+7${digits}` };
 }
 
-export async function signInCustomer(server: ServerProcess, name = 'Покупатель'): Promise<ChaosCustomer> {
-  const phone = randomPhone();
+/** Signs a customer in; `phone` (from randomPhone) names a known one, e.g. one of the server's OPERATOR_PHONES. */
+export async function signInCustomer(
+  server: ServerProcess,
+  name = 'Покупатель',
+  phone = randomPhone(),
+): Promise<ChaosCustomer> {
   const address = chaosClientAddress();
   const json = { 'content-type': 'application/json', 'x-forwarded-for': address };
   const sent = await fetch(`${server.origin}/api/user/code`, {

@@ -1,10 +1,12 @@
-// A customer timing requests from a process of its own (argv: origin, seconds, paths as JSON), so that the
-// latency it measures is the server's and not the test process's, whose event loop drives the attackers.
+// A customer timing requests from a process of its own (argv: origin, seconds, paths as JSON, and optionally
+// headers as JSON, e.g. a signed-in customer's cookie), so that the latency it measures is the server's and
+// not the test process's, whose event loop drives the attackers.
 // Prints the answers as one JSON line: {[path]: [{status, ms}]}.
 import http from 'node:http';
 
-const [origin, seconds, pathsJson] = process.argv.slice(2);
+const [origin, seconds, pathsJson, headersJson] = process.argv.slice(2);
 const paths = JSON.parse(pathsJson);
+const headers = headersJson ? JSON.parse(headersJson) : {};
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: '127.0.0.1' });
 
 function request(path) {
@@ -12,7 +14,7 @@ function request(path) {
   return new Promise((resolve) => {
     const outgoing = http.request(
       `${origin}${path}`,
-      { agent, headers: { 'accept-encoding': 'br, gzip' } },
+      { agent, headers: { 'accept-encoding': 'br, gzip', ...headers } },
       (response) => {
         response.resume();
         response.on('end', () =>
