@@ -1,5 +1,5 @@
-import { CircleCheck, MapPinOff } from 'lucide-react';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
+import { Icon } from '~/components/ui/icon';
 import { StoreCard } from '~/features/catalog/store-card';
 import { shopperLocation } from '~/lib/location.server';
 import { loadSeo, seoMeta } from '~/lib/seo';
@@ -62,9 +62,9 @@ export default function ShopsPage({ loaderData: { stores } }: Route.ComponentPro
                 }
               >
                 {reach === 'delivers' || reach === 'pickup' ? (
-                  <CircleCheck aria-hidden="true" className="size-4 shrink-0" />
+                  <Icon name="circle-check" className="size-4 shrink-0" />
                 ) : (
-                  <MapPinOff aria-hidden="true" className="size-4 shrink-0" />
+                  <Icon name="map-pin-off" className="size-4 shrink-0" />
                 )}
                 {REACH_TEXT[reach]}
               </p>

@@ -7,10 +7,11 @@ import {
   ADDRESS_PLACEHOLDER,
   DELIVERY_MODE_LABELS,
   DELIVERY_MODES,
+  LOCATION_FIELD,
+  LOCATION_PAGE,
   PICKUP_PLACEHOLDER,
   useDelivery,
 } from '~/features/delivery/delivery-context';
-import { LOCATION_FIELD, LOCATION_PAGE } from '~/features/delivery/location-form';
 import { cx } from '~/lib/cx';
 
 const ICON_LINK =

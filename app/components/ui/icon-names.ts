@@ -3,13 +3,17 @@
  * lucide's names. Adding one here and running the script puts it in the sprite; a test keeps the two equal.
  */
 export const ICON_NAMES = [
+  'arrow-right-left',
   'chevron-down',
   'chevron-left',
   'chevron-right',
+  'circle-alert',
+  'circle-check',
   'heart',
   'layout-grid',
   'list-plus',
   'map-pin',
+  'map-pin-off',
   'menu',
   'minus',
   'package',

@@ -1,10 +1,10 @@
 import type { BasketItem } from '@core/contracts/basket';
 import type { Point } from '@core/contracts/catalog';
 import { formatRoubles } from '@core/rules/price';
-import { ArrowRightLeft, CircleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { useFetcher } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { useOptionalUser } from '~/features/auth/user';
 import { useDelivery } from '~/features/delivery/delivery-context';
 import { failureOf } from '~/lib/action-result';
@@ -67,7 +67,7 @@ export function SwapPoint({ point, items }: { point: Point | undefined; items: r
   return (
     <div className="mt-4 rounded-2xl bg-sun-soft px-4 py-3 text-[15px]">
       <p className="flex items-start gap-2 font-semibold">
-        <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-800" />
+        <Icon name="circle-alert" className="mt-0.5 size-5 shrink-0 text-amber-800" />
         {where}
       </p>
       {found === null ? (
@@ -93,7 +93,7 @@ export function SwapPoint({ point, items }: { point: Point | undefined; items: r
                       aria-label={`Перенести в точку «${offer.point.name}»: ${item.product.name}`}
                       className={buttonStyles({ size: 'sm', variant: 'outline' })}
                     >
-                      <ArrowRightLeft aria-hidden="true" className="size-4" />
+                      <Icon name="arrow-right-left" className="size-4" />
                       Перенести
                     </button>
                   </>

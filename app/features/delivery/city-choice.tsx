@@ -1,11 +1,10 @@
-import { MapPin } from 'lucide-react';
 import { useId } from 'react';
 import { useLocation } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { cx } from '~/lib/cx';
 import { useHydrated } from '~/lib/use-hydrated';
-import { useDelivery } from './delivery-context';
-import { LOCATION_FIELD, LOCATION_PAGE, locationHref } from './location-form';
+import { LOCATION_FIELD, LOCATION_PAGE, locationHref, useDelivery } from './delivery-context';
 
 /**
  * Location first (issue 21, ADR 038): before any address, which city the page's prices and stock are from,
@@ -62,7 +61,7 @@ export function CityChoice({ className }: { className?: string }) {
           }}
           className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
         >
-          <MapPin aria-hidden="true" className="size-4" />
+          <Icon name="map-pin" className="size-4" />
           Укажите адрес доставки
         </a>
       </p>

@@ -19,7 +19,7 @@ import { formText, parseWith } from '~/lib/actions.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { AppError } from '../../../server/errors';
 import type { LoadContext } from '../../../server/services';
-import { LOCATION_FIELD, LOCATION_INTENTS } from './location-form';
+import { LOCATION_FIELD, LOCATION_INTENTS } from './delivery-context';
 
 const IntentSchema = z.enum(LOCATION_INTENTS, { error: 'Неизвестное действие' });
 const CityIdSchema = z.uuid('Выберите город');

@@ -1,10 +1,9 @@
 import type { Point } from '@core/contracts/catalog';
 import { formatSchedule } from '@core/rules/schedule';
-import { MapPinOff } from 'lucide-react';
 import { Form, useLocation } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
-import { useDelivery } from './delivery-context';
-import { LOCATION_FIELD, LOCATION_PAGE } from './location-form';
+import { Icon } from '~/components/ui/icon';
+import { LOCATION_FIELD, LOCATION_PAGE, useDelivery } from './delivery-context';
 
 /** What a shop that cannot serve the shopper says, by what they have chosen (ADR 038). */
 export function notServingTitle(kind: 'address' | 'pickup' | 'city'): string {
@@ -37,7 +36,7 @@ export function StoreNotServing({
       className={`rounded-3xl bg-white p-6 shadow-card sm:p-8 ${className ?? ''}`}
     >
       <div className="flex items-start gap-3">
-        <MapPinOff aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-amber-700" />
+        <Icon name="map-pin-off" className="mt-0.5 size-6 shrink-0 text-amber-700" />
         <div>
           <h2 id="store-not-serving-title" className="text-xl font-bold">
             {notServingTitle(kind)}
