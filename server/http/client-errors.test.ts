@@ -67,6 +67,26 @@ describe.each(TEST_DATABASE_KINDS)('errors around routing on %s', (kind) => {
       expect(response.headers).toMatch(/content-type: application\/json; charset=utf-8/i);
     });
 
+    it('shows a browser asking for a page the error page for headers over the limit (a huge cookie)', async () => {
+      const response = await rawRequest(
+        port,
+        'GET /catalog HTTP/1.1\r\nHost: localhost\r\nAccept: text/html,*/*;q=0.8\r\n' +
+          `Cookie: a=${'a'.repeat(20_000)}\r\n\r\n`,
+      );
+      expect(response.statusCode).toBe(431);
+      expect(response.headers).toMatch(/content-type: text\/html; charset=utf-8/i);
+      expect(response.body).toMatch(/^<!DOCTYPE html><html lang="ru">/);
+      expect(response.body).toContain('Слишком большие заголовки запроса');
+      // A data request of the router, or the API, keeps our JSON even when it asks for HTML.
+      for (const target of ['/catalog.data', '/api/settings']) {
+        const program = await rawRequest(
+          port,
+          `GET ${target} HTTP/1.1\r\nHost: localhost\r\nAccept: text/html\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+        );
+        expectOurError(program, 431, 'Слишком большие заголовки запроса');
+      }
+    });
+
     it('answers a HEAD with headers over the limit without a body (found by the fuzz suite)', async () => {
       const response = await rawRequest(
         port,

@@ -6,6 +6,7 @@
 import type { ServerOptions } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { refuseBadHosts } from './client-errors';
 import { registerConnectionLimits } from './connection-limits';
 import { registerJsonBodyParser } from './json-body';
 
@@ -31,12 +32,16 @@ export function clientTimeouts(config: ClientLimitsConfig): { requestTimeout: nu
     http: {
       headersTimeout: Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS),
       connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+      // Node answers an HTTP/1.1 request without Host with a bare 400 of its own; ours says it in our shape
+      // and language, and refuses an empty or malformed Host too (client-errors.ts, refuseBadHosts).
+      requireHostHeader: false,
     },
   };
 }
 
 /** The per-address caps and the JSON body parser with its depth check; before any route is registered. */
 export function registerClientLimits(app: FastifyInstance, config: ClientLimitsConfig): void {
+  refuseBadHosts(app);
   registerConnectionLimits(app, { maxPerIp: config.MAX_CONNECTIONS_PER_IP, trustProxy: config.TRUST_PROXY });
   registerJsonBodyParser(app, { maxDepth: config.JSON_MAX_DEPTH });
 }

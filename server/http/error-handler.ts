@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { ErrorBody } from '@core/contracts/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -6,6 +7,9 @@ import { errorDocument, isBotRequest, sameSiteBackPath, wantsErrorPage } from '.
 import { asUnavailable } from './unavailable';
 
 export const EMPTY_BODY_MESSAGE = 'Пустое тело запроса';
+
+/** How long a refused request's socket is still read after the answer, before it is closed. */
+export const LINGER_MS = 2_000;
 
 /** Fastify's own error codes that a client causes, with the Russian message a person reads. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
@@ -51,16 +55,38 @@ function isDrainable(request: FastifyRequest): boolean {
 
 /**
  * Any answer sent before its request's body was read (a route that reads none, like the logout; a refusal
- * before parsing, like 415): Node reads the rest and drops it, which is right for a small body and wrong for
- * 50 MB or an endless chunked one — then the connection closes after the answer instead. Either way the
- * keep-alive connection never waits on a body nobody reads.
+ * before parsing, like 415 or a 413 by Content-Length): Node reads the rest and drops it, which is right for a
+ * small body and wrong for 50 MB or an endless chunked one — then the connection closes after the answer
+ * instead, with a lingering close. Either way the keep-alive connection never waits on a body nobody reads.
  */
 export function closeOnUnreadBodies(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
-    if (request.raw.complete || reply.getHeader('connection') === 'close') return;
-    if (!isDrainable(request)) reply.header('connection', 'close');
+    if (request.raw.complete) return;
+    if (reply.getHeader('connection') !== 'close') {
+      if (isDrainable(request)) return;
+      reply.header('connection', 'close');
+    }
+    lingerOnClose(request.raw.socket);
   });
 }
+
+/**
+ * Closing a socket while the client still sends its body resets the connection, and the reset can throw away
+ * the answer before the client reads it: a client posting 9 MB to a page saw a broken pipe instead of 413 (the
+ * pages fuzz suite). So, as `client-errors.ts` does before routing, our side ends after the answer and what
+ * still arrives is read and dropped (Node dumps the unread request) for LINGER_MS, then the socket closes.
+ * Node closes a `Connection: close` answer's socket with `destroySoon()`; this socket's does the above.
+ */
+function lingerOnClose(socket: Socket | null): void {
+  if (!socket || lingering.has(socket)) return;
+  lingering.add(socket);
+  socket.destroySoon = function lingeringClose(this: Socket) {
+    this.end();
+    setTimeout(() => this.destroy(), LINGER_MS).unref();
+  };
+}
+
+const lingering = new WeakSet<Socket>();
 
 /**
  * Sends an error: `{success:false, message, errors?}` in JSON, or, to a browser asking for a page, the error

@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../tests/setup/database';
 import { phoneSequence, signIn } from '../../tests/setup/identity';
-import { keptAliveClient, rawRequest } from '../../tests/setup/raw-http';
+import { keptAliveClient, rawRequest, writeAllThenRead } from '../../tests/setup/raw-http';
 import { loadServerBuild } from '../../tests/setup/server-build';
-import { BAD_URL_MESSAGE } from './client-errors';
-import { PAGE_NOT_FOUND_MESSAGE, UNREADABLE_FORM_MESSAGE } from './react-router';
+import { BAD_HOST_MESSAGE, BAD_URL_MESSAGE } from './client-errors';
+import { METHOD_NOT_ALLOWED_MESSAGE, PAGE_NOT_FOUND_MESSAGE, UNREADABLE_FORM_MESSAGE } from './react-router';
 
 const nextPhone = phoneSequence('8936');
 /** The default PAGE_BODY_LIMIT_BYTES. */
@@ -107,6 +107,21 @@ describe.each(TEST_DATABASE_KINDS)('page requests at the edge on %s', (kind) => 
     expect(answer.status).toBe(413);
     expect(answer.headers.connection).toBe('close');
     expectOurJson(answer, TOO_LARGE_MESSAGE);
+  });
+
+  it('lets a client that writes all of a refused 9 MB body before reading still get the answer (a lingering close)', async () => {
+    const body = Buffer.alloc(9 * 1024 * 1024, 'a');
+    for (const [headers, status] of [
+      ['Content-Type: application/x-www-form-urlencoded', 413],
+      ['Content-Type: application/json', 415],
+    ] as const) {
+      const head =
+        `POST /login.data HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${origin}\r\n${headers}\r\n` +
+        `Content-Length: ${body.length}\r\n\r\n`;
+      const answer = await writeAllThenRead(port, head, body);
+      expect(answer.status).toBe(status);
+      expect(answer.headers.connection).toBe('close');
+    }
   });
 
   it('reads forms only: JSON, text or an untyped body is 415, a broken multipart 400 — never 500', async () => {
@@ -257,20 +272,69 @@ describe.each(TEST_DATABASE_KINDS)('page requests at the edge on %s', (kind) => 
     }
   });
 
-  it('serves pages to a request without a Host header (HTTP/1.0, or an empty one)', async () => {
+  it('serves a page to HTTP/1.0 without a Host header; refuses HTTP/1.1 without a usable one in our words', async () => {
     const plain = await rawRequest(port, 'GET / HTTP/1.0\r\n\r\n');
     expect(plain.status).toBe(200);
     expect(plain.body).toContain('<html lang="ru"');
-    const catalog = await rawRequest(port, 'GET /catalog HTTP/1.1\r\nHost:\r\nConnection: close\r\n\r\n');
+    const catalog = await rawRequest(port, 'GET /catalog HTTP/1.0\r\nAccept: text/html\r\n\r\n');
     expect(catalog.status).toBe(200);
-    const garbled = await rawRequest(port, 'GET /shops HTTP/1.1\r\nHost: a b/c\r\nConnection: close\r\n\r\n');
-    expect([200, 400]).toContain(garbled.status);
+    for (const host of [undefined, '', 'a b/c', 'user@fresh.example', 'fresh.example/x']) {
+      const headers = host === undefined ? '' : `Host: ${host}\r\n`;
+      const answer = await rawRequest(port, `GET /catalog HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`);
+      expect(answer.status, JSON.stringify(host)).toBe(400);
+      expectOurJson(answer, BAD_HOST_MESSAGE);
+      const api = await rawRequest(port, `GET /api/settings HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`);
+      expect(api.status, JSON.stringify(host)).toBe(400);
+    }
     // A post names no site it could come from: refused by the same-origin check, not a 500.
     const post = await rawRequest(
       port,
       'POST /login HTTP/1.0\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\n\r\na=1',
     );
     expect(post.status).toBe(403);
+  });
+
+  it('answers a resource route’s refusals in Russian: a page for a browser, the form’s failure for a fetcher', async () => {
+    const client = keptAliveClient(port);
+    try {
+      // A typed address (the loader's 404 was the JSON `null`).
+      const typed = await client.request('/resources/profile', { headers: BROWSER });
+      expect(typed.status).toBe(404);
+      expectErrorPage(typed, 'Ошибка 404');
+      const program = await client.request('/resources/profile');
+      expect(program.status).toBe(404);
+      expectOurJson(program, 'Запрашиваемый ресурс не найден');
+      // A post to a resource route without an action (React Router's English 'Unexpected Server Error').
+      const noAction = await client.request('/resources/favourites/sets', {
+        method: 'POST',
+        headers: ours(),
+      });
+      expect(noAction.status).toBe(405);
+      expectOurJson(noAction, METHOD_NOT_ALLOWED_MESSAGE);
+      // A failed action: a form posted without JavaScript sees a page with its message and the way back…
+      const customer = await signIn(t, nextPhone());
+      const form = { ...ours(), cookie: customer.cookie, referer: `${origin}/lk?active=notification` };
+      const page = await client.request('/resources/notifications', {
+        method: 'POST',
+        headers: { ...form, ...BROWSER },
+        body: 'intent=nonsense',
+      });
+      expect(page.status).toBe(400);
+      expectErrorPage(page, 'Неизвестное действие с уведомлениями', 'href="/lk?active=notification"');
+      // …and a fetcher keeps the failure its form reads (docs/decisions/020).
+      const fetcher = await client.request('/resources/notifications', {
+        method: 'POST',
+        headers: form,
+        body: 'intent=nonsense',
+      });
+      expect(fetcher.status).toBe(400);
+      expect(JSON.parse(fetcher.body)).toMatchObject({
+        ok: false,
+        message: 'Неизвестное действие с уведомлениями',
+      });
+    } finally {
+      client.close();
+    }
   });
 
   it('shows a browser the error page for a malformed address; programs keep our JSON', async () => {

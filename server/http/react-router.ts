@@ -1,10 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
+import type { ErrorBody } from '@core/contracts/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
-import { AppError } from '../errors';
-import { sendError } from './error-handler';
+import { AppError, DEFAULT_MESSAGES } from '../errors';
+import { wantsErrorPage } from './error-document';
+import { API_NOT_FOUND_MESSAGE, sendError } from './error-handler';
 import { isShareable, type PageCache, storablePage, withNonce } from './page-cache';
 import { UNAVAILABLE_RETRY_AFTER_S } from './unavailable';
 
@@ -12,6 +14,7 @@ import { UNAVAILABLE_RETRY_AFTER_S } from './unavailable';
 export const PAGE_NOT_FOUND_MESSAGE =
   'Такой страницы нет. Возможно, она была удалена или вы перешли по неверной ссылке.';
 export const UNREADABLE_FORM_MESSAGE = 'Не удалось прочитать данные формы';
+export const METHOD_NOT_ALLOWED_MESSAGE = 'Этот адрес не принимает такой запрос';
 
 /** The only bodies page and resource-route actions read (`request.formData()`); others are 415. */
 const FORM_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
@@ -122,6 +125,34 @@ function sendWebResponse(reply: FastifyReply, response: Response, isSecure: bool
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
 }
 
+/** Words for a resource route's refusal that has none of its own in Russian (React Router's English ones). */
+export function refusalMessage(status: number): string {
+  if (status === 404) return API_NOT_FOUND_MESSAGE;
+  if (status === 405) return METHOD_NOT_ALLOWED_MESSAGE;
+  return status >= 500 ? DEFAULT_MESSAGES.internal : DEFAULT_MESSAGES.bad_request;
+}
+
+/**
+ * A resource route's error answer (JSON: its `data(null, 404)`, an action's `{ok:false, message, fields}`, or
+ * React Router's own `{"message":"Unexpected Server Error"}` of a 405) as the edge passes it on. A browser that
+ * asked for a page — a form posted without JavaScript, an address typed — gets the error page with the
+ * answer's Russian message; a fetcher keeps the action's failure, which its form reads; anything not in
+ * Russian becomes our `{success:false, message}`. Undefined: send the answer as it is.
+ */
+async function resourceRefusal(request: FastifyRequest, response: Response): Promise<ErrorBody | undefined> {
+  const text = await response.clone().text();
+  let message: unknown;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed) message = parsed.message;
+  } catch {
+    // not JSON after all: our words below
+  }
+  const russian = typeof message === 'string' && /[А-Яа-яЁё]/.test(message) ? message : undefined;
+  if (russian && !wantsErrorPage(request)) return undefined;
+  return { success: false, message: russian ?? refusalMessage(response.status) };
+}
+
 /** Whether a multipart body parses as the action will parse it (`request.formData()`). */
 async function isReadableForm(type: string, body: Buffer): Promise<boolean> {
   if (!/^multipart\//i.test(type)) return true;
@@ -180,6 +211,10 @@ export async function reactRouterPlugin(app: FastifyInstance, options: ReactRout
       return reply.header('x-page-cache', 'hit').send(withNonce(cached, request.cspNonce));
     }
     const response = await handle(toWebRequest(request, reply, url), await options.getLoadContext(request));
+    if (response.status >= 400 && /^application\/json\b/i.test(response.headers.get('content-type') ?? '')) {
+      const refusal = await resourceRefusal(request, response);
+      if (refusal) return sendError(reply, response.status, refusal);
+    }
     const isSecure = options.isSecure?.(request) ?? false;
     if (!key || !pageCache || !isShareable(response) || !response.body)
       return sendWebResponse(reply, response, isSecure);

@@ -81,3 +81,53 @@ export function keptAliveClient(port: number) {
     close: () => agent.destroy(),
   };
 }
+
+/**
+ * A client that writes its whole request before it reads a byte of the answer (as simple clients and many
+ * proxies do): reading is paused until the last byte is written, so an answer the server sent early waits in
+ * the socket — and is lost if the server reset the connection meanwhile.
+ */
+export function writeAllThenRead(port: number, head: string, body: Buffer): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.pause();
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer within ${HANG_MS} ms`));
+    }, HANG_MS);
+    let writeError: Error | undefined;
+    socket.on('error', (error) => {
+      writeError ??= error;
+    });
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('close', () => {
+      clearTimeout(timer);
+      const text = Buffer.concat(chunks).toString('utf8');
+      if (!text) {
+        reject(new Error(`no answer: ${writeError?.message ?? 'closed'}`));
+        return;
+      }
+      const [headText = '', ...rest] = text.split('\r\n\r\n');
+      const [statusLine = '', ...headerLines] = headText.split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of headerLines) {
+        const index = line.indexOf(':');
+        if (index > 0) headers[line.slice(0, index).trim().toLowerCase()] = line.slice(index + 1).trim();
+      }
+      resolve({ status: Number(statusLine.split(' ')[1] ?? 0), headers, body: rest.join('\r\n\r\n') });
+    });
+    socket.once('connect', async () => {
+      socket.write(head);
+      for (let offset = 0; offset < body.length && !socket.destroyed; offset += 64 * 1024) {
+        if (!socket.write(body.subarray(offset, offset + 64 * 1024))) {
+          await new Promise((drained) => {
+            socket.once('drain', drained);
+            socket.once('close', drained);
+          });
+        }
+      }
+      socket.resume();
+    });
+  });
+}

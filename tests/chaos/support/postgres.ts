@@ -21,6 +21,8 @@ export type ChaosDatabase = {
   query<Row extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<Row[]>;
   /** `pg_terminate_backend` on every connection to the database; answers how many were ended. */
   terminateBackends(): Promise<number>;
+  /** ALLOW_CONNECTIONS: false makes PostgreSQL refuse every new connection to it (55000), true lets them in. */
+  allowConnections(isAllowed: boolean): Promise<void>;
   drop(): Promise<void>;
 };
 
@@ -56,6 +58,10 @@ export async function createChaosDatabase(): Promise<ChaosDatabase> {
         );
         return rows.filter((row) => row.ended).length;
       }),
+    allowConnections: (isAllowed) =>
+      withClient(adminUrl, (client) =>
+        client.query(`alter database ${name} allow_connections ${isAllowed ? 'true' : 'false'}`),
+      ).then(() => {}),
     drop: () =>
       withClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(
         () => {},
