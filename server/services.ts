@@ -118,12 +118,7 @@ export function createServices({
     rates,
     chatMessagesPerMinute,
     ...(log ? { log } : {}),
-    customerNames: async (ids) =>
-      new Map(
-        await Promise.all(
-          ids.map(async (id) => [id, (await users.getUser(id).catch(() => null))?.name ?? ''] as const),
-        ),
-      ),
+    customers: users,
   });
   return {
     content,

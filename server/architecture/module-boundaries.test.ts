@@ -1,6 +1,7 @@
 /**
- * The module boundary rule (ADR 025) over the real tree, and over small made-up modules that break it, so a
- * checker that stopped seeing a kind of violation fails here rather than letting one through.
+ * The module boundary rule (ADR 025) and the service factory's size (ADR 026, 041) over the real tree, and
+ * over small made-up modules that break them, so a checker that stopped seeing a kind of violation fails here
+ * rather than letting one through.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,8 +11,12 @@ import { describe, expect, it } from 'vitest';
 import * as schema from '../db/schema/index';
 import {
   type BoundaryRules,
+  type FactoryLimits,
   findBoundaryViolations,
+  findLargeServiceFactories,
+  LARGE_SERVICE_FACTORIES,
   READ_JOINS,
+  SERVICE_FACTORY_MAX_LINES,
   type SourceText,
   TABLES_BY_MODULE,
   type TableOwners,
@@ -219,5 +224,84 @@ describe('the boundary checker', () => {
         'server/modules/geo/geo.service.ts': 'const q = sql`select 1 from cities`;',
       }),
     ).toEqual(['server/modules/geo/geo.service.ts:1 query-outside-repository SQL outside a repository']);
+  });
+});
+
+describe('the size of a service factory', () => {
+  const limits: FactoryLimits = {
+    maxLines: SERVICE_FACTORY_MAX_LINES,
+    allowances: new Map(LARGE_SERVICE_FACTORIES.map((entry) => [entry.file, entry.lines])),
+  };
+
+  it('holds for every service in server/modules: a thin facade over its use cases', () => {
+    const services = sourceFiles('server/modules').filter((file) => file.path.endsWith('.service.ts'));
+    expect(services.map((file) => file.path)).toEqual(
+      expect.arrayContaining([
+        'server/modules/favourites/favourites.service.ts',
+        'server/modules/support/support.service.ts',
+        ...LARGE_SERVICE_FACTORIES.map((entry) => entry.file),
+      ]),
+    );
+    expect(findLargeServiceFactories(services, limits)).toEqual([]);
+  });
+
+  /** A made-up factory whose body has `code` lines of code, and comments and blank lines besides. */
+  const factory = (name: string, code: number) =>
+    [
+      "import { thing } from './thing';",
+      '/** A factory. */',
+      `export function ${name}(deps: Deps) {`,
+      '  /** Documented. */',
+      '  // A comment.',
+      '',
+      '  return {',
+      ...Array.from({ length: code - 2 }, (_, index) => `    use${index}: () => thing(deps, \`two\nlines\`),`),
+      '  };',
+      '}',
+      // Not a factory: any size.
+      'function helper() {',
+      ...Array.from({ length: 200 }, () => '  thing();'),
+      '}',
+    ].join('\n');
+  const check = (files: Record<string, string>, allowances: Record<string, number> = {}) =>
+    findLargeServiceFactories(
+      Object.entries(files).map(([file, text]) => ({ path: file, text })),
+      { maxLines: 20, allowances: new Map(Object.entries(allowances)) },
+    ).map((violation) => `${violation.file}:${violation.line} ${violation.detail}`);
+
+  it('counts the lines of code of a create…Service body, not its comments, in the modules’ services only', () => {
+    expect(
+      check({
+        // A template literal over two lines counts twice: 2 + 9 × 2 = 20.
+        'server/modules/a/a.service.ts': factory('createAService', 11),
+        'server/modules/b/b.service.ts': factory('createBService', 12),
+        'server/modules/b/b-helpers.ts': factory('createBService', 40),
+        'server/modules/c/c.service.ts': factory('makeCService', 40),
+        'server/lib/d.service.ts': factory('createDService', 40),
+      }),
+    ).toEqual([
+      'server/modules/b/b.service.ts:3 createBService has 22 lines of code (at most 20); move its use cases to files of their own behind a thin facade (ADR 026, 041)',
+    ]);
+  });
+
+  it('keeps an allowance at what it allows: never more, lowered when the factory shrinks, gone when it fits', () => {
+    const files = {
+      'server/modules/a/a.service.ts': factory('createAService', 16),
+      'server/modules/b/b.service.ts': factory('createBService', 16),
+      'server/modules/c/c.service.ts': factory('createCService', 11),
+      'server/modules/d/d.service.ts': factory('createDService', 16),
+    };
+    expect(
+      check(files, {
+        'server/modules/a/a.service.ts': 30,
+        'server/modules/b/b.service.ts': 29,
+        'server/modules/c/c.service.ts': 25,
+        'server/modules/d/d.service.ts': 40,
+      }),
+    ).toEqual([
+      'server/modules/b/b.service.ts:3 createBService has 30 lines of code (at most 29); move its use cases to files of their own behind a thin facade (ADR 026, 041)',
+      'server/modules/c/c.service.ts:3 createCService has 20 lines of code, within 20: take it off LARGE_SERVICE_FACTORIES',
+      'server/modules/d/d.service.ts:3 createDService has 30 lines of code: lower its allowance in LARGE_SERVICE_FACTORIES from 40',
+    ]);
   });
 });

@@ -4,7 +4,9 @@
  * owns, and keeps its queries in its repositories. Code outside the modules (the rest of server/, scripts/)
  * queries nothing: no module's repository, no table, no query builder or SQL; it goes through the services.
  * Only the database layer itself (server/db/: schema, client, migrations, seed) is exempt.
- * server/architecture/module-boundaries.test.ts runs it over the tree.
+ * A module's service is a facade (ADR 026, 041): its factory binds one use case per method, and the use cases
+ * live in files of their own, so a factory's body has a size limit.
+ * server/architecture/module-boundaries.test.ts runs both over the tree.
  */
 import path from 'node:path';
 import ts from 'typescript';
@@ -19,7 +21,8 @@ export type Violation = {
     | 'foreign-table'
     | 'foreign-table-in-sql'
     | 'foreign-write'
-    | 'query-outside-repository';
+    | 'query-outside-repository'
+    | 'large-service-factory';
   detail: string;
 };
 
@@ -288,4 +291,103 @@ function importedNames(node: ts.ImportDeclaration | ts.ExportDeclaration): Impor
     }
   }
   return names;
+}
+
+/**
+ * The most lines of code (comments and blank lines not counted) a service factory's body may have: above it,
+ * the module's use cases move to files of their own behind a thin facade, as orders, favourites and support
+ * did (ADR 026, 041). A facade binding twenty use cases is well under it.
+ */
+export const SERVICE_FACTORY_MAX_LINES = 160;
+
+/**
+ * Factories larger than the limit that are not split yet, each at most its lines today: they may shrink,
+ * never grow. The checker says when an allowance is to be lowered (the factory shrank) or taken off the list
+ * (it fits the limit).
+ */
+export const LARGE_SERVICE_FACTORIES: readonly { file: string; lines: number; reason: string }[] = [
+  {
+    file: 'server/modules/catalog/catalog.service.ts',
+    lines: 205,
+    reason: 'not split yet: the catalogue, its cached lists and the stock seam orders use (ADR 013, 014)',
+  },
+  {
+    file: 'server/modules/notifications/notifications.service.ts',
+    lines: 176,
+    reason: 'not split yet: the list, the badges, announcing, and push subscriptions with their caps (ADR 037)',
+  },
+];
+
+export type FactoryLimits = {
+  maxLines: number;
+  /** Larger factories allowed by file, each up to its lines. */
+  allowances: ReadonlyMap<string, number>;
+};
+
+/** A service factory: `create<Name>Service` declared in a module's `*.service.ts`. */
+const isServiceFile = (file: string) => moduleOf(file) !== undefined && file.endsWith('.service.ts');
+const SERVICE_FACTORY_NAME = /^create\w*Service$/;
+
+/** Lines with code in a function's body: lines a token of it touches (a multi-line string counts whole). */
+function codeLines(body: ts.Block, source: ts.SourceFile): number {
+  const lines = new Set<number>();
+  const visit = (node: ts.Node) => {
+    if (node.kind >= ts.SyntaxKind.FirstJSDocNode && node.kind <= ts.SyntaxKind.LastJSDocNode) return;
+    const children = node.getChildren(source);
+    if (children.length > 0) {
+      for (const child of children) visit(child);
+      return;
+    }
+    const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+    const last = source.getLineAndCharacterOfPosition(node.getEnd()).line;
+    for (let line = first; line <= last; line += 1) lines.add(line);
+  };
+  for (const statement of body.statements) visit(statement);
+  return lines.size;
+}
+
+/** Service factories over their limit, and allowances no longer needed (the factory fits the limit now). */
+export function findLargeServiceFactories(
+  files: readonly SourceText[],
+  { maxLines, allowances }: FactoryLimits,
+): Violation[] {
+  const violations: Violation[] = [];
+  for (const file of files) {
+    if (!isServiceFile(file.path)) continue;
+    const source = ts.createSourceFile(file.path, file.text, ts.ScriptTarget.Latest, true);
+    for (const statement of source.statements) {
+      if (!ts.isFunctionDeclaration(statement) || !statement.body || !statement.name) continue;
+      const name = statement.name.text;
+      if (!SERVICE_FACTORY_NAME.test(name)) continue;
+      const lines = codeLines(statement.body, source);
+      const allowed = allowances.get(file.path);
+      const limit = Math.max(maxLines, allowed ?? 0);
+      const at = source.getLineAndCharacterOfPosition(statement.getStart(source)).line + 1;
+      if (lines > limit) {
+        violations.push({
+          file: file.path,
+          line: at,
+          rule: 'large-service-factory',
+          detail:
+            `${name} has ${lines} lines of code (at most ${limit}); ` +
+            'move its use cases to files of their own behind a thin facade (ADR 026, 041)',
+        });
+      } else if (allowed !== undefined && lines <= maxLines) {
+        violations.push({
+          file: file.path,
+          line: at,
+          rule: 'large-service-factory',
+          detail: `${name} has ${lines} lines of code, within ${maxLines}: take it off LARGE_SERVICE_FACTORIES`,
+        });
+      } else if (allowed !== undefined && lines < allowed) {
+        violations.push({
+          file: file.path,
+          line: at,
+          rule: 'large-service-factory',
+          detail: `${name} has ${lines} lines of code: lower its allowance in LARGE_SERVICE_FACTORIES from ${allowed}`,
+        });
+      }
+    }
+  }
+  return violations;
 }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { assembleServices } from '../../server/app-services';
 import { loadConfig } from '../../server/config';
+import type { Db } from '../../server/db/client';
 import { AppError } from '../../server/errors';
 import { createFakeClock, type FakeClock } from '../../server/lib/clock';
 import type { Services } from '../../server/services';
@@ -58,14 +59,21 @@ export const MONDAY_MORNING = Date.UTC(2026, 0, 12, 6, 0, 0);
 
 export async function createTestServices(
   kind: TestDatabaseKind,
-  { clock = createFakeClock(MONDAY_MORNING) }: { clock?: FakeClock } = {},
+  {
+    clock = createFakeClock(MONDAY_MORNING),
+    wrapDb,
+  }: {
+    clock?: FakeClock;
+    /** What the services query through instead of the database itself (a counter of statements). */
+    wrapDb?: (db: Db) => Db;
+  } = {},
 ): Promise<TestServices> {
   const db = await openTestDatabase(kind);
   const sms = createRecordingSms();
   const log: LoggedLine[] = [];
   const { services, realtime } = await assembleServices({
     config: loadConfig({ NODE_ENV: 'test', SMS_PROVIDER: 'console' }),
-    dbHandle: db,
+    dbHandle: wrapDb ? { ...db, db: wrapDb(db.db) } : db,
     // Never written to: these tests upload nothing.
     uploadDir: path.join(tmpdir(), 'fresh-service-tests-unused'),
     clock,
@@ -96,4 +104,37 @@ export async function failure(promise: Promise<unknown>): Promise<AppError> {
   );
   if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
   return error;
+}
+
+/** Statements a database runs through this handle (transactions included): `statements()` counts them. */
+export function countStatements(db: Db): { db: Db; statements(): number } {
+  let statements = 0;
+  const STARTS = new Set([
+    'select',
+    'selectDistinct',
+    'selectDistinctOn',
+    'insert',
+    'update',
+    'delete',
+    'execute',
+  ]);
+  const wrap = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(object, property) {
+        const value: unknown = Reflect.get(object, property, object);
+        if (typeof value !== 'function') return value;
+        if (property === 'transaction') {
+          return (work: (tx: object) => unknown, config?: unknown) =>
+            value.call(object, (tx: object) => work(wrap(tx)), config);
+        }
+        if (typeof property === 'string' && STARTS.has(property)) {
+          return (...args: unknown[]) => {
+            statements += 1;
+            return value.apply(object, args);
+          };
+        }
+        return value.bind(object);
+      },
+    });
+  return { db: wrap(db), statements: () => statements };
 }

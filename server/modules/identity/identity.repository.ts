@@ -68,6 +68,16 @@ export async function findUserWithImage(db: Db, userId: string): Promise<UserWit
   return row;
 }
 
+/** These users' names, in one query (unknown ids are left out). */
+export async function findNames(db: Db, userIds: readonly string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, [...userIds]));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 export async function findUserIdByPhone(db: Db, phone: string): Promise<string | undefined> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
   return row?.id;

@@ -19,6 +19,7 @@ import {
   deleteSession,
   ensureSecret,
   findLiveSessionIds,
+  findNames,
   findOrCreateUser,
   findSessionUser,
   findUserIdByPhone,
@@ -198,6 +199,9 @@ export function createIdentityService(deps: IdentityDeps) {
     },
 
     getUser: loadUser,
+
+    /** Customers' names by id, in one query (the operator console's conversations); unknown ids are left out. */
+    listNames: (userIds: readonly string[]): Promise<Map<string, string>> => findNames(db, userIds),
 
     /** `npm run user:role`: the account of a phone (+7XXXXXXXXXX), if it ever signed in. */
     findUserIdByPhone: (phone: string): Promise<string | undefined> => findUserIdByPhone(db, phone),

@@ -189,24 +189,6 @@ export async function markMessagesRead(
   return rows.length;
 }
 
-export async function countUnreadMessages(
-  db: Db,
-  conversationId: string,
-  authorRole: MessageRow['authorRole'],
-): Promise<number> {
-  const [row] = await db
-    .select({ value: sql<number>`count(*)::int` })
-    .from(chatMessages)
-    .where(
-      and(
-        eq(chatMessages.conversationId, conversationId),
-        eq(chatMessages.authorRole, authorRole),
-        isNull(chatMessages.readAt),
-      ),
-    );
-  return Number(row?.value ?? 0);
-}
-
 export async function setConversationStatus(
   db: Db,
   id: string,
