@@ -255,7 +255,10 @@ describe('the size of a service factory', () => {
       '  // A comment.',
       '',
       '  return {',
-      ...Array.from({ length: code - 2 }, (_, index) => `    use${index}: () => thing(deps, \`two\nlines\`),`),
+      ...Array.from(
+        { length: code - 2 },
+        (_, index) => `    use${index}: () => thing(deps, \`two\nlines\`),`,
+      ),
       '  };',
       '}',
       // Not a factory: any size.

@@ -314,7 +314,8 @@ export const LARGE_SERVICE_FACTORIES: readonly { file: string; lines: number; re
   {
     file: 'server/modules/notifications/notifications.service.ts',
     lines: 176,
-    reason: 'not split yet: the list, the badges, announcing, and push subscriptions with their caps (ADR 037)',
+    reason:
+      'not split yet: the list, the badges, announcing, and push subscriptions with their caps (ADR 037)',
   },
 ];
 
