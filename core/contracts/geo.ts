@@ -77,14 +77,6 @@ export type SaveAddress = z.infer<typeof SaveAddressSchema>;
 /** An address with its point: what is stored (the point given, or found by the geocoder). */
 export type LocatedAddress = SaveAddress & { coordinates: Coordinates };
 
-/** Flat, entrance, floor and comment for the courier (checkout fills them in). */
-export const AddressDetailsSchema = z.object({
-  flat: z.line().trim().max(20, 'Не длиннее 20 символов').default(''),
-  entrance: z.line().trim().max(20, 'Не длиннее 20 символов').default(''),
-  floor: z.line().trim().max(20, 'Не длиннее 20 символов').default(''),
-  comment: z.string().trim().max(300, 'Комментарий не длиннее 300 символов').default(''),
-});
-
 export const SavedAddressSchema = z.object({
   _id: z.string(),
   address: z.string(),

@@ -5,8 +5,6 @@
 
 /** '+7 (912) 345-67-89': a complete masked number has exactly this many characters. */
 export const PHONE_MASK_LENGTH = 18;
-/** Digits of a national number, after the country code. */
-export const PHONE_NATIONAL_DIGITS = 10;
 
 const MASK_PREFIX = '+7 (';
 

@@ -13,17 +13,24 @@ import { createRateLimiter, formatWait, type RateLimiter } from './rate-limit';
 
 describe('formatWait', () => {
   it('says seconds, minutes or hours, rounding up, never zero', () => {
-    expect([0, 1, 999, 1000, 59_000, 59_001, 60_000, 61_000, 3_599_000, 3_600_001].map(formatWait)).toEqual([
+    expect(
+      [
+        0, 1, 999, 1000, 14_001, 59_000, 59_001, 60_000, 61_000, 3_599_000, 3_600_000, 3_600_001, 86_400_000,
+      ].map(formatWait),
+    ).toEqual([
       '1 с',
       '1 с',
       '1 с',
       '1 с',
+      '15 с',
       '59 с',
       '1 мин',
       '1 мин',
       '2 мин',
       '60 мин',
+      '1 ч',
       '2 ч',
+      '24 ч',
     ]);
   });
 });

@@ -35,8 +35,3 @@ export function createRealtime(options: {
     close: () => bus.close(),
   };
 }
-
-/** The Redis bus tells when its subscription is live (tests and the bench wait for it before publishing). */
-export function isRedisBus(bus: MessageBus): bus is MessageBus & { ready: Promise<void> } {
-  return 'ready' in bus;
-}

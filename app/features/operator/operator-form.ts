@@ -2,7 +2,7 @@
  * The operator console's addresses, form fields and labels (ADR 034): the pages post these fields to their
  * route actions, with a fetcher when JavaScript is there and as plain forms when it is not.
  */
-import type { OrderStatus } from '@core/rules/orders';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@core/rules/orders';
 
 export const OPERATOR_HREF = '/operator';
 export const OPERATOR_ORDERS_HREF = '/operator/board';
@@ -25,15 +25,9 @@ export const OPERATOR_FIELD = {
   key: 'key',
 } as const;
 
-/** The button of a move on the board: the status the order goes to ('Отменён' is a cancellation). */
-export const MOVE_LABELS: Record<Exclude<OrderStatus, 'new'>, string> = {
-  confirmed: 'Подтверждён',
-  assembling: 'Собирается',
-  on_the_way: 'В пути',
-  ready: 'Готов к выдаче',
-  done: 'Выполнен',
-  cancelled: 'Отменить заказ',
-};
+/** The button of a move on the board: the status the order goes to, or 'Отменить заказ'. */
+export const moveLabel = (to: OrderStatus): string =>
+  to === 'cancelled' ? 'Отменить заказ' : ORDER_STATUS_LABELS[to];
 
 export const CONVERSATION_STATUSES = [
   { key: 'open', label: 'Открытые', href: OPERATOR_HREF },

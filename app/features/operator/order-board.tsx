@@ -12,7 +12,7 @@ import { failureOf } from '~/lib/action-result';
 import { cx } from '~/lib/cx';
 import {
   boardOrderId,
-  MOVE_LABELS,
+  moveLabel,
   OPERATOR_FIELD,
   OPERATOR_INTENTS,
   OPERATOR_ORDERS_HREF,
@@ -133,7 +133,7 @@ function BoardCard({ order }: { order: BoardOrder }) {
                       size: 'sm',
                     })}
                   >
-                    {MOVE_LABELS[next]}
+                    {moveLabel(next)}
                   </button>
                 ),
               )}

@@ -3,7 +3,6 @@ import {
   CODE_MAX_ATTEMPTS,
   CODE_TTL_MS,
   cooldownAfterFailures,
-  formatWait,
   LONG_COOLDOWN_MS,
   RESEND_INTERVAL_MS,
   SENDS_PER_IP_PER_HOUR,
@@ -28,17 +27,5 @@ describe('the login limits', () => {
     expect(cooldownAfterFailures(20)).toBe(LONG_COOLDOWN_MS);
     expect(cooldownAfterFailures(21)).toBe(LONG_COOLDOWN_MS);
     expect(LONG_COOLDOWN_MS).toBe(86_400_000);
-  });
-});
-
-describe('formatWait', () => {
-  it('rounds up to seconds, minutes or hours', () => {
-    expect(formatWait(0)).toBe('1 с');
-    expect(formatWait(14_001)).toBe('15 с');
-    expect(formatWait(59_000)).toBe('59 с');
-    expect(formatWait(60_000)).toBe('1 мин');
-    expect(formatWait(59 * 60_000 + 1)).toBe('60 мин');
-    expect(formatWait(3_600_000)).toBe('1 ч');
-    expect(formatWait(86_400_000)).toBe('24 ч');
   });
 });

@@ -2,6 +2,7 @@ import { RESEND_INTERVAL_S } from '@core/rules/code';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { LimitStore } from '../../limits/limit-store';
+import { formatWait } from '../../limits/rate-limit';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -38,14 +39,6 @@ export function cooldownAfterFailures(failures: number): number {
   if (failures >= LONG_COOLDOWN_FAILURES) return LONG_COOLDOWN_MS;
   if (failures === SHORT_COOLDOWN_FAILURES) return SHORT_COOLDOWN_MS;
   return 0;
-}
-
-/** '14 с', '59 мин', '24 ч': abbreviations need no plural forms. */
-export function formatWait(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 60) return `${seconds} с`;
-  if (seconds < 3600) return `${Math.ceil(seconds / 60)} мин`;
-  return `${Math.ceil(seconds / 3600)} ч`;
 }
 
 const key = {
