@@ -152,7 +152,7 @@ export const ConfigSchema = z
     SMSC_PASSWORD: optionalText(),
     SMSC_URL: z.url({ protocol: /^https?$/ }).default('https://smsc.ru/sys/send.php'),
 
-    // Web push (issue 15; docs/decisions/025).
+    // Web push (issue 15; docs/decisions/027).
     /** VAPID key pair (URL-safe base64, both or neither). Unset: generated once and kept in the database. */
     VAPID_PUBLIC_KEY: optionalText(),
     VAPID_PRIVATE_KEY: optionalText(),

@@ -23,7 +23,7 @@ export type Envelope =
   | { kind: 'session-ended'; sessionId: string };
 
 /**
- * Fan-out between the app's processes (docs/decisions/025). Every process subscribes and delivers each
+ * Fan-out between the app's processes (docs/decisions/027). Every process subscribes and delivers each
  * envelope to its own sockets of that audience; publishing never waits for delivery.
  */
 export interface MessageBus {

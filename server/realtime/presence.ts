@@ -16,7 +16,7 @@ const PROCESS_FORGET_MS = 60 * 60 * 1000;
 
 /**
  * Who has an open socket anywhere (push is sent only to those who have none), and who is typing where.
- * In memory for one process; in Redis, with TTLs and a heartbeat per process, for several (docs/decisions/025,
+ * In memory for one process; in Redis, with TTLs and a heartbeat per process, for several (docs/decisions/027,
  * 035).
  */
 export interface Presence {

@@ -54,7 +54,7 @@ export function CodeDialog({
   );
 }
 
-/** The device's guest basket and pending address, as the code form sends them along (ADR 021, 025). */
+/** The device's guest basket and pending address, as the code form sends them along (ADR 021, 028). */
 function guestExtras(): Record<string, string> {
   const extras: Record<string, string> = {};
   const address = pendingAddressForLogin();

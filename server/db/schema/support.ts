@@ -17,7 +17,7 @@ import { files, users } from './identity';
 
 /**
  * Roles beyond 'customer' (every user is one): 'operator' answers the support chat and moves orders in the
- * /operator console. Granted by `npm run user:role -- <phone> operator` (docs/decisions/025).
+ * /operator console. Granted by `npm run user:role -- <phone> operator` (docs/decisions/027).
  */
 export const userRoles = pgTable(
   'user_roles',
