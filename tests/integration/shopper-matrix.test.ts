@@ -185,8 +185,8 @@ describe.each(TEST_DATABASE_KINDS)('shopper-state matrix on %s', (kind) => {
     const Items = z.array(z.object({ _id: z.string(), type: z.enum(['category', 'product']) }));
     const failures: string[] = [];
     for (const state of states) {
-      const allowed = await productsInScope(t, state.scope);
-      const shops = await storesInScope(t, state.scope);
+      const allowed = await productsInScope(t, state.apiScope);
+      const shops = await storesInScope(t, state.apiScope);
       for (const sample of apis) {
         const isListing =
           sample.route === '/api/catalog/products' || sample.route === '/api/products/{id}/related';
@@ -283,6 +283,19 @@ async function collectSamples(t: TestApp, orderSlug: string): Promise<{ pages: S
     // Resource routes for widgets' fetchers (the address popup, profile settings): posts only.
     { route: 'resources/addresses', url: '/resources/addresses', guest: 404, signedIn: 404 },
     { route: 'resources/profile', url: '/resources/profile', guest: 404, signedIn: 404 },
+    // Location first (ADR 038): the popups as plain forms; the popup's address suggestions; the basket's
+    // offers from a point in the area (none before an address), a query the contract refuses is data with 400.
+    { route: 'location', url: '/location' },
+    { route: 'location', url: '/location?mode=pickup&city=nonsense&back=https%3A%2F%2Fevil.example' },
+    { route: 'resources/places', url: `/resources/places?q=${encodeURIComponent('свободы 46')}` },
+    { route: 'resources/places', url: '/resources/places?q=a%00b', guest: 400, signedIn: 400 },
+    { route: 'resources/basket-swap', url: `/resources/basket-swap?products=${product.id}` },
+    {
+      route: 'resources/basket-swap',
+      url: '/resources/basket-swap?products=nonsense',
+      guest: 400,
+      signedIn: 400,
+    },
     ...cabinetTabs.map((tab) => ({ route: 'lk', url: `/lk?active=${tab}`, guest: homeRedirect })),
     // Favourites: a guest gets the page with the invitation to log in and no data (ADR 019).
     { route: 'favourites', url: '/favourites' },
@@ -365,6 +378,7 @@ async function collectSamples(t: TestApp, orderSlug: string): Promise<{ pages: S
     { route: '/api/file/user', url: '/api/file/user', guest: GUEST_ONLY_LOGIN, signedIn: 404 },
     { route: '/api/user/me/basket', url: '/api/user/me/basket', ...signedInOnly },
     { route: '/api/geo/reverse', url: `/api/geo/reverse?lng=${point.longitude}&lat=${point.latitude}` },
+    { route: '/api/geo/search', url: `/api/geo/search?q=${encodeURIComponent('свободы 46')}` },
     { route: '/api/user/me/addresses', url: '/api/user/me/addresses', ...signedInOnly },
     { route: '/api/orders', url: '/api/orders', ...signedInOnly },
     { route: '/api/orders/{slug}', url: `/api/orders/${orderSlug}`, ...signedInOnly },

@@ -24,7 +24,13 @@ export type ShopperState = {
   cookies: Record<string, string>;
   /** Headers of a state-changing call (the session's same-origin header), for signed-in calls. */
   headers: Record<string, string>;
+  /**
+   * Whose stock the pages show: the zone's points, the pickup point, or — before any address — the default
+   * city's points (ADR 038: a fresh visitor shops in a city, not in whichever city has the most stock).
+   */
   scope: AssortmentScope | undefined;
+  /** Whose stock the API answers with: the area of the cookie; every point without one (API clients). */
+  apiScope: AssortmentScope | undefined;
   customer?: SignedInCustomer;
 };
 
@@ -72,12 +78,14 @@ export async function createShopperStates(t: TestApp, phone: string): Promise<Sh
 
   const delivery = formatDeliveryArea({ mode: 'delivery', cityId: city.id, zoneId: zone.id, label: 'Центр' });
   return [
-    { name: 'guest, no area', cookies: {}, headers: {}, scope: undefined },
+    // Ярославль is the default city: a guest without an address shops there.
+    { name: 'guest, no area', cookies: {}, headers: {}, scope: { cityId: city.id }, apiScope: undefined },
     {
       name: 'guest, delivery zone',
       cookies: { [DELIVERY_AREA_COOKIE]: delivery },
       headers: {},
       scope: { zoneId: zone.id },
+      apiScope: { zoneId: zone.id },
     },
     {
       name: 'guest, pickup point',
@@ -86,6 +94,7 @@ export async function createShopperStates(t: TestApp, phone: string): Promise<Sh
       },
       headers: {},
       scope: { pointId: pickup.id },
+      apiScope: { pointId: pickup.id },
     },
     {
       name: 'signed in',
@@ -101,17 +110,22 @@ export async function createShopperStates(t: TestApp, phone: string): Promise<Sh
       },
       headers: { 'x-requested-with': 'XMLHttpRequest' },
       scope: { zoneId: address.deliveryArea },
+      apiScope: { zoneId: address.deliveryArea },
       customer,
     },
   ];
 }
 
-/** The points of a scope: the pickup point, or every point serving the zone; undefined: every point. */
+/** The points of a scope: the pickup point, every point serving the zone, the city's; undefined: every point. */
 export async function pointsOf(
   t: TestApp,
   scope: AssortmentScope | undefined,
 ): Promise<string[] | undefined> {
   if (scope?.pointId) return [scope.pointId];
+  if (scope?.cityId) {
+    const rows = await t.db.db.select({ id: points.id }).from(points).where(eq(points.cityId, scope.cityId));
+    return rows.map((row) => row.id);
+  }
   if (scope?.zoneId) {
     const rows = await t.db.db
       .select({ id: pointZones.pointId })
