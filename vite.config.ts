@@ -9,6 +9,7 @@ export default defineConfig({
     alias: {
       '~': path.resolve(import.meta.dirname, 'app'),
       '@core': path.resolve(import.meta.dirname, 'core'),
+      '@server': path.resolve(import.meta.dirname, 'server'),
     },
   },
   plugins: [

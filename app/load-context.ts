@@ -1,4 +1,4 @@
-import type { LoadContext } from '../server/services';
+import type { LoadContext } from '@server/services';
 
 declare module 'react-router' {
   interface AppLoadContext extends LoadContext {}

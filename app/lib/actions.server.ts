@@ -9,8 +9,8 @@
  */
 import type { z } from '@core/contracts/z';
 import { type FlashKey, flashCookie } from '@core/rules/guards';
+import { AppError, DEFAULT_MESSAGES, isAppError } from '@server/errors';
 import { data, redirect } from 'react-router';
-import { AppError, DEFAULT_MESSAGES, isAppError } from '../../server/errors';
 import type { ActionFailure } from './action-result';
 
 export type { ActionFailure } from './action-result';

@@ -6,9 +6,9 @@
  */
 import type { User } from '@core/contracts/identity';
 import { type FlashKey, flashCookie, guestRedirectFor } from '@core/rules/guards';
+import { AppError } from '@server/errors';
+import type { LoadContext } from '@server/services';
 import { redirect, replace } from 'react-router';
-import { AppError } from '../../server/errors';
-import type { LoadContext } from '../../server/services';
 
 type ViewerContext = Pick<LoadContext, 'viewer'>;
 

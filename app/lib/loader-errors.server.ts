@@ -1,5 +1,5 @@
+import { isAppError } from '@server/errors';
 import { data } from 'react-router';
-import { isAppError } from '../../server/errors';
 
 /**
  * Awaits a service call in a loader; a `not_found` service error becomes the 404 page (SPEC §2: a page whose

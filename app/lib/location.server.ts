@@ -5,7 +5,7 @@
  * point in another city.
  */
 import { type AssortmentScope, scopeOf } from '@core/rules/delivery-area';
-import type { LoadContext } from '../../server/services';
+import type { LoadContext } from '@server/services';
 
 export type ShopperLocation = {
   /** Whose stock counts: the zone's points, the pickup point, or the city's points. */

@@ -48,10 +48,10 @@ const rules: BoundaryRules = {
 };
 
 /** Every TypeScript file under a directory of the repository, with its repository-relative path. */
-function sourceFiles(dir: string): SourceText[] {
+function sourceFiles(dir: string, extensions: readonly string[] = ['.ts']): SourceText[] {
   const absolute = path.join(ROOT, dir);
   return readdirSync(absolute, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts'))
+    .filter((file) => extensions.some((extension) => file.endsWith(extension)))
     .map((file) => ({
       path: `${dir}/${file.split(path.sep).join('/')}`,
       text: readFileSync(path.join(absolute, file), 'utf8'),
@@ -306,5 +306,18 @@ describe('the size of a service factory', () => {
       'server/modules/c/c.service.ts:3 createCService has 20 lines of code, within 20: take it off LARGE_SERVICE_FACTORIES',
       'server/modules/d/d.service.ts:3 createDService has 30 lines of code: lower its allowance in LARGE_SERVICE_FACTORIES from 40',
     ]);
+  });
+});
+
+describe('the app', () => {
+  it('imports the server through the @server alias, never through ../server', () => {
+    const files = sourceFiles('app', ['.ts', '.tsx']);
+    expect(files.length).toBeGreaterThan(100);
+    const relative = files.flatMap((file) =>
+      [...file.text.matchAll(/from '((?:\.\.\/)+server\/[^']*)'/g)].map(
+        (match) => `${file.path}: ${match[1]}`,
+      ),
+    );
+    expect(relative).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { SESSION_COOKIE } from '@server/http/auth';
+import { createFakeClock } from '@server/lib/clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAction } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
@@ -7,8 +9,6 @@ import { action as logoutAction, loader as logoutLoader } from '~/routes/logout'
 import { loader as notFoundLoader } from '~/routes/not-found';
 import { loader as checkoutLoader } from '~/routes/order';
 import { loader as orderLoader } from '~/routes/order-detail';
-import { SESSION_COOKIE } from '../../../server/http/auth';
-import { createFakeClock } from '../../../server/lib/clock';
 import {
   actionArgs,
   formPost,

@@ -1,10 +1,10 @@
 import { findZoneForPoint } from '@core/rules/geo';
+import { cities, deliveryZones, stock } from '@server/db/schema/index';
+import { SESSION_COOKIE } from '@server/http/auth';
+import { createFakeClock } from '@server/lib/clock';
 import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as loginAction, loader as loginLoader } from '~/routes/login';
-import { cities, deliveryZones, stock } from '../../../server/db/schema/index';
-import { SESSION_COOKIE } from '../../../server/http/auth';
-import { createFakeClock } from '../../../server/lib/clock';
 import {
   type ActionOutcome,
   actionArgs,

@@ -8,11 +8,11 @@ import { type BasketData, BasketDataSchema } from '@core/contracts/basket';
 import { CodeRequestSchema, LoginRequestSchema } from '@core/contracts/identity';
 import { z } from '@core/contracts/z';
 import { findLine, productIdOf } from '@core/rules/basket';
+import type { LoadContext } from '@server/services';
 import { data, redirect } from 'react-router';
 import { ADDRESS_FIELD, saveAddressInput } from '~/features/delivery/address-form';
 import { formText, parseWith } from '~/lib/actions.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
-import type { LoadContext } from '../../../server/services';
 import {
   type CodeSent,
   type GuestBasketOutcome,

@@ -6,10 +6,10 @@
 import { BasketChangeSchema, BasketPointParamsSchema, BasketPreviewSchema } from '@core/contracts/basket';
 import { z } from '@core/contracts/z';
 import { findLine } from '@core/rules/basket';
+import type { LoadContext } from '@server/services';
 import { redirect } from 'react-router';
 import { formText, parseWith } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
-import type { LoadContext } from '../../../server/services';
 import { BASKET_FIELD, BASKET_PAGE, type BasketActionResult } from './basket-form';
 
 /** What a signed-in customer's form may ask (a preview is read before anyone is asked for). */

@@ -1,14 +1,14 @@
 import { POINT_ID_MESSAGE, PRODUCT_ID_MESSAGE, QUANTITY_MESSAGE } from '@core/contracts/basket';
 import { findLine } from '@core/rules/basket';
+import { queryRows } from '@server/db/client';
+import { stock } from '@server/db/schema/index';
+import { NOT_SOLD_AT_POINT } from '@server/modules/basket/basket.service';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loader as rootLoader } from '~/root';
 import { action as basketPageAction, loader as basketPageLoader } from '~/routes/basket';
 import { action as basketAction } from '~/routes/resources/basket';
-import { queryRows } from '../../../server/db/client';
-import { stock } from '../../../server/db/schema/index';
-import { NOT_SOLD_AT_POINT } from '../../../server/modules/basket/basket.service';
 import { actionArgs, formPost, outcomeOf, pageContext, TEST_ORIGIN } from '../../../tests/setup/actions';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';

@@ -6,10 +6,10 @@
 import type { BasketProduct } from '@core/contracts/basket';
 import type { Point } from '@core/contracts/catalog';
 import { z } from '@core/contracts/z';
+import type { LoadContext } from '@server/services';
 import { formText, parseWith } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
 import { shopperLocation } from '~/lib/location.server';
-import type { LoadContext } from '../../../server/services';
 import { SWAP_FIELD } from './swap-point-form';
 
 /** Where a product can be had in the shopper's area instead: the point, and the product as its line shows it. */

@@ -3,11 +3,12 @@
  * basket's products can be had in the shopper's area instead of a point that cannot serve it, and the
  * signed-in basket's move of a line there in one action (a guest: 401, before the form is read).
  */
+
+import { points, pointZones, stock } from '@server/db/schema/index';
 import { and, eq, gt, ne, notExists } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as swapAction, loader as swapLoader } from '~/routes/resources/basket-swap';
-import { points, pointZones, stock } from '../../../server/db/schema/index';
 import { actionArgs, formPost, outcomeOf, pageContext, TEST_ORIGIN } from '../../../tests/setup/actions';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';

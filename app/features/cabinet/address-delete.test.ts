@@ -1,7 +1,7 @@
+import { cities } from '@server/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as cabinetAction } from '~/routes/cabinet';
-import { cities } from '../../../server/db/schema/index';
 import { actionArgs, formPost, outcomeOf, pageContext } from '../../../tests/setup/actions';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';

@@ -6,10 +6,10 @@
 import type { ChatHistory, ChatMessage, CustomerOrderLink } from '@core/contracts/support';
 import { ChatPostKeySchema, HistoryQuerySchema, SendMessageSchema } from '@core/contracts/support';
 import { z } from '@core/contracts/z';
+import { DEFAULT_MESSAGES } from '@server/errors';
+import type { Services } from '@server/services';
 import { data } from 'react-router';
 import { type ActionFailure, formText, parseWith } from '~/lib/actions.server';
-import { DEFAULT_MESSAGES } from '../../../server/errors';
-import type { Services } from '../../../server/services';
 import { CHAT_FIELD, CHAT_INTENTS } from './chat-form';
 
 const IntentSchema = z.enum(CHAT_INTENTS, { error: 'Неизвестное действие в чате' });

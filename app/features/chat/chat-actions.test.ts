@@ -1,14 +1,14 @@
 import { CHAT_EMPTY_MESSAGE, CHAT_TOO_LONG_MESSAGE, type ChatHistory } from '@core/contracts/support';
 import { CHAT_PAGE_SIZE } from '@core/rules/chat';
+import { chatMessages } from '@server/db/schema/index';
+import { withUnavailablePages } from '@server/http/unavailable';
+import { createFakeClock, type FakeClock } from '@server/lib/clock';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loader as rootLoader } from '~/root';
 import { action as cabinetAction, loader as cabinetLoader } from '~/routes/cabinet';
 import { action as chatAction, loader as chatLoader } from '~/routes/resources/chat';
-import { chatMessages } from '../../../server/db/schema/index';
-import { withUnavailablePages } from '../../../server/http/unavailable';
-import { createFakeClock, type FakeClock } from '../../../server/lib/clock';
 import { type RedisProcess, startRedis } from '../../../tests/chaos/support/redis-process';
 import { actionArgs, formPost, outcomeOf, pageContext, TEST_ORIGIN } from '../../../tests/setup/actions';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';

@@ -1,7 +1,7 @@
+import { AppError } from '@server/errors';
 import { isRouteErrorResponse } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { loader } from '~/routes/content-page';
-import { AppError } from '../../../server/errors';
 
 type LoaderArgs = Parameters<typeof loader>[0];
 

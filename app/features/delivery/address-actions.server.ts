@@ -5,8 +5,8 @@
  */
 import { SaveAddressSchema, type SavedAddress } from '@core/contracts/geo';
 import { z } from '@core/contracts/z';
+import type { Services } from '@server/services';
 import { formText, parseWith } from '~/lib/actions.server';
-import type { Services } from '../../../server/services';
 import { ADDRESS_FIELD, ADDRESS_INTENTS, type AddressIntent, saveAddressInput } from './address-form';
 
 const IntentSchema = z.enum(ADDRESS_INTENTS, { error: 'Неизвестное действие с адресом' });

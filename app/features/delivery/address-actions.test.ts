@@ -1,10 +1,10 @@
 import { AddressListSchema, OUTSIDE_ZONES_MESSAGE } from '@core/contracts/geo';
 import { findZoneForPoint } from '@core/rules/geo';
+import { cities, deliveryZones } from '@server/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as cabinetAction } from '~/routes/cabinet';
 import { action as addressesAction } from '~/routes/resources/addresses';
-import { cities, deliveryZones } from '../../../server/db/schema/index';
 import { actionArgs, formPost, outcomeOf, pageContext } from '../../../tests/setup/actions';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';

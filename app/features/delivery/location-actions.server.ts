@@ -14,11 +14,11 @@ import { z } from '@core/contracts/z';
 import { parseTypedAddress } from '@core/rules/address-text';
 import { deliveryAreaCookie, formatCityChoice, formatDeliveryArea } from '@core/rules/delivery-area';
 import { flashCookie } from '@core/rules/guards';
+import { AppError } from '@server/errors';
+import type { LoadContext } from '@server/services';
 import { redirect } from 'react-router';
 import { formText, parseWith } from '~/lib/actions.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
-import { AppError } from '../../../server/errors';
-import type { LoadContext } from '../../../server/services';
 import { LOCATION_FIELD, LOCATION_INTENTS } from './delivery-context';
 
 const IntentSchema = z.enum(LOCATION_INTENTS, { error: 'Неизвестное действие' });

@@ -6,10 +6,10 @@
  */
 import { AddressListSchema, OUTSIDE_ZONES_MESSAGE } from '@core/contracts/geo';
 import { formatCityChoice, parseDeliveryArea } from '@core/rules/delivery-area';
+import { cities, points, stores } from '@server/db/schema/index';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as locationAction, loader as locationLoader } from '~/routes/location';
-import { cities, points, stores } from '../../../server/db/schema/index';
 import { actionArgs, formPost, outcomeOf, pageContext } from '../../../tests/setup/actions';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';

@@ -15,8 +15,8 @@ import {
 import { z } from '@core/contracts/z';
 import type { DeliveryArea } from '@core/rules/delivery-area';
 import { type AssortmentScope, scopeOf } from '@core/rules/delivery-area';
+import type { Services } from '@server/services';
 import { formText, parseWith } from '~/lib/actions.server';
-import type { Services } from '../../../server/services';
 import { FAVOURITE_FIELD, FAVOURITE_INTENTS, type FavouriteIntent } from './favourite-form';
 
 const IntentSchema = z.enum(FAVOURITE_INTENTS, { error: 'Неизвестное действие с избранным' });

@@ -7,13 +7,13 @@ import {
 import { REQUIRED_MESSAGE } from '@core/contracts/identity';
 import type { DeliveryArea } from '@core/rules/delivery-area';
 import { SETS_MAX } from '@core/rules/favourites';
+import { cities, deliveryZones, products } from '@server/db/schema/index';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loader as rootLoader } from '~/root';
 import { loader as favouritesPageLoader } from '~/routes/favourites';
 import { action as favouritesAction } from '~/routes/resources/favourites';
 import { loader as setsLoader } from '~/routes/resources/favourites-sets';
-import { cities, deliveryZones, products } from '../../../server/db/schema/index';
 import {
   actionArgs,
   formPost,

@@ -1,7 +1,7 @@
 /** What the favourites' loaders read with the contracts (kept out of the routes' browser bundles). */
 import type { SetSummary } from '@core/contracts/favourites';
 import { z } from '@core/contracts/z';
-import type { Services } from '../../../server/services';
+import type { Services } from '@server/services';
 import { FAVOURITE_FIELD } from './favourite-form';
 
 const ProductQuerySchema = z.uuid().optional();

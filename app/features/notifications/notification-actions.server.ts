@@ -5,8 +5,8 @@
  */
 import { NotificationIdParamsSchema, SubscribeRequestSchema } from '@core/contracts/notifications';
 import { z } from '@core/contracts/z';
+import type { Services } from '@server/services';
 import { formText, parseWith } from '~/lib/actions.server';
-import type { Services } from '../../../server/services';
 import { NOTIFICATION_FIELD, NOTIFICATION_INTENTS, notificationHref } from './notification-form';
 
 const IntentSchema = z.enum(NOTIFICATION_INTENTS, { error: 'Неизвестное действие с уведомлениями' });

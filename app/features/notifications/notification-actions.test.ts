@@ -1,11 +1,11 @@
+import { notifications, pushSubscriptions } from '@server/db/schema/index';
+import { createFakeClock, type FakeClock } from '@server/lib/clock';
 import { eq } from 'drizzle-orm';
 import type { data } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loader as rootLoader } from '~/root';
 import { loader as cabinetLoader } from '~/routes/cabinet';
 import { action as notificationsAction } from '~/routes/resources/notifications';
-import { notifications, pushSubscriptions } from '../../../server/db/schema/index';
-import { createFakeClock, type FakeClock } from '../../../server/lib/clock';
 import { actionArgs, formPost, outcomeOf, pageContext, TEST_ORIGIN } from '../../../tests/setup/actions';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';

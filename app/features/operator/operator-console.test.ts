@@ -5,13 +5,13 @@
  * support service, and a refused move says why in Russian.
  */
 import { ChatHistorySchema } from '@core/contracts/support';
+import { stores } from '@server/db/schema/index';
+import { createFakeClock, type FakeClock } from '@server/lib/clock';
 import { isRouteErrorResponse } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loader as layoutLoader } from '~/routes/operator';
 import { action as ordersAction, loader as ordersLoader } from '~/routes/operator-board';
 import { action as conversationAction, loader as conversationsLoader } from '~/routes/operator-conversations';
-import { stores } from '../../../server/db/schema/index';
-import { createFakeClock, type FakeClock } from '../../../server/lib/clock';
 import { actionArgs, formPost, outcomeOf, pageContext, TEST_ORIGIN } from '../../../tests/setup/actions';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';

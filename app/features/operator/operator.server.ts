@@ -5,12 +5,12 @@
  */
 import type { User } from '@core/contracts/identity';
 import { ConversationParamsSchema } from '@core/contracts/support';
+import { AppError } from '@server/errors';
+import { CONVERSATION_NOT_FOUND, OPERATORS_ONLY } from '@server/modules/support/support.service';
+import type { LoadContext } from '@server/services';
 import { data } from 'react-router';
 import { loginHref } from '~/features/auth/login-form';
 import { requireUser } from '~/lib/auth.server';
-import { AppError } from '../../../server/errors';
-import { CONVERSATION_NOT_FOUND, OPERATORS_ONLY } from '../../../server/modules/support/support.service';
-import type { LoadContext } from '../../../server/services';
 
 export { OPERATORS_ONLY };
 

@@ -1,8 +1,8 @@
 /** The checkout page's action: the form read with the API's contract, the orders placed by the same service. */
 import { IdempotencyKeySchema, PlaceOrdersSchema } from '@core/contracts/orders';
+import type { LoadContext } from '@server/services';
 import { formText, parseWith, redirectWithFlash, runAction } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
-import type { LoadContext } from '../../../server/services';
 import { CHECKOUT_FIELD, checkoutInput, checkoutValues } from './checkout-fields';
 
 /**

@@ -1,9 +1,9 @@
 /** The order page's action: cancel (once confirmed) and repeat, through the orders service. */
 import { OrderSlugParamsSchema } from '@core/contracts/orders';
 import { z } from '@core/contracts/z';
+import type { LoadContext } from '@server/services';
 import { formText, parseWith, redirectWithFlash, runAction } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
-import type { LoadContext } from '../../../server/services';
 import { CONFIRMED, ORDER_FIELD, ORDER_INTENTS } from './order-actions';
 
 const OrderIntentSchema = z.enum(ORDER_INTENTS, { error: 'Неизвестное действие с заказом' });

@@ -1,11 +1,11 @@
 import { pickupWindow } from '@core/rules/orders';
 import { formatSchedule } from '@core/rules/schedule';
+import { stock, stores } from '@server/db/schema/index';
+import { createFakeClock } from '@server/lib/clock';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as checkoutAction, loader as checkoutLoader } from '~/routes/order';
 import { action as orderPageAction, loader as orderPageLoader } from '~/routes/order-detail';
-import { stock, stores } from '../../../server/db/schema/index';
-import { createFakeClock } from '../../../server/lib/clock';
 import { actionArgs, formPost, outcomeOf, pageContext, TEST_ORIGIN } from '../../../tests/setup/actions';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';

@@ -1,10 +1,10 @@
 import { HistoryQuerySchema } from '@core/contracts/support';
+import { isAppError } from '@server/errors';
 import { data } from 'react-router';
 import { runChatIntent } from '~/features/chat/chat-actions.server';
 import { CHAT_FIELD } from '~/features/chat/chat-form';
 import { parseWith, runAction } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
-import { isAppError } from '../../../server/errors';
 import type { Route } from './+types/chat';
 
 /**

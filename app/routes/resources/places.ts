@@ -1,6 +1,6 @@
 import { type Place, PlaceQuerySchema } from '@core/contracts/geo';
+import { isAppError } from '@server/errors';
 import { data } from 'react-router';
-import { isAppError } from '../../../server/errors';
 import type { Route } from './+types/places';
 
 /** What the address popup's suggestions get: the query it asked for, so a late answer is told from a fresh one. */
