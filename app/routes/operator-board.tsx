@@ -3,14 +3,19 @@ import { redirect } from 'react-router';
 import { requireOperatorAction, requireOperatorPage } from '~/features/operator/operator.server';
 import { OPERATOR_FIELD, OPERATOR_ORDERS_HREF } from '~/features/operator/operator-form';
 import { OrderBoard } from '~/features/operator/order-board';
+import { useConsolePageData } from '~/features/operator/use-operator-live';
 import { failureOf } from '~/lib/action-result';
 import { formText, parseWith, runAction } from '~/lib/actions.server';
 import type { Route } from './+types/operator-board';
 
-/** /operator/board (ADR 034): the board of active orders of the operator's shops. */
+/**
+ * /operator/board (ADR 034): the board of active orders of the operator's shops. It follows orders placed and
+ * moved elsewhere with its own keyed fetcher (ADR 041).
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = await requireOperatorPage(context, request);
-  return { orders: await context.services.support.board(user._id) };
+  const loadedAt = new Date().toISOString();
+  return { orders: await context.services.support.board(user._id), loadedAt };
 }
 
 /**
@@ -31,6 +36,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function OperatorOrders({ loaderData, actionData }: Route.ComponentProps) {
+  const { orders } = useConsolePageData(loaderData, OPERATOR_ORDERS_HREF, { onOrderBoard: true });
   // Without JavaScript a refused move renders the page anew with its reason.
   const failure = failureOf(actionData);
   return (
@@ -40,7 +46,7 @@ export default function OperatorOrders({ loaderData, actionData }: Route.Compone
           {failure.message}
         </p>
       ) : null}
-      <OrderBoard orders={loaderData.orders} />
+      <OrderBoard orders={orders} />
     </div>
   );
 }

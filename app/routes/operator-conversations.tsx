@@ -1,8 +1,9 @@
 import { ChatPostKeySchema, HistoryQuerySchema, SendMessageSchema } from '@core/contracts/support';
 import { MessagesSquare } from 'lucide-react';
-import { redirect } from 'react-router';
+import { redirect, useLocation } from 'react-router';
 import { ConversationList } from '~/features/operator/conversation-list';
 import { ConversationView } from '~/features/operator/conversation-view';
+import { liveConversations, liveSummary } from '~/features/operator/live-console';
 import {
   actionConversationId,
   pageConversationId,
@@ -16,6 +17,7 @@ import {
   OPERATOR_HREF,
   OPERATOR_INTENTS,
 } from '~/features/operator/operator-form';
+import { useConsolePageData, useLiveChat } from '~/features/operator/use-operator-live';
 import { failureOf } from '~/lib/action-result';
 import { formText, parseWith, runAction } from '~/lib/actions.server';
 import { cx } from '~/lib/cx';
@@ -24,20 +26,24 @@ import type { Route } from './+types/operator-conversations';
 
 /**
  * /operator (the list) and /operator/chats/:id (the list and one conversation; ADR 034): the conversations
- * within the operator's reach, newest first, open or closed (?status=closed). Opening a conversation reads
- * the customer's messages (they see 'Прочитано'); ?before=<seq> pages back through its history.
+ * within the operator's reach, newest first, open or closed (?status=closed); ?before=<seq> pages back
+ * through a conversation's history. The loader reads and never writes (ADR 041): the console posts `read`
+ * when the conversation is on screen, and the customer then sees 'Прочитано'.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = await requireOperatorPage(context, request);
+  // Live events from this time on may not be in this answer (app/features/operator/live-console.ts).
+  const loadedAt = new Date().toISOString();
   const { support } = context.services;
   const url = new URL(request.url);
   const status: ConversationStatusFilter = url.searchParams.get('status') === 'closed' ? 'closed' : 'open';
   let detail = null;
   let olderHref: string | null = null;
+  let isNewestPage = true;
   if ('id' in params) {
     const id = pageConversationId(params.id);
     const cursor = HistoryQuerySchema.safeParse({ before: url.searchParams.get('before') ?? undefined });
-    await orNotFound(support.readAsOperator(user._id, id));
+    isNewestPage = !cursor.success || cursor.data.before === undefined;
     detail = await orNotFound(support.getConversation(user._id, id, cursor.success ? cursor.data : {}));
     if (detail.next_before !== null) {
       const older = new URLSearchParams(url.searchParams);
@@ -46,13 +52,23 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     }
   }
   const conversations = await support.listConversations(user._id, status);
-  // The next reply's idempotency key: a reply sent again (a lost answer) is stored once (ADR 037).
-  return { status, conversations, detail, olderHref, replyKey: crypto.randomUUID() };
+  return {
+    status,
+    conversations,
+    detail,
+    isNewestPage,
+    olderHref,
+    // The next reply's idempotency key: a reply sent again (a lost answer) is stored once (ADR 037).
+    replyKey: crypto.randomUUID(),
+    loadedAt,
+  };
 }
 
 /**
  * The conversation's forms: a reply (the support service, as POST /api/operator/conversations/{id}/messages)
- * and closing it. An operator only, before the form is read; then back to the page (post, redirect, get).
+ * and closing it, then back to the page (post, redirect, get); and `read`, the console's fetcher when the
+ * conversation is on screen, answered with data (its fetcher runs no loader again). An operator only, before
+ * the form is read.
  */
 export async function action({ context, request, params }: Route.ActionArgs) {
   let text = '';
@@ -61,7 +77,12 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       const user = await requireOperatorAction(context);
       const id = actionConversationId('id' in params ? params.id : undefined);
       const form = await request.formData();
-      if (formText(form, OPERATOR_FIELD.intent) === OPERATOR_INTENTS.close) {
+      const intent = formText(form, OPERATOR_FIELD.intent);
+      if (intent === OPERATOR_INTENTS.read) {
+        await context.services.support.readAsOperator(user._id, id);
+        return { ok: true as const, intent: OPERATOR_INTENTS.read };
+      }
+      if (intent === OPERATOR_INTENTS.close) {
         await context.services.support.close(user._id, id);
         return redirect(OPERATOR_HREF);
       }
@@ -77,8 +98,26 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   );
 }
 
-export default function OperatorConversations({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, conversations, detail, olderHref, replyKey } = loaderData;
+/**
+ * The page's own route for its keyed fetcher: the list is the index route (`?index`, or the layout's loader
+ * would answer), a conversation its own.
+ */
+function ownHref(pathname: string, search: string, isIndex: boolean): string {
+  if (!isIndex) return `${pathname}${search}`;
+  const params = new URLSearchParams(search);
+  params.set('index', '');
+  return `${pathname}?${params}`;
+}
+
+export default function OperatorConversations({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { pathname, search } = useLocation();
+  const data = useConsolePageData(loaderData, ownHref(pathname, search, !('id' in params)), {
+    // An order placed or moved: the open conversation's customer's orders may have changed.
+    onOrderBoard: loaderData.detail !== null,
+  });
+  const { status, detail, olderHref, replyKey, isNewestPage, loadedAt } = data;
+  const live = useLiveChat();
+  const conversations = liveConversations(data.conversations, status, loadedAt, live);
   // Without JavaScript a refused reply renders the page anew with its reason and the text.
   const failure = failureOf(actionData);
   return (
@@ -93,6 +132,8 @@ export default function OperatorConversations({ loaderData, actionData }: Route.
         <ConversationView
           key={detail.conversation._id}
           detail={detail}
+          summary={liveSummary(detail.conversation, loadedAt, live)}
+          isNewestPage={isNewestPage}
           olderHref={olderHref}
           replyKey={replyKey}
           failure={failure}

@@ -1,3 +1,4 @@
+import type { Request } from '@playwright/test';
 import WebSocket from 'ws';
 import { expect, expectAccessible, test } from './fixtures';
 import { E2E_OPERATOR, E2E_OPERATOR_WITHOUT_JS } from './operator-account';
@@ -60,18 +61,37 @@ test('an operator logs in, answers a customer live and moves their order to «В
     await expect(row).not.toHaveAccessibleName(/непрочитанных/);
     await expectAccessible(page);
 
-    // Live over the socket: the customer types, then writes again.
+    // Live over the socket: the customer types, then writes again. The message comes in the event itself
+    // and the console posts its read: no loader runs (ADR 041), neither the page's nor the root's.
+    const loads: string[] = [];
+    const countLoad = (request: Request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname.endsWith('.data')) {
+        loads.push(request.url());
+      }
+    };
+    page.on('request', countLoad);
     const socket = await openCustomerSocket(baseURL, customer.token);
     try {
       socket.send(JSON.stringify({ type: 'typing' }));
       await expect(operator.openConversation('Тимофей').getByRole('status')).toHaveText('Клиент печатает…');
+      const read = page.waitForResponse(
+        (response) => response.request().method() === 'POST' && response.url().includes('/operator/chats/'),
+      );
       const again = await customer.api.post('/api/chat/messages', { data: { text: 'И можно без звонка?' } });
       expect(again.ok()).toBe(true);
       await expect(operator.messages).toContainText('И можно без звонка?');
       await expect(operator.openConversation('Тимофей').getByRole('status')).toHaveText('');
+      expect((await read).ok()).toBe(true);
+      await expect(row).not.toHaveAccessibleName(/непрочитанных/);
+      expect((await (await customer.api.get('/api/chat')).json()).messages.at(-1)).toMatchObject({
+        text: 'И можно без звонка?',
+        state: 'read',
+      });
     } finally {
       socket.close();
+      page.off('request', countLoad);
     }
+    expect(loads).toEqual([]);
 
     // The reply: typed and sent with Enter.
     const answer = 'Здравствуйте! Курьер приедет без звонка.';

@@ -1,4 +1,9 @@
-import type { ChatMessage, ConversationDetail, CustomerOrderLink } from '@core/contracts/support';
+import type {
+  ChatMessage,
+  ConversationDetail,
+  ConversationSummary,
+  CustomerOrderLink,
+} from '@core/contracts/support';
 import { CHAT_TEXT_MAX_LENGTH } from '@core/rules/chat';
 import { formatDayMonthTime } from '@core/rules/date';
 import { FINISHED_ORDER_STATUSES, ORDER_STATUS_LABELS } from '@core/rules/orders';
@@ -8,6 +13,7 @@ import { Form, Link, useFetcher } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
 import { type ActionFailure, failureOf } from '~/lib/action-result';
 import { cx } from '~/lib/cx';
+import { liveMessages, newestUnreadOfCustomer } from './live-console';
 import {
   boardOrderHref,
   conversationHref,
@@ -15,17 +21,45 @@ import {
   OPERATOR_HREF,
   OPERATOR_INTENTS,
 } from './operator-form';
-import { useCustomerTyping, useSendTyping } from './use-operator-live';
+import { useCustomerTyping, useLiveChat, useSendTyping } from './use-operator-live';
+
+/**
+ * Tells the server the customer's messages are read while the conversation is on screen: a post of the
+ * console's `read` whenever a message of theirs that is unread shows (the loader reads nothing, ADR 041).
+ * No loader runs again after it: the read mark and the list's count come back as socket events.
+ */
+function useReadWhenShown(conversationId: string, messages: readonly ChatMessage[]): void {
+  const newestUnread = newestUnreadOfCustomer(messages);
+  const { submit } = useFetcher({ key: `operator-read-${conversationId}` });
+  useEffect(() => {
+    if (!newestUnread) return;
+    submit(
+      { [OPERATOR_FIELD.intent]: OPERATOR_INTENTS.read },
+      {
+        method: 'post',
+        action: conversationHref(conversationId),
+        preventScrollReset: true,
+        defaultShouldRevalidate: false,
+      },
+    ).catch((error: unknown) => console.error('the read mark was not sent', error));
+  }, [newestUnread, conversationId, submit]);
+}
 
 /** One conversation: its history, the customer typing, the reply form, closing, and the customer's orders. */
 export function ConversationView({
   detail,
+  summary,
+  isNewestPage,
   olderHref,
   replyKey,
   backHref = OPERATOR_HREF,
   failure,
 }: {
   detail: ConversationDetail;
+  /** The conversation as it is now (closed elsewhere, say): live-console.ts `liveSummary`. */
+  summary: ConversationSummary;
+  /** Whether this is the newest page of the history: messages that come are added to it. */
+  isNewestPage: boolean;
   /** The page of older messages, when there is one. */
   olderHref: string | null;
   /** The next reply's idempotency key (the loader's): the same reply sent again is stored once. */
@@ -34,7 +68,10 @@ export function ConversationView({
   /** A refused post of the page's own forms (without JavaScript, or closing). */
   failure?: ActionFailure;
 }) {
-  const { conversation, messages, orders } = detail;
+  const conversation = summary;
+  const { orders } = detail;
+  const messages = liveMessages(conversation._id, detail.messages, isNewestPage, useLiveChat());
+  useReadWhenShown(conversation._id, messages);
   const isTyping = useCustomerTyping(conversation._id);
   const name = conversation.customer.name || 'Покупатель';
   const isOpen = conversation.status === 'open';
@@ -94,10 +131,14 @@ function MessageLog({
   messages: readonly ChatMessage[];
 }) {
   const fetcher = useFetcher({ key: replyFetcherKey(conversationId) });
-  const pendingText =
+  const sendingText =
     fetcher.formData?.get(OPERATOR_FIELD.intent) === OPERATOR_INTENTS.reply
       ? String(fetcher.formData.get(OPERATOR_FIELD.text) ?? '').trim()
       : '';
+  // The reply's own event may come before the post is answered: then it is in the log already.
+  const last = messages.at(-1);
+  const isLogged = last?.author === 'operator' && last.text.trim() === sendingText;
+  const pendingText = isLogged ? '' : sendingText;
   const log = useRef<HTMLDivElement>(null);
   const newest = messages.at(-1)?._id;
   // The newest message (and one being sent) in view, as in any chat.

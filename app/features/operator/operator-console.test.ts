@@ -166,16 +166,12 @@ describe.each(TEST_DATABASE_KINDS)('the operator console on %s', (kind) => {
     expect(list.detail).toBeNull();
 
     const opened = await load(conversationsLoader, operator, `/operator/chats/${ourChat}`, { id: ourChat });
-    expect(opened.detail?.messages.map((message) => [message.text, message.state])).toEqual([
-      ['Где мой заказ?', 'read'],
-    ]);
+    expect(opened.detail?.messages.map((message) => message.text)).toEqual(['Где мой заказ?']);
     // Quick links: the orders of the operator's shop, numbers and statuses only.
     expect(opened.detail?.orders.map((order) => [order.number, order.status])).toEqual([
       [ourOrder.number, 'new'],
     ]);
     expect(opened.detail?.orders.map((order) => order.number)).not.toContain(ourOtherShopOrder.number);
-    // Opening it read it.
-    expect(opened.conversations[0]?.unread).toBe(0);
 
     expect(
       errorOf(
@@ -206,6 +202,56 @@ describe.each(TEST_DATABASE_KINDS)('the operator console on %s', (kind) => {
 
     const layout = await load(layoutLoader, operator, '/operator');
     expect(layout.stores).toHaveLength(1);
+  });
+
+  it('reads nothing when a conversation is opened; the console’s read post does, within reach only', async () => {
+    const operator = await signInOperator(t, nextPhone(), [storeA]);
+    const ours = await signIn(t, nextPhone(), 'Зоя');
+    const theirs = await signIn(t, nextPhone(), 'Ирина');
+    await placePickupOrder(t, ours, storeA);
+    await placePickupOrder(t, theirs, storeB);
+    const chat = await customerSays(ours, 'Можно заменить молоко?');
+    const theirChat = await customerSays(theirs, 'А у меня вопрос');
+    const path = `/operator/chats/${chat}`;
+    const unreadOf = async () => {
+      const page = await load(conversationsLoader, operator, path, { id: chat });
+      return {
+        states: page.detail?.messages.map((message) => message.state),
+        unread: page.conversations.find((item) => item._id === chat)?.unread,
+      };
+    };
+
+    // Loaders never write: opening the conversation (twice) leaves the customer's message unread.
+    expect(await unreadOf()).toEqual({ states: ['sent'], unread: 1 });
+    expect(await unreadOf()).toEqual({ states: ['sent'], unread: 1 });
+
+    // The console posts a read once the conversation is on screen: data for its fetcher, no redirect.
+    expect(await postTo(conversationAction, operator, path, { intent: 'read' }, { id: chat })).toEqual({
+      kind: 'data',
+      status: 200,
+      data: { ok: true, intent: 'read' },
+    });
+    expect(await unreadOf()).toEqual({ states: ['read'], unread: 0 });
+    const history = ChatHistorySchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/chat', headers: ours.headers })).json(),
+    );
+    expect(history.messages.map((message) => message.state)).toEqual(['read']);
+
+    // Another shop's customer's conversation is not found, and stays unread.
+    expect(
+      await postTo(
+        conversationAction,
+        operator,
+        `/operator/chats/${theirChat}`,
+        { intent: 'read' },
+        { id: theirChat },
+      ),
+    ).toMatchObject({ kind: 'data', status: 404, data: { message: 'Диалог не найден' } });
+    const everyShop = await signInOperator(t, nextPhone());
+    const theirPage = await load(conversationsLoader, everyShop, `/operator/chats/${theirChat}`, {
+      id: theirChat,
+    });
+    expect(theirPage.detail?.messages.map((message) => message.state)).toEqual(['sent']);
   });
 
   it('replies through the support service, refuses an empty reply in Russian, and closes', async () => {

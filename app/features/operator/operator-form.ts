@@ -14,7 +14,8 @@ export const conversationHref = (id: string) => `${OPERATOR_HREF}/chats/${id}`;
 export const boardOrderId = (number: number) => `order-${number}`;
 export const boardOrderHref = (number: number) => `${OPERATOR_ORDERS_HREF}#${boardOrderId(number)}`;
 
-export const OPERATOR_INTENTS = { reply: 'reply', close: 'close', move: 'move' } as const;
+/** `read`: the console has the conversation on screen (a fetcher's post; the loader reads nothing, ADR 041). */
+export const OPERATOR_INTENTS = { reply: 'reply', close: 'close', read: 'read', move: 'move' } as const;
 
 export const OPERATOR_FIELD = {
   intent: 'intent',
