@@ -70,7 +70,8 @@ export function ConversationView({
 }) {
   const conversation = summary;
   const { orders } = detail;
-  const messages = liveMessages(conversation._id, detail.messages, isNewestPage, useLiveChat());
+  const live = useLiveChat();
+  const messages = liveMessages(conversation._id, detail.messages, isNewestPage, live);
   useReadWhenShown(conversation._id, messages);
   const isTyping = useCustomerTyping(conversation._id);
   const name = conversation.customer.name || 'Покупатель';
