@@ -9,7 +9,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { assembleServices } from './app-services';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
-import { areaOf } from './http/area';
+import { areaOf, registerVisitorCity } from './http/area';
 import { createPageSession, getViewer, isSecureRequest, registerAuth } from './http/auth';
 import { answerClientError, answerFrameworkError } from './http/client-errors';
 import { type ClientLimitsConfig, clientTimeouts, registerClientLimits } from './http/client-limits';
@@ -190,6 +190,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }),
   );
 
+  // Before any address the API's assortment is the visitor's city's, as the pages' (ADR 038).
+  registerVisitorCity(app, {
+    cityFor: (place) => services.geo.cityFor(place),
+    ipHeaders: deps.config.IP_LOCATION_HEADERS ?? null,
+  });
   await app.register(healthRoutes, { dbHandle: deps.dbHandle, redis: deps.redis });
   await app.register(
     async (api) => {

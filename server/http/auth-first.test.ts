@@ -36,6 +36,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/user/logout',
   'POST /api/basket/preview',
   'GET /api/geo/reverse',
+  // Typed-address suggestions (ADR 038): public, rationed per client address.
+  'GET /api/geo/search',
   'GET /api/points/:id/slots',
   // The VAPID public key: public by nature (every push service sees it).
   'GET /api/notification/vapid',

@@ -185,8 +185,8 @@ describe.each(TEST_DATABASE_KINDS)('shopper-state matrix on %s', (kind) => {
     const Items = z.array(z.object({ _id: z.string(), type: z.enum(['category', 'product']) }));
     const failures: string[] = [];
     for (const state of states) {
-      const allowed = await productsInScope(t, state.apiScope);
-      const shops = await storesInScope(t, state.apiScope);
+      const allowed = await productsInScope(t, state.scope);
+      const shops = await storesInScope(t, state.scope);
       for (const sample of apis) {
         const isListing =
           sample.route === '/api/catalog/products' || sample.route === '/api/products/{id}/related';

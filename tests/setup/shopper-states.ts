@@ -25,12 +25,10 @@ export type ShopperState = {
   /** Headers of a state-changing call (the session's same-origin header), for signed-in calls. */
   headers: Record<string, string>;
   /**
-   * Whose stock the pages show: the zone's points, the pickup point, or — before any address — the default
-   * city's points (ADR 038: a fresh visitor shops in a city, not in whichever city has the most stock).
+   * Whose stock pages and the API show: the zone's points, the pickup point, or — before any address — the
+   * default city's points (ADR 038: a fresh visitor shops in a city, not in whichever city has the most stock).
    */
   scope: AssortmentScope | undefined;
-  /** Whose stock the API answers with: the area of the cookie; every point without one (API clients). */
-  apiScope: AssortmentScope | undefined;
   customer?: SignedInCustomer;
 };
 
@@ -79,13 +77,12 @@ export async function createShopperStates(t: TestApp, phone: string): Promise<Sh
   const delivery = formatDeliveryArea({ mode: 'delivery', cityId: city.id, zoneId: zone.id, label: 'Центр' });
   return [
     // Ярославль is the default city: a guest without an address shops there.
-    { name: 'guest, no area', cookies: {}, headers: {}, scope: { cityId: city.id }, apiScope: undefined },
+    { name: 'guest, no area', cookies: {}, headers: {}, scope: { cityId: city.id } },
     {
       name: 'guest, delivery zone',
       cookies: { [DELIVERY_AREA_COOKIE]: delivery },
       headers: {},
       scope: { zoneId: zone.id },
-      apiScope: { zoneId: zone.id },
     },
     {
       name: 'guest, pickup point',
@@ -94,7 +91,6 @@ export async function createShopperStates(t: TestApp, phone: string): Promise<Sh
       },
       headers: {},
       scope: { pointId: pickup.id },
-      apiScope: { pointId: pickup.id },
     },
     {
       name: 'signed in',
@@ -110,7 +106,6 @@ export async function createShopperStates(t: TestApp, phone: string): Promise<Sh
       },
       headers: { 'x-requested-with': 'XMLHttpRequest' },
       scope: { zoneId: address.deliveryArea },
-      apiScope: { zoneId: address.deliveryArea },
       customer,
     },
   ];

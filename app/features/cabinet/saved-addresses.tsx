@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Form, Link, useNavigation, useSubmit } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
+import { AddAddressLink } from '~/features/delivery/add-address-link';
 import { ADDRESS_FIELD, type AddressIntent } from '~/features/delivery/address-form';
 import { useDelivery } from '~/features/delivery/delivery-context';
 import { ADDRESS_CONFIRM_FIELD, DELETE_CONFIRMED } from './address-delete';
@@ -123,14 +124,10 @@ export function SavedAddresses({
         <h2 id="addresses-title" className="text-xl font-bold">
           Адреса доставки
         </h2>
-        <button
-          type="button"
-          onClick={() => openAddressDialog({ mode: 'new' })}
-          className={buttonStyles({ variant: 'outline' })}
-        >
+        <AddAddressLink back={DELIVERY_TAB_HREF} className={buttonStyles({ variant: 'outline' })}>
           <Plus aria-hidden="true" className="size-5" />
           Добавить адрес
-        </button>
+        </AddAddressLink>
       </div>
       {error ? (
         <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-[15px] font-medium text-red-800">

@@ -21,6 +21,7 @@ import { Plus } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
+import { AddAddressLink } from '~/features/delivery/add-address-link';
 import { type DeliveryMode, useDelivery } from '~/features/delivery/delivery-context';
 import { cx } from '~/lib/cx';
 import { CHECKOUT_FIELD, type CheckoutValues, groupField } from './checkout-fields';
@@ -204,7 +205,6 @@ function GroupSection({
   onChange: (patch: Partial<GroupState>) => void;
 }) {
   const id = useId();
-  const { openAddressDialog } = useDelivery();
   const point = group.point._id;
   const served = servedAddresses(group, addresses);
   const totals = groupTotals(group, state.fulfilment);
@@ -212,15 +212,15 @@ function GroupSection({
   const toFree = missingForFreeDelivery(totals.goods, terms, state.fulfilment);
   const addressError = fields[`orders.${index}.address`] ?? fields[`orders.${index}.address.id`];
   const slotError = fields[`orders.${index}.slot`];
+  // Without JavaScript: the location page's form, which saves the address and comes back (ADR 038).
   const addAddress = (
-    <button
-      type="button"
-      onClick={() => openAddressDialog({ mode: 'new' })}
+    <AddAddressLink
+      back="/order"
       className={buttonStyles({ variant: 'outline', size: 'sm', className: 'self-start' })}
     >
       <Plus aria-hidden="true" className="size-4" />
       {served.length === 0 ? 'Добавить адрес' : 'Другой адрес'}
-    </button>
+    </AddAddressLink>
   );
 
   return (

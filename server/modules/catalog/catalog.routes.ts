@@ -32,7 +32,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       },
     },
     async (request) =>
-      catalog.listProducts(await catalog.resolveCatalog({}, request.query), scopeOfRequest(request)),
+      catalog.listProducts(await catalog.resolveCatalog({}, request.query), await scopeOfRequest(request)),
   );
 
   app.get(
@@ -93,7 +93,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: ProductDetailSchema, ...notFound },
       },
     },
-    async (request) => catalog.getProduct(request.params.id, scopeOfRequest(request)),
+    async (request) => catalog.getProduct(request.params.id, await scopeOfRequest(request)),
   );
 
   app.get(
@@ -106,7 +106,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       },
     },
     async (request) => {
-      const scope = scopeOfRequest(request);
+      const scope = await scopeOfRequest(request);
       return catalog.listRelated(await catalog.getProduct(request.params.id, scope), scope);
     },
   );

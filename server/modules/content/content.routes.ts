@@ -66,7 +66,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
         response: { 200: RecipeSchema, 404: ErrorBodySchema },
       },
     },
-    async (request) => content.getRecipe(request.params.slug, scopeOfRequest(request)),
+    async (request) => content.getRecipe(request.params.slug, await scopeOfRequest(request)),
   );
 
   app.get(

@@ -78,7 +78,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod<{ favourites: FavouritesSer
       },
     },
     async (request) =>
-      favourites.listFavourites(userId(request), request.query.type, scopeOfRequest(request)),
+      favourites.listFavourites(userId(request), request.query.type, await scopeOfRequest(request)),
   );
 
   app.post(
@@ -108,7 +108,12 @@ export const favouritesRoutes: FastifyPluginAsyncZod<{ favourites: FavouritesSer
       },
     },
     async (request) =>
-      favourites.renameSet(userId(request), request.params.id, request.body.title, scopeOfRequest(request)),
+      favourites.renameSet(
+        userId(request),
+        request.params.id,
+        request.body.title,
+        await scopeOfRequest(request),
+      ),
   );
 
   app.delete(
@@ -141,7 +146,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod<{ favourites: FavouritesSer
       },
     },
     async (request) =>
-      favourites.addToSet(userId(request), request.params.id, request.body, scopeOfRequest(request)),
+      favourites.addToSet(userId(request), request.params.id, request.body, await scopeOfRequest(request)),
   );
 
   app.delete(
@@ -161,7 +166,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod<{ favourites: FavouritesSer
         userId(request),
         request.params.id,
         request.body.product,
-        scopeOfRequest(request),
+        await scopeOfRequest(request),
       ),
   );
 
@@ -178,7 +183,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod<{ favourites: FavouritesSer
       },
     },
     async (request) =>
-      favourites.setCount(userId(request), request.params.id, request.body, scopeOfRequest(request)),
+      favourites.setCount(userId(request), request.params.id, request.body, await scopeOfRequest(request)),
   );
 
   app.delete(
@@ -192,7 +197,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod<{ favourites: FavouritesSer
         response: { 200: FavouriteSetSchema, ...errors },
       },
     },
-    async (request) => favourites.clearSet(userId(request), request.params.id, scopeOfRequest(request)),
+    async (request) => favourites.clearSet(userId(request), request.params.id, await scopeOfRequest(request)),
   );
 
   app.post(
@@ -207,6 +212,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod<{ favourites: FavouritesSer
         response: { 200: SetToBasketResultSchema, ...errors },
       },
     },
-    async (request) => favourites.addSetToBasket(userId(request), request.params.id, scopeOfRequest(request)),
+    async (request) =>
+      favourites.addSetToBasket(userId(request), request.params.id, await scopeOfRequest(request)),
   );
 };

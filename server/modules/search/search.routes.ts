@@ -16,6 +16,6 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = as
         response: { 200: z.array(SearchItemSchema), 400: ErrorBodySchema },
       },
     },
-    async (request) => search.suggest(request.query.q, scopeOfRequest(request)),
+    async (request) => search.suggest(request.query.q, await scopeOfRequest(request)),
   );
 };
