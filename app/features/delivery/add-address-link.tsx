@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
+import { useHydrated } from '~/lib/use-hydrated';
 import { locationHref, useDelivery } from './delivery-context';
 
 /**
- * 'Добавить адрес' (checkout, the cabinet): opens the address popup in new mode. Underneath it is a link to
- * the location page that comes back to `back`, so before hydration and without JavaScript it leads to the same
- * choice as a plain form, which saves a signed-in customer's address to the account (ADR 038).
+ * 'Добавить адрес' (checkout, the cabinet): a button that opens the address popup in new mode. Before
+ * hydration and without JavaScript it is a link to the location page that comes back to `back`: the same
+ * choice as a plain form, which saves a signed-in customer's address to the account (ADR 038). A link, not a
+ * form: at checkout it sits inside the checkout's form.
  */
 export function AddAddressLink({
   back,
@@ -16,12 +18,21 @@ export function AddAddressLink({
   children: ReactNode;
 }) {
   const { openAddressDialog } = useDelivery();
+  const isHydrated = useHydrated();
+  const open = () => openAddressDialog({ mode: 'new' });
   return (
     <a
       href={locationHref(back)}
+      // With JavaScript it does what a button does: Enter and Space open the popup.
+      role={isHydrated ? 'button' : undefined}
       onClick={(event) => {
         event.preventDefault();
-        openAddressDialog({ mode: 'new' });
+        open();
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== ' ') return;
+        event.preventDefault();
+        open();
       }}
       className={className}
     >
