@@ -27,7 +27,7 @@ import { NOSCRIPT_LOADER_STYLE, PAGE_LOADED_SCRIPT, PageLoader } from './compone
 import { ToastProvider } from './components/ui/toast';
 import { AuthDialogsProvider } from './features/auth/auth-dialogs';
 import { BasketProvider, useBasketCount } from './features/basket/basket-context';
-import { BASKET_ACTION, BASKET_PAGE, pendingChangeOf } from './features/basket/basket-form';
+import { BASKET_PAGE } from './features/basket/basket-form';
 import { DeliveryProvider } from './features/delivery/delivery-context';
 import { useFavouritesCount } from './features/favourites/use-favourites';
 import { RealtimeToasts } from './features/realtime/realtime-toasts';
@@ -119,22 +119,22 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /**
  * Settings only change when edited: reload them after a form submission (login, logout and profile changes
- * are actions, so the user follows), not on every navigation. The basket widgets' changes say that only this
- * loader needs to run again (docs/decisions/030): it has the basket, even after a refusal (a guest again); and
- * the way to /basket reads it again, for today's prices and stock. Going to or leaving a page that needs a
- * signed-in customer reads the viewer again: the header agrees with the page the server let through, and
- * when that page's loader sends a guest away (after 'Выйти' there, or a session that ended), the root's data
- * of the redirected request was dropped with it, so the page the guest lands on must read it anew.
+ * are actions, so the user follows), not on every navigation. A basket control's post answers the whole basket
+ * and asks for no loader (docs/decisions/043); any action refused with 401 means the session ended, so the
+ * viewer is read again. The way to /basket reads the basket again, for today's prices and stock. Going to or
+ * leaving a page that needs a signed-in customer reads the viewer again: the header agrees with the page the
+ * server let through, and when that page's loader sends a guest away (after 'Выйти' there, or a session that
+ * ended), the root's data of the redirected request was dropped with it, so the page the guest lands on must
+ * read it anew.
  */
 export function shouldRevalidate({
   formMethod,
-  formAction,
-  formData,
+  actionStatus,
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (formAction === BASKET_ACTION) return pendingChangeOf(formData) !== null;
+  if (actionStatus === 401) return true;
   if (formMethod !== undefined && formMethod.toUpperCase() !== 'GET') return defaultShouldRevalidate;
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   // The basket page shows today's prices and stock: its basket is read again on the way there.

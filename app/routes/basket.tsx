@@ -8,6 +8,7 @@ import { useFetcher } from 'react-router';
 import { LinkButton } from '~/components/ui/button';
 import { useOptionalUser } from '~/features/auth/user';
 import { runBasketPageIntent } from '~/features/basket/basket-actions.server';
+import { notePreview } from '~/features/basket/basket-changes';
 import { useBasket } from '~/features/basket/basket-context';
 import { BASKET_ACTION, BASKET_FIELD } from '~/features/basket/basket-form';
 import { BasketGroup } from '~/features/basket/basket-group';
@@ -96,29 +97,23 @@ function usePoints(pointIds: readonly string[], loaded: readonly Point[]): Map<s
 /**
  * A guest's basket with today's prices and stock, once per visit of the page: the device's copy is posted to
  * the basket's resource route (the basket service's preview, nothing stored; only a read, so no loader runs
- * again) and taken unless the basket changed meanwhile. A signed-in basket is the root loader's, read again
- * whenever the customer comes to this page.
+ * again), and its clientAction takes the answer unless the basket changed meanwhile (basket-changes.ts). A
+ * signed-in basket is the root loader's, read again whenever the customer comes to this page.
  */
 function useTodaysGuestPrices(isGuest: boolean, isReady: boolean): void {
-  const preview = useFetcher<typeof basketAction>();
-  const sent = useRef<ReturnType<typeof guestBasket.getSnapshot> | null>(null);
-  const { submit } = preview;
+  const { submit } = useFetcher<typeof basketAction>();
+  const isSent = useRef(false);
   useEffect(() => {
-    if (!isGuest || !isReady || sent.current) return;
+    if (!isGuest || !isReady || isSent.current) return;
     const basket = guestBasket.getSnapshot();
     if (Object.keys(basket).length === 0) return;
-    sent.current = basket;
+    isSent.current = true;
+    notePreview(basket);
     void submit(
       { [BASKET_FIELD.intent]: 'preview', [BASKET_FIELD.data]: JSON.stringify(toBasketData(basket)) },
       { method: 'post', action: BASKET_ACTION, defaultShouldRevalidate: false },
     );
   }, [isGuest, isReady, submit]);
-  const answer = preview.state === 'idle' ? preview.data : undefined;
-  useEffect(() => {
-    // A failed preview leaves the stored copy on show; today's prices come with the next visit.
-    if (answer?.ok && answer.intent === 'preview' && sent.current)
-      guestBasket.adoptPreview(sent.current, answer.basket);
-  }, [answer]);
 }
 
 /** /basket in the 'back' layout: the basket grouped by point, each group its own order. */
@@ -154,9 +149,18 @@ export default function BasketPage({
           Не удалось загрузить корзину. Обновите страницу.
         </p>
       ) : !isReady ? (
-        <p role="status" className="mt-6 text-muted">
-          Загружаем корзину…
-        </p>
+        <>
+          <p role="status" className="needs-script mt-6 text-muted">
+            Загружаем корзину…
+          </p>
+          {/* A guest's basket lives in the browser (SPEC §4): without JavaScript it cannot be read (ADR 043). */}
+          <noscript>
+            <p className="mt-6 rounded-xl bg-amber-50 px-4 py-3 text-[15px] font-medium text-amber-900">
+              Без JavaScript корзина гостя недоступна: она хранится в этом браузере. Войдите — и корзина
+              сохранится в вашем профиле и будет работать на любой странице.
+            </p>
+          </noscript>
+        </>
       ) : lines === 0 ? (
         <section
           aria-labelledby="empty-basket-title"

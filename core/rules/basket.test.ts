@@ -3,7 +3,6 @@ import {
   BASKET_MAX_LINES,
   type BasketMap,
   capQuantity,
-  changesToShow,
   countLines,
   countPieces,
   findLine,
@@ -213,67 +212,67 @@ describe('pieces of a group', () => {
   });
 });
 
-describe('the signed-in basket while changes are on their way', () => {
-  const change = (
-    sequence: number,
-    pointId: string,
-    productId: string | null,
-    quantity: number,
-  ): PendingBasketChange => ({ sequence, pointId, productId, quantity });
-  const loaded: BasketMap<Line> = { p1: [line('a', 2), line('b', 1)], p2: [line('c', 4)] };
+describe('the signed-in basket while changes are on their way (ADR 043)', () => {
+  type Shown = { product: { _id: string; count: number }; quantity: number };
+  const shown = (product: string, quantity: number, count = 10): Shown => ({
+    product: { _id: product, count },
+    quantity,
+  });
+  const step = (pointId: string, productId: string | null, delta: number): PendingBasketChange => ({
+    pointId,
+    productId,
+    change: { delta },
+  });
+  const set = (pointId: string, productId: string, quantity: number): PendingBasketChange => ({
+    pointId,
+    productId,
+    change: { quantity },
+  });
+  const answer: BasketMap<Shown> = { p1: [shown('a', 2), shown('b', 1, 3)], p2: [shown('c', 4)] };
 
-  it('shows each line at its latest change; 0 removes it and an emptied point is dropped', () => {
-    const shown = withPendingChanges(loaded, [change(1, 'p1', 'a', 3), change(2, 'p1', 'a', 4)]);
-    expect(shown.basket.p1).toEqual([line('a', 4), line('b', 1)]);
-    expect(shown.added).toEqual([]);
-    const emptied = withPendingChanges(loaded, [change(3, 'p2', 'c', 0)]);
-    expect(emptied.basket).toEqual({ p1: loaded.p1 });
-    expect(withPendingChanges(loaded, [])).toEqual({ basket: loaded, added: [] });
+  it('adds the steps on their way to the answer, in order; a set replaces what came before', () => {
+    const { basket } = withPendingChanges(answer, [
+      step('p1', 'a', 1),
+      step('p1', 'a', 1),
+      step('p1', 'a', -1),
+    ]);
+    expect(basket.p1?.[0]?.quantity).toBe(3);
+    expect(withPendingChanges(answer, [step('p1', 'a', 5), set('p1', 'a', 1)]).basket.p1?.[0]?.quantity).toBe(
+      1,
+    );
+    expect(withPendingChanges(answer, [set('p1', 'a', 1), step('p1', 'a', 5)]).basket.p1?.[0]?.quantity).toBe(
+      6,
+    );
+    expect(withPendingChanges(answer, [])).toEqual({ basket: answer, added: new Map() });
   });
 
-  it('drops a removed point, and brings back a line of it added again after the removal', () => {
-    const removed = withPendingChanges(loaded, [change(1, 'p1', null, 0)]);
-    expect(removed.basket).toEqual({ p2: loaded.p2 });
-    const again = withPendingChanges(loaded, [change(1, 'p1', null, 0), change(2, 'p1', 'b', 2)]);
-    expect(again.basket).toEqual({ p2: loaded.p2, p1: [line('b', 2)] });
+  it('caps a step at the stock the answer gave, as the server will', () => {
+    const { basket } = withPendingChanges(answer, [
+      step('p1', 'b', 1),
+      step('p1', 'b', 1),
+      step('p1', 'b', 1),
+    ]);
+    expect(basket.p1?.[1]?.quantity).toBe(3);
+    const fallen = { p1: [shown('a', 5, 2)] };
+    expect(withPendingChanges(fallen, [step('p1', 'a', -1)]).basket.p1?.[0]?.quantity).toBe(2);
   });
 
-  it('gives back a line the basket did not have (no product to show yet), until it is removed again', () => {
-    const adding = [change(1, 'p3', 'x', 1), change(2, 'p3', 'x', 2)];
-    expect(withPendingChanges(loaded, adding)).toEqual({ basket: loaded, added: [change(2, 'p3', 'x', 2)] });
-    expect(withPendingChanges(loaded, [...adding, change(3, 'p3', 'x', 0)]).added).toEqual([]);
-    expect(withPendingChanges(loaded, [...adding, change(3, 'p3', null, 0)]).added).toEqual([]);
-    expect(withPendingChanges(loaded, [change(1, 'p3', 'x', 0)])).toEqual({ basket: loaded, added: [] });
-    // Another point's removal leaves it be.
-    expect(
-      withPendingChanges(loaded, [adding[0] as PendingBasketChange, change(2, 'p1', null, 0)]).added,
-    ).toEqual([adding[0]]);
+  it('removes a line at 0 and drops an emptied point; a point’s removal drops its group', () => {
+    expect(withPendingChanges(answer, [step('p2', 'c', -4)]).basket).toEqual({ p1: answer.p1 });
+    expect(withPendingChanges(answer, [set('p1', 'a', 0)]).basket.p1).toEqual([shown('b', 1, 3)]);
+    expect(withPendingChanges(answer, [step('p1', null, 0)]).basket).toEqual({ p2: answer.p2 });
+    // Removed, then added again: at the end of its group, from nothing.
+    const again = withPendingChanges(answer, [set('p1', 'a', 0), step('p1', 'a', 1)]).basket;
+    expect(again.p1).toEqual([shown('b', 1, 3), shown('a', 1)]);
   });
 
-  it('shows nothing over the loaded basket once no change is on its way', () => {
-    expect(changesToShow([], [change(5, 'p1', 'a', 9)])).toEqual([]);
-  });
-
-  it('keeps a later click that was answered first over an earlier one still on its way', () => {
-    // Clicks 3 → 4 → 5 of one line: the answer of the third came back before the first's.
-    const first = change(1, 'p1', 'a', 3);
-    const third = change(3, 'p1', 'a', 5);
-    const latest = [third, change(2, 'p2', 'c', 1)];
-    const shown = changesToShow([first], latest);
-    expect(shown).toEqual([first, third]);
-    expect(withPendingChanges(loaded, shown).basket.p1?.[0]).toEqual(line('a', 5));
-    // Another line's answered change, or an older one of this line, is the loaded basket's business.
-    expect(changesToShow([first], [change(0, 'p1', 'a', 1), change(4, 'p1', 'b', 7)])).toEqual([first]);
-    expect(changesToShow([first], [change(4, 'p2', 'a', 7), change(5, 'p2', null, 0)])).toEqual([first]);
-  });
-
-  it('orders what it shows by when the customer made it, a point’s removal included', () => {
-    const removal = change(2, 'p1', null, 0);
-    const pending = [change(4, 'p1', 'b', 1), change(1, 'p1', 'a', 3)];
-    expect(changesToShow(pending, [removal]).map((item) => item.sequence)).toEqual([1, 2, 4]);
-    expect(changesToShow([change(1, 'p1', 'a', 3)], [removal])).toEqual([change(1, 'p1', 'a', 3), removal]);
-    // A line added again after its point's removal that is still on its way.
-    const readded = change(3, 'p1', 'b', 2);
-    expect(changesToShow([removal], [readded, change(3, 'p2', 'c', 1)])).toEqual([removal, readded]);
+  it('counts a line the answer does not have in `added`, until it is stepped to 0 or its point removed', () => {
+    const adding = [step('p3', 'x', 1), step('p3', 'x', 1)];
+    expect(withPendingChanges(answer, adding)).toEqual({ basket: answer, added: new Map([['p3:x', 2]]) });
+    expect(withPendingChanges(answer, [...adding, step('p3', 'x', -2)]).added.size).toBe(0);
+    expect(withPendingChanges(answer, [...adding, step('p3', null, 0)]).added.size).toBe(0);
+    expect(withPendingChanges(answer, [...adding, step('p1', null, 0)]).added.get('p3:x')).toBe(2);
+    expect(withPendingChanges(answer, [step('p3', 'x', -1)]).added.size).toBe(0);
+    expect(withPendingChanges(answer, [step('p3', 'x', 5000)]).added.get('p3:x')).toBe(999);
   });
 });

@@ -6,7 +6,7 @@
  * what is stored and uploaded, or the product itself in what the API shows. Functions here never mutate
  * their input: they return a new basket, or the same one when nothing changed.
  */
-import { clampCount } from './counter';
+import { COUNTER_MAX, clampCount } from './counter';
 
 /** Lines (point × product) one basket may hold; more is refused, the merge at login stops there. */
 export const BASKET_MAX_LINES = 200;
@@ -145,67 +145,53 @@ export function countPieces(group: readonly { quantity: number; product: { count
 }
 
 /**
- * A change of the signed-in basket on its way to the server, as the browser shows it meanwhile: a line set to
- * `quantity` (0 removes it), or a point's whole group removed (`productId` null). `sequence` orders the
- * changes as the customer made them.
+ * A change of the signed-in basket on its way to the server, as its form says it (docs/decisions/043): a
+ * line stepped or set (`change`; a set to 0 removes it), or a point's whole group removed (`productId` null).
  */
 export type PendingBasketChange = {
-  sequence: number;
   pointId: string;
   productId: string | null;
-  quantity: number;
+  change: QuantityChange;
 };
 
-/** Whether two changes are about the same line (a point's removal is about each of its lines). */
-function isSameLine(a: PendingBasketChange, b: PendingBasketChange): boolean {
-  if (a.pointId !== b.pointId) return false;
-  return a.productId === null || b.productId === null || a.productId === b.productId;
-}
+/** Stock is not known for a line the basket does not have yet: the counter's own cap stands in for it. */
+const UNKNOWN_STOCK = COUNTER_MAX;
 
 /**
- * The changes to show over the basket the page loaded: those on their way, and a later change of the same
- * line that was answered while an earlier one is still on its way. Answers come back in any order; the
- * latest change is what the customer asked for last, so a counter never goes back to an earlier click.
- * `latest` holds the latest change made of each line and point, answered or not.
+ * The basket as it will be once `changes` (oldest first) are done, over the server's last answer (ADR 043,
+ * Hydrogen's optimistic cart): a line takes its step or set, capped at the stock the answer gave (0 removes
+ * it, a point left empty is dropped); a point's removal drops its group. A line the answer did not have
+ * cannot be shown there without its product: its quantity comes back in `added` (its counter and the header
+ * badge show it), keyed `point:product`.
  */
-export function changesToShow(
-  pending: readonly PendingBasketChange[],
-  latest: Iterable<PendingBasketChange>,
-): PendingBasketChange[] {
-  const bySequence = new Map(pending.map((change) => [change.sequence, change]));
-  for (const change of latest) {
-    const isAhead = pending.some(
-      // Stryker disable next-line EqualityOperator: a pending change "ahead of itself" is put in again as it is
-      (earlier) => earlier.sequence < change.sequence && isSameLine(earlier, change),
-    );
-    if (isAhead) bySequence.set(change.sequence, change);
-  }
-  return [...bySequence.values()].sort((a, b) => a.sequence - b.sequence);
-}
-
-/**
- * The basket as it will be once `changes` (oldest first) are done: a line takes its change's quantity (0
- * removes it, a point left empty is dropped), a point's removal drops its group. A line the basket did not
- * have cannot be shown there without its product: it comes back in `added` (its counter and the header badge
- * show it).
- */
-export function withPendingChanges<Line extends BasketLineLike>(
+export function withPendingChanges<
+  Line extends { product: { _id: string; count: number }; quantity: number },
+>(
   basket: BasketMap<Line>,
   changes: readonly PendingBasketChange[],
-): { basket: BasketMap<Line>; added: PendingBasketChange[] } {
+): { basket: BasketMap<Line>; added: Map<string, number> } {
   let result = basket;
-  const added = new Map<string, PendingBasketChange>();
-  for (const change of changes) {
-    const { pointId, productId, quantity } = change;
+  const added = new Map<string, number>();
+  for (const { pointId, productId, change } of changes) {
     if (productId === null) {
       result = removePoint(result, pointId);
-      for (const [key, line] of added) if (line.pointId === pointId) added.delete(key);
+      for (const key of added.keys()) if (key.startsWith(`${pointId}:`)) added.delete(key);
       continue;
     }
+    const key = `${pointId}:${productId}`;
     const line = findLine(result, pointId, productId) ?? findLine(basket, pointId, productId);
-    if (line) result = setLine(result, pointId, { ...line, quantity });
-    else if (quantity > 0) added.set(`${pointId}:${productId}`, change);
-    else added.delete(`${pointId}:${productId}`);
+    if (line) {
+      const current = findLine(result, pointId, productId)?.quantity ?? 0;
+      // A line above a fallen stock keeps what it has until a change, which caps it (as the server does).
+      result = setLine(result, pointId, {
+        ...line,
+        quantity: nextQuantity(current, change, line.product.count),
+      });
+      continue;
+    }
+    const quantity = nextQuantity(added.get(key) ?? 0, change, UNKNOWN_STOCK);
+    if (quantity > 0) added.set(key, quantity);
+    else added.delete(key);
   }
-  return { basket: result, added: [...added.values()] };
+  return { basket: result, added };
 }

@@ -38,5 +38,8 @@ export function PageLoader() {
 export const PAGE_LOADED_SCRIPT =
   "addEventListener('load',function(){document.documentElement.setAttribute('data-loaded','')});";
 
-/** Without JavaScript nothing would ever remove the loader: never show it. */
-export const NOSCRIPT_LOADER_STYLE = '<style>.page-loader{display:none!important}</style>';
+/**
+ * Without JavaScript nothing would ever remove the loader: never show it, nor anything else that waits for
+ * a script (`needs-script`: a guest's basket being read from the device, ADR 043).
+ */
+export const NOSCRIPT_LOADER_STYLE = '<style>.page-loader,.needs-script{display:none!important}</style>';

@@ -5,7 +5,8 @@ import { useEffect, useRef } from 'react';
 import { buttonStyles } from '~/components/ui/button';
 import { type ToastApi, useToast } from '~/components/ui/toast';
 import { cx } from '~/lib/cx';
-import { useBasket, useBasketQuantity } from './basket-context';
+import { BasketForm, useBasketQuantity } from './basket-context';
+import { BASKET_FIELD } from './basket-form';
 
 /** Where the control buys: a point, its stock and its price (kopecks) — a card's `offer`. */
 export type BasketOffer = NonNullable<ProductCard['offer']>;
@@ -45,13 +46,25 @@ const STEP_BUTTON =
   'active:bg-brand-200 aria-disabled:cursor-not-allowed aria-disabled:text-muted/60 aria-disabled:hover:bg-transparent ' +
   'focus-visible:outline-2 focus-visible:outline-brand-600';
 
+/** The hidden fields of a line's change: which product, at which point. */
+function LineFields({ pointId, productId }: { pointId: string; productId: string }) {
+  return (
+    <>
+      <input type="hidden" name={BASKET_FIELD.intent} value="change" />
+      <input type="hidden" name={BASKET_FIELD.point} value={pointId} />
+      <input type="hidden" name={BASKET_FIELD.product} value={productId} />
+    </>
+  );
+}
+
 /**
  * The add-to-basket control of product cards and the product page: 'В корзину', then − quantity + up to the
- * point's stock; − at 1 removes the line and brings the button back. Native buttons (grids render dozens);
- * the same for a guest and a signed-in customer (basket-context.tsx).
+ * point's stock; − at 1 removes the line and brings the button back. A form whose buttons post a step
+ * (docs/decisions/043): it works before hydration and without JavaScript, and with it a fetcher posts it and
+ * the count changes at once. Native buttons (grids render dozens); the same for a guest and a signed-in
+ * customer (basket-context.tsx).
  */
 export function AddToBasket({ product, offer, className, size = 'md', compact = false }: AddToBasketProps) {
-  const basket = useBasket();
   const toast = useToast();
   const quantity = useBasketQuantity(offer?.point, product._id);
   const addRef = useRef<HTMLButtonElement>(null);
@@ -84,62 +97,72 @@ export function AddToBasket({ product, offer, className, size = 'md', compact = 
   }
 
   const line: BasketProduct = { ...product, price: offer.price, count: offer.count };
-  const change = (delta: number) => basket.change(offer.point, line, { delta });
   const isAtStock = quantity >= offer.count;
   const height = size === 'lg' ? 'h-13' : 'h-11';
 
   if (!hasLine) {
     return (
-      <button
-        ref={addRef}
-        type="button"
-        aria-label={`В корзину: ${product.name}`}
-        className={buttonStyles({ size: size === 'lg' ? 'lg' : 'md', className: cx('w-full', className) })}
-        onClick={() => {
-          focusAfter.current = 'plus';
-          change(1);
-          announceAdded(toast, product.name);
-        }}
-      >
-        {compact ? null : <ShoppingBasket aria-hidden="true" className="size-5" />}В корзину
-      </button>
+      <BasketForm product={line} className={cx('w-full', className)}>
+        <LineFields pointId={offer.point} productId={product._id} />
+        <button
+          ref={addRef}
+          type="submit"
+          name={BASKET_FIELD.delta}
+          value="1"
+          aria-label={`В корзину: ${product.name}`}
+          className={buttonStyles({ size: size === 'lg' ? 'lg' : 'md', className: 'w-full' })}
+          onClick={() => {
+            focusAfter.current = 'plus';
+            announceAdded(toast, product.name);
+          }}
+        >
+          {compact ? null : <ShoppingBasket aria-hidden="true" className="size-5" />}В корзину
+        </button>
+      </BasketForm>
     );
   }
 
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a group of two buttons and a number is not a form fieldset.
-    <div
-      role="group"
-      aria-label={`В корзине: ${product.name}`}
-      className={cx('flex w-full items-center justify-between rounded-xl bg-brand-50 p-1', height, className)}
-    >
-      <button
-        type="button"
-        aria-label={`Убрать одну штуку: ${product.name}`}
-        className={cx(STEP_BUTTON, 'h-full aspect-square')}
-        onClick={() => {
-          if (quantity === 1) focusAfter.current = 'add';
-          change(-1);
-        }}
+    <BasketForm product={line} className={cx('w-full', className)}>
+      <LineFields pointId={offer.point} productId={product._id} />
+      {/* biome-ignore lint/a11y/useSemanticElements: a group of two buttons and a number is not a form fieldset. */}
+      <div
+        role="group"
+        aria-label={`В корзине: ${product.name}`}
+        className={cx('flex w-full items-center justify-between rounded-xl bg-brand-50 p-1', height)}
       >
-        <Minus aria-hidden="true" className="size-5" />
-      </button>
-      <span aria-live="polite" className="px-1 text-center text-[15px] font-semibold text-ink tabular-nums">
-        {quantity} шт.
-      </span>
-      <button
-        ref={plusRef}
-        type="button"
-        aria-label={`Добавить ещё одну: ${product.name}`}
-        aria-disabled={isAtStock || undefined}
-        title={isAtStock ? 'Больше нет в наличии' : undefined}
-        className={cx(STEP_BUTTON, 'h-full aspect-square')}
-        onClick={() => {
-          if (!isAtStock) change(1);
-        }}
-      >
-        <Plus aria-hidden="true" className="size-5" />
-      </button>
-    </div>
+        <button
+          type="submit"
+          name={BASKET_FIELD.delta}
+          value="-1"
+          aria-label={`Убрать одну штуку: ${product.name}`}
+          className={cx(STEP_BUTTON, 'h-full aspect-square')}
+          onClick={() => {
+            if (quantity === 1) focusAfter.current = 'add';
+          }}
+        >
+          <Minus aria-hidden="true" className="size-5" />
+        </button>
+        <span aria-live="polite" className="px-1 text-center text-[15px] font-semibold text-ink tabular-nums">
+          {quantity} шт.
+        </span>
+        <button
+          ref={plusRef}
+          type="submit"
+          name={BASKET_FIELD.delta}
+          value="1"
+          aria-label={`Добавить ещё одну: ${product.name}`}
+          aria-disabled={isAtStock || undefined}
+          title={isAtStock ? 'Больше нет в наличии' : undefined}
+          className={cx(STEP_BUTTON, 'h-full aspect-square')}
+          onClick={(event) => {
+            // At the stock: nothing to post (aria-disabled keeps the button in the tab order).
+            if (isAtStock) event.preventDefault();
+          }}
+        >
+          <Plus aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+    </BasketForm>
   );
 }

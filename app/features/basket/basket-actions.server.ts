@@ -1,11 +1,11 @@
 /**
- * The signed-in basket's changes from the storefront (docs/decisions/030): the form read with the API's
+ * The signed-in basket's changes from the storefront (docs/decisions/030, 043): the form read with the API's
  * contracts, then the same basket service calls as PATCH /api/user/me/basket and
- * DELETE /api/user/me/basket/{pointId}; and a guest basket's preview, as POST /api/basket/preview.
+ * DELETE /api/user/me/basket/{pointId}, answering, as they do, the whole basket; and a guest basket's
+ * preview, as POST /api/basket/preview.
  */
 import { BasketChangeSchema, BasketPointParamsSchema, BasketPreviewSchema } from '@core/contracts/basket';
 import { z } from '@core/contracts/z';
-import { findLine } from '@core/rules/basket';
 import type { LoadContext } from '@server/services';
 import { redirect } from 'react-router';
 import { formText, parseWith } from '~/lib/actions.server';
@@ -50,8 +50,7 @@ export async function runBasketIntent(
   const warehouseId = formText(form, BASKET_FIELD.point);
   if (intent === 'remove-point') {
     const { pointId } = parseWith(BasketPointParamsSchema, { pointId: warehouseId });
-    await basket.removePoint(user._id, pointId);
-    return { ok: true, intent };
+    return { ok: true, intent, basket: await basket.removePoint(user._id, pointId) };
   }
   const change = parseWith(BasketChangeSchema, {
     warehouse_id: warehouseId,
@@ -59,9 +58,8 @@ export async function runBasketIntent(
     quantity: numberOrText(formText(form, BASKET_FIELD.quantity)),
     delta: numberOrText(formText(form, BASKET_FIELD.delta)),
   });
-  const answer = await basket.changeItem(user._id, change);
-  const line = findLine(answer, change.warehouse_id, change.product_id);
-  return { ok: true, intent: 'change', quantity: line?.quantity ?? 0, count: line?.product.count ?? null };
+  // The basket as the service read it after the change: the controls show it, no loader reads it again.
+  return { ok: true, intent: 'change', basket: await basket.changeItem(user._id, change) };
 }
 
 /** What /basket's action answers when it asks before removing a point's group. */

@@ -1,4 +1,4 @@
-import { POINT_ID_MESSAGE, PRODUCT_ID_MESSAGE, QUANTITY_MESSAGE } from '@core/contracts/basket';
+import { type Basket, POINT_ID_MESSAGE, PRODUCT_ID_MESSAGE, QUANTITY_MESSAGE } from '@core/contracts/basket';
 import { findLine } from '@core/rules/basket';
 import { queryRows } from '@server/db/client';
 import { stock } from '@server/db/schema/index';
@@ -22,9 +22,11 @@ const OfferSchema = z.object({ pointId: z.string(), productId: z.string(), count
 type Offer = z.infer<typeof OfferSchema>;
 
 /**
- * The basket's resource route and /basket's own forms (docs/decisions/030), called as React Router calls
+ * The basket's resource route and /basket's own forms (docs/decisions/030, 043), called as React Router calls
  * them: a guest is refused before the form is read, the form is read with the API's contracts (Russian
  * messages per field), and the basket service does the work, as for PATCH and DELETE /api/user/me/basket.
+ * A change answers the whole basket, which the controls show (no loader runs again); a form posted without
+ * JavaScript goes back to its page.
  */
 describe.each(TEST_DATABASE_KINDS)('basket actions on %s', (kind) => {
   let t: TestApp;
@@ -83,6 +85,18 @@ describe.each(TEST_DATABASE_KINDS)('basket actions on %s', (kind) => {
   };
   const quantityOnServer = async (userId: string, offer: Offer) =>
     findLine(await t.app.services.basket.getBasket(userId), offer.pointId, offer.productId)?.quantity;
+  /** The line of `offer` in a change's answer (the whole basket): its quantity and its point's stock. */
+  const lineIn = (outcome: Awaited<ReturnType<typeof post>>, offer: Pick<Offer, 'pointId' | 'productId'>) => {
+    const basket = outcome.kind === 'data' ? (outcome.data as { basket?: Basket }).basket : undefined;
+    const line = basket && findLine(basket, offer.pointId, offer.productId);
+    return line ? { quantity: line.quantity, count: line.product.count } : null;
+  };
+  /** A form as a browser without JavaScript posts it: a document request, not a fetcher's. */
+  const documentPost = (context: Context, form: Record<string, string>) => {
+    const request = formPost(BASKET_ACTION, form);
+    request.headers.set('accept', 'text/html,application/xhtml+xml,*/*;q=0.8');
+    return basketAction(actionArgs(request, context, { params: {}, pattern: BASKET_ACTION })).then(outcomeOf);
+  };
 
   it('refuses a guest with 401 before it reads the form, on the resource route and the page alike', async () => {
     const guest = pageContext(t, null);
@@ -102,13 +116,16 @@ describe.each(TEST_DATABASE_KINDS)('basket actions on %s', (kind) => {
     }
   });
 
-  it('steps a line up to the stock and no further; the root loader then has it', async () => {
+  it('steps a line up to the stock and no further, answering the whole basket; the root loader has it too', async () => {
     const { userId, context } = await signedIn();
     const offer = take();
-    expect(await post(context, step(offer, 2))).toMatchObject({
-      status: 200,
-      data: { ok: true, intent: 'change', quantity: 2, count: offer.count },
-    });
+    const other = take();
+    await post(context, step(other, 1));
+    const first = await post(context, step(offer, 2));
+    expect(first).toMatchObject({ status: 200, data: { ok: true, intent: 'change' } });
+    // The whole basket, as the server has it after the change: the controls show it without a loader.
+    expect(lineIn(first, offer)).toEqual({ quantity: 2, count: offer.count });
+    expect(lineIn(first, other)).toEqual({ quantity: 1, count: other.count });
     // Quick clicks are steps: they add up whatever order they arrive in.
     await Promise.all([
       post(context, step(offer, 1)),
@@ -117,9 +134,9 @@ describe.each(TEST_DATABASE_KINDS)('basket actions on %s', (kind) => {
     ]);
     expect(await quantityOnServer(userId, offer)).toBe(5);
     // More than the point has is capped at its stock, and the answer says how many went in.
-    expect(await post(context, step(offer, offer.count + 3))).toMatchObject({
-      status: 200,
-      data: { ok: true, quantity: offer.count, count: offer.count },
+    expect(lineIn(await post(context, step(offer, offer.count + 3)), offer)).toEqual({
+      quantity: offer.count,
+      count: offer.count,
     });
     const root = await rootLoader({
       request: new Request(`${TEST_ORIGIN}/`),
@@ -140,15 +157,14 @@ describe.each(TEST_DATABASE_KINDS)('basket actions on %s', (kind) => {
       .set({ count: 3 })
       .where(and(eq(stock.pointId, offer.pointId), eq(stock.productId, offer.productId)));
     // A step down of a line above the stock lands on the stock (the widget then says 'Осталось 3 шт.').
-    expect(await post(context, step(offer, -1))).toMatchObject({ data: { ok: true, quantity: 3, count: 3 } });
-    expect(
-      await post(context, {
-        intent: 'change',
-        warehouse_id: offer.pointId,
-        product_id: offer.productId,
-        quantity: '0',
-      }),
-    ).toMatchObject({ status: 200, data: { ok: true, quantity: 0, count: null } });
+    expect(lineIn(await post(context, step(offer, -1)), offer)).toEqual({ quantity: 3, count: 3 });
+    const removed = await post(context, {
+      intent: 'change',
+      warehouse_id: offer.pointId,
+      product_id: offer.productId,
+      quantity: '0',
+    });
+    expect(removed).toMatchObject({ status: 200, data: { ok: true, basket: {} } });
     expect(await quantityOnServer(userId, offer)).toBeUndefined();
   });
 
@@ -189,7 +205,7 @@ describe.each(TEST_DATABASE_KINDS)('basket actions on %s', (kind) => {
     await post(context, step(offer, 1));
     expect(await post(context, { intent: 'remove-point', warehouse_id: offer.pointId })).toMatchObject({
       status: 200,
-      data: { ok: true, intent: 'remove-point' },
+      data: { ok: true, intent: 'remove-point', basket: {} },
     });
     expect(await t.app.services.basket.getBasket(userId)).toEqual({});
   });
@@ -228,6 +244,37 @@ describe.each(TEST_DATABASE_KINDS)('basket actions on %s', (kind) => {
     expect(await postPage(context, { ...step(offer, 1), delta: '-' })).toMatchObject({
       status: 400,
       data: { ok: false, fields: { delta: QUANTITY_MESSAGE } },
+    });
+  });
+
+  it('without JavaScript a control’s form goes back to its page, and a guest’s to the login page', async () => {
+    const { userId, context } = await signedIn();
+    const offer = take();
+    expect(await documentPost(context, { ...step(offer, 1), redirectTo: '/catalog?page=2' })).toMatchObject({
+      kind: 'redirect',
+      location: '/catalog?page=2',
+    });
+    expect(await quantityOnServer(userId, offer)).toBe(1);
+    // Only a path of this site; without one, the basket.
+    expect(
+      await documentPost(context, { ...step(offer, 1), redirectTo: 'https://evil.example/' }),
+    ).toMatchObject({
+      kind: 'redirect',
+      location: BASKET_PAGE,
+    });
+    expect(await quantityOnServer(userId, offer)).toBe(2);
+    // A refusal stays the action's failure: the edge shows it as the error page with its Russian message.
+    expect(await documentPost(context, step(foreign, 1))).toMatchObject({
+      status: 400,
+      data: { ok: false, message: NOT_SOLD_AT_POINT },
+    });
+    // A guest's basket lives in the browser (SPEC §4) and needs JavaScript: without it, the login page, and
+    // back to the page afterwards.
+    expect(
+      await documentPost(pageContext(t, null), { ...step(offer, 1), redirectTo: '/product/x' }),
+    ).toMatchObject({
+      kind: 'redirect',
+      location: '/login?redirectTo=%2Fproduct%2Fx',
     });
   });
 

@@ -1,6 +1,5 @@
 import type { Basket, BasketProduct } from '@core/contracts/basket';
 import {
-  changesToShow,
   countLines,
   findLine,
   nextQuantity,
@@ -10,8 +9,8 @@ import {
 } from '@core/rules/basket';
 import {
   createContext,
+  type FormEvent,
   type ReactNode,
-  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -20,18 +19,18 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { useFetcher, useFetchers, useRouteLoaderData, useSubmit } from 'react-router';
+import { Form, useFetchers, useLocation, useRouteLoaderData, useSubmit } from 'react-router';
 import { useToast } from '~/components/ui/toast';
 import { useOptionalUser } from '~/features/auth/user';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { loader as rootLoader } from '~/root';
-import type { action as basketAction } from '~/routes/resources/basket';
-import { BASKET_ACTION, lineChangeForm, pendingChangeOf, removePointForm } from './basket-form';
+import { basketAnswers, noteBasketForm, onBasketNotice } from './basket-changes';
+import { BASKET_ACTION, BASKET_FIELD, pendingChangeOf } from './basket-form';
 import { guestBasket } from './guest-basket';
 
 /**
  * What every basket control needs, the same for a guest and a signed-in customer: the basket as it is shown
- * now, and the two changes a customer makes.
+ * now, and the changes a customer makes.
  */
 export type BasketApi = {
   basket: Basket;
@@ -44,93 +43,122 @@ export type BasketApi = {
   quantityOf(pointId: string, productId: string): number;
   /**
    * Sets (`{ quantity }`) or steps (`{ delta }`) the line of `product` at a point, capped at the stock the
-   * caller knows (`product.count`); 0 removes it.
+   * caller knows (`product.count`); 0 removes it. For what is not a form's button (a typed quantity).
    */
   change(pointId: string, product: BasketProduct, change: QuantityChange): void;
-  /** Removes a point's whole group. */
+  /** Removes a point's whole group (the dialog's yes). */
   removePoint(pointId: string): void;
+  /** A basket form's submit (BasketForm): the fetcher's post, or a guest's change on the device. */
+  submitForm(event: FormEvent<HTMLFormElement>, product: BasketProduct | undefined): void;
 };
 
 const BasketContext = createContext<BasketApi | null>(null);
 
 const EMPTY: Basket = {};
 const emptyGuestBasket = () => EMPTY;
+const FETCHER_KEY_PREFIX = 'basket:';
+const REDIRECT_FIELD = BASKET_FIELD.redirectTo;
 
-const lineKey = (pointId: string, productId: string | null) => `${pointId}:${productId ?? '*'}`;
-const CHANGE_KEY_PREFIX = 'basket-change:';
-const REFUSAL_TOAST_ID = 'basket-refused';
-
-/** Orders the changes of this tab (the fetchers' keys and the forms' `sequence`). */
-let lastSequence = 0;
-
-type Shown = { basket: Basket; added: readonly PendingBasketChange[] };
-type KeyedChange = PendingBasketChange & { key: string };
-type LatestChange = PendingBasketChange & { name?: string };
+type Shown = { basket: Basket; added: ReadonlyMap<string, number> };
 
 function quantityIn(shown: Shown, pointId: string, productId: string): number {
-  const line = findLine(shown.basket, pointId, productId);
-  if (line) return line.quantity;
   return (
-    shown.added.find((change) => change.pointId === pointId && change.productId === productId)?.quantity ?? 0
+    findLine(shown.basket, pointId, productId)?.quantity ?? shown.added.get(`${pointId}:${productId}`) ?? 0
   );
 }
 
 /**
- * The basket for the whole app (SPEC §4 Basket; docs/decisions/030), behind one API:
+ * The signed-in basket as the customer sees it (docs/decisions/043, Hydrogen's `useOptimisticCart`): the
+ * server's newest word — the root loader's basket, or a basket action's answer that came after it — with the
+ * changes still on their way (the basket fetchers' forms, useFetchers) applied on top. No loader runs after
+ * a basket action: the answer is the whole basket. `keys` are the basket fetchers the router holds.
+ */
+export function useOptimisticBasket(loaded: Basket | null): Shown & { keys: string[]; isLoaded: boolean } {
+  const answer = useSyncExternalStore(
+    basketAnswers.subscribe,
+    basketAnswers.getSnapshot,
+    basketAnswers.getServerSnapshot,
+  );
+  // A loader's basket is newer than every answer that came before it (a navigation, a login read it again).
+  const [seen, setSeen] = useState(() => ({ loaded, epoch: answer?.epoch ?? 0 }));
+  let epochAtLoad = seen.epoch;
+  if (seen.loaded !== loaded) {
+    epochAtLoad = answer?.epoch ?? 0;
+    setSeen({ loaded, epoch: epochAtLoad });
+  }
+  const base = answer && answer.epoch > epochAtLoad ? answer.basket : loaded;
+  const fetchers = useFetchers();
+  const keys: string[] = [];
+  const pending: PendingBasketChange[] = [];
+  for (const fetcher of fetchers) {
+    if (fetcher.formAction !== BASKET_ACTION || !fetcher.formData) continue;
+    keys.push(fetcher.key);
+    if (basketAnswers.isAnswered(fetcher.formData)) continue;
+    const change = pendingChangeOf(fetcher.formData);
+    if (change) pending.push(change);
+  }
+  const shown = withPendingChanges(base ?? EMPTY, pending);
+  return { ...shown, keys, isLoaded: base !== null };
+}
+
+/** The form's fields, with the button that sent it (its `name=value`), as the browser would post them. */
+function formDataOf(event: FormEvent<HTMLFormElement>): FormData {
+  const form = new FormData(event.currentTarget);
+  const submitter = (event.nativeEvent as SubmitEvent).submitter;
+  if (submitter instanceof HTMLButtonElement && submitter.name) form.append(submitter.name, submitter.value);
+  // Where a page without JavaScript goes back to: a fetcher stays on its page, the server is not told.
+  form.delete(REDIRECT_FIELD);
+  return form;
+}
+
+/**
+ * The basket for the whole app (SPEC §4 Basket; docs/decisions/043), behind one API:
  *
  * - a guest's lives on the device (guest-basket.ts) and changes there at once;
- * - a signed-in customer's is the root loader's. A change posts to the resource route /resources/basket with a
- *   fetcher of its own, and is shown at once from the fetchers' forms: every line shows the latest change
- *   made of it while any change of it is on its way, so quick clicks count up without flicker whatever order
- *   the answers come back in. The router then revalidates the root loader, which has the server's last word
- *   (stock); the forms carry steps (`delta`), which add up on the server in any order.
+ * - a signed-in customer's is the server's (useOptimisticBasket). A change is a basket form's post to
+ *   /resources/basket through a fetcher of its own, never aborted by the next; the route's clientAction sends
+ *   this tab's changes one at a time (basket-changes.ts) and tells how they ended (the toasts below).
  */
 export function BasketProvider({ children }: { children: ReactNode }) {
   const isAuthenticated = useOptionalUser() !== null;
   const loaded = useRouteLoaderData<typeof rootLoader>('root')?.basket ?? null;
   const isHydrated = useHydrated();
   const guest = useSyncExternalStore(guestBasket.subscribe, guestBasket.getSnapshot, emptyGuestBasket);
-  const fetchers = useFetchers();
+  const optimistic = useOptimisticBasket(loaded);
   const submit = useSubmit();
-  /** The latest change made of each line and point (and the product's name, for the notice). */
-  const latest = useRef(new Map<string, LatestChange>());
-  /** Changes whose outcome is not told yet (ChangeOutcome). */
-  const [outstanding, setOutstanding] = useState<readonly KeyedChange[]>([]);
-  const settle = useCallback((key: string) => {
-    // With the router's own updates (transitions): a page being rendered is not started over for it.
-    startTransition(() => setOutstanding((list) => list.filter((item) => item.key !== key)));
-  }, []);
+  const toast = useToast();
 
   // A guest again (logout, or from the start): whatever the device holds now.
   useEffect(() => {
     if (!isAuthenticated) guestBasket.reload();
   }, [isAuthenticated]);
 
-  const pending: KeyedChange[] = [];
-  if (isAuthenticated) {
-    for (const fetcher of fetchers) {
-      if (fetcher.state === 'idle' || fetcher.formAction !== BASKET_ACTION) continue;
-      const change = pendingChangeOf(fetcher.formData);
-      if (change) pending.push({ ...change, key: fetcher.key });
-    }
-  }
-  const pendingKey = pending.map((change) => change.key).join(',');
+  // How the changes ended: a refusal, or a line the stock cut short.
+  useEffect(
+    () =>
+      onBasketNotice((notice) => {
+        if (notice.id) toast.close(notice.id);
+        toast.show(notice);
+      }),
+    [toast],
+  );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `pendingKey` stands for `pending`; `latest` is read when the changes on their way change.
-  const shown = useMemo<Shown>(() => {
-    if (!isAuthenticated) return { basket: isHydrated ? guest : EMPTY, added: [] };
-    return withPendingChanges(loaded ?? EMPTY, changesToShow(pending, latest.current.values()));
-  }, [isAuthenticated, isHydrated, guest, loaded, pendingKey]);
-  // What the next click counts from: the basket as last rendered (changes are rendered at once, flushSync).
+  const shown: Shown = isAuthenticated
+    ? optimistic
+    : { basket: isHydrated ? guest : EMPTY, added: new Map() };
+  // What the next click counts from, and the fetcher keys in use (a key is never reused while on its way).
   const current = useRef(shown);
   current.current = shown;
+  const keysInUse = useRef(new Set<string>());
+  keysInUse.current = new Set(optimistic.keys);
 
-  /** Posts a change of the signed-in basket with a fetcher of its own. */
   const send = useCallback(
-    (change: LatestChange, form: Record<string, string>) => {
-      const key = `${CHANGE_KEY_PREFIX}${change.sequence}`;
-      latest.current.set(lineKey(change.pointId, change.productId), change);
-      setOutstanding((list) => [...list, { ...change, key }]);
+    (form: FormData, expected: number | null, name?: string) => {
+      let index = 0;
+      while (keysInUse.current.has(`${FETCHER_KEY_PREFIX}${index}`)) index += 1;
+      const key = `${FETCHER_KEY_PREFIX}${index}`;
+      keysInUse.current.add(key);
+      noteBasketForm(form, expected, name);
       void submit(form, {
         method: 'post',
         action: BASKET_ACTION,
@@ -138,112 +166,110 @@ export function BasketProvider({ children }: { children: ReactNode }) {
         fetcherKey: key,
         // Rendered before the next click is handled, so that click counts from this one.
         flushSync: true,
-        // Only the root loader has the basket (its shouldRevalidate asks for it); pages keep their data.
+        // The answer is the whole basket: no loader runs again for it (the root's 401 rule aside).
         defaultShouldRevalidate: false,
       });
     },
     [submit],
   );
 
-  const change = useCallback(
-    (pointId: string, product: BasketProduct, step: QuantityChange) => {
+  const sendChange = useCallback(
+    (form: FormData, product: BasketProduct | undefined) => {
+      const change = pendingChangeOf(form);
+      if (!change) return;
+      const { pointId, productId } = change;
       if (!isAuthenticated) {
-        guestBasket.change(pointId, product, step);
+        if (productId === null) guestBasket.removePoint(pointId);
+        else if (product) guestBasket.change(pointId, product, change.change);
         return;
       }
-      const before = quantityIn(current.current, pointId, product._id);
-      const wanted = nextQuantity(before, step, product.count);
-      if (wanted === before) return;
-      lastSequence += 1;
-      const sequence = lastSequence;
-      send(
-        { sequence, pointId, productId: product._id, quantity: wanted, name: product.name },
-        lineChangeForm({ pointId, productId: product._id, delta: wanted - before, wanted, sequence }),
-      );
+      if (productId === null) {
+        send(form, null);
+        return;
+      }
+      const before = quantityIn(current.current, pointId, productId);
+      const stock = findLine(current.current.basket, pointId, productId)?.product.count ?? product?.count;
+      send(form, nextQuantity(before, change.change, stock ?? Number.MAX_SAFE_INTEGER), product?.name);
     },
     [isAuthenticated, send],
   );
 
+  const change = useCallback(
+    (pointId: string, product: BasketProduct, step: QuantityChange) => {
+      const form = new FormData();
+      form.set(BASKET_FIELD.intent, 'change');
+      form.set(BASKET_FIELD.point, pointId);
+      form.set(BASKET_FIELD.product, product._id);
+      if ('quantity' in step) form.set(BASKET_FIELD.quantity, String(step.quantity));
+      else form.set(BASKET_FIELD.delta, String(step.delta));
+      sendChange(form, product);
+    },
+    [sendChange],
+  );
+
   const removePoint = useCallback(
     (pointId: string) => {
-      if (!isAuthenticated) {
-        guestBasket.removePoint(pointId);
-        return;
-      }
-      lastSequence += 1;
-      const sequence = lastSequence;
-      send({ sequence, pointId, productId: null, quantity: 0 }, removePointForm(pointId, sequence));
+      const form = new FormData();
+      form.set(BASKET_FIELD.intent, 'remove-point');
+      form.set(BASKET_FIELD.point, pointId);
+      sendChange(form, undefined);
     },
-    [isAuthenticated, send],
+    [sendChange],
+  );
+
+  const submitForm = useCallback(
+    (event: FormEvent<HTMLFormElement>, product: BasketProduct | undefined) => {
+      event.preventDefault();
+      sendChange(formDataOf(event), product);
+    },
+    [sendChange],
   );
 
   const value = useMemo<BasketApi>(
     () => ({
       basket: shown.basket,
-      isReady: isAuthenticated ? loaded !== null : isHydrated,
-      hasFailed: isAuthenticated && loaded === null,
-      lineCount: countLines(shown.basket) + shown.added.length,
+      isReady: isAuthenticated ? optimistic.isLoaded : isHydrated,
+      hasFailed: isAuthenticated && !optimistic.isLoaded,
+      lineCount: countLines(shown.basket) + shown.added.size,
       quantityOf: (pointId, productId) => quantityIn(shown, pointId, productId),
       change,
       removePoint,
+      submitForm,
     }),
-    [shown, isAuthenticated, isHydrated, loaded, change, removePoint],
+    [shown, isAuthenticated, isHydrated, optimistic.isLoaded, change, removePoint, submitForm],
   );
 
-  return (
-    <BasketContext value={value}>
-      {children}
-      {outstanding.map((item) => (
-        <ChangeOutcome key={item.key} change={item} latest={latest.current} onSettled={settle} />
-      ))}
-    </BasketContext>
-  );
+  return <BasketContext value={value}>{children}</BasketContext>;
 }
 
 /**
- * Tells the customer how one change of the signed-in basket ended, once its answer is here: a refusal as a
- * warning toast with the server's message (a guest again, a point that no longer sells the product, a full
- * basket), and the latest change of a line that the point's stock cut short as 'Осталось N шт.' or
- * 'Товар закончился'. It holds the change's fetcher until then (so its answer is kept to be read, however
- * quickly the router moved on), and lets go of it afterwards, so the router forgets both.
+ * A basket control's form (docs/decisions/043): a real form posting to /resources/basket, so it works before
+ * hydration and without JavaScript (the server then goes back to this page); with JavaScript a fetcher posts
+ * it and the basket shows the change at once. `product`: what a guest's basket keeps of the line.
  */
-function ChangeOutcome({
-  change,
-  latest,
-  onSettled,
+export function BasketForm({
+  product,
+  className,
+  children,
 }: {
-  change: KeyedChange;
-  latest: ReadonlyMap<string, LatestChange>;
-  onSettled: (key: string) => void;
+  product?: BasketProduct;
+  className?: string;
+  children: ReactNode;
 }) {
-  const fetcher = useFetcher<typeof basketAction>({ key: change.key });
-  const toast = useToast();
-  const hasStarted = useRef(false);
-  if (fetcher.state !== 'idle') hasStarted.current = true;
-  const answer = fetcher.data;
-  const isDone = fetcher.state === 'idle' && (hasStarted.current || answer !== undefined);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: told once, when the change is done.
-  useEffect(() => {
-    if (!isDone) return;
-    onSettled(change.key);
-    if (!answer) return; // The action failed outright: the error page says so.
-    if (!answer.ok) {
-      // Quick clicks refused for one reason are told once.
-      toast.close(REFUSAL_TOAST_ID);
-      toast.show({ id: REFUSAL_TOAST_ID, type: 'warning', title: answer.message });
-      return;
-    }
-    if (answer.intent !== 'change' || change.productId === null) return;
-    const newest = latest.get(lineKey(change.pointId, change.productId));
-    if (newest?.sequence !== change.sequence || answer.quantity >= change.quantity) return;
-    toast.show({
-      type: 'info',
-      title: answer.quantity === 0 ? 'Товар закончился' : `Осталось ${answer.quantity} шт.`,
-      content: newest.name,
-    });
-  }, [isDone]);
-  return null;
+  const { submitForm } = useBasket();
+  const { pathname, search } = useLocation();
+  return (
+    <Form
+      method="post"
+      action={BASKET_ACTION}
+      navigate={false}
+      className={className}
+      onSubmit={(event) => submitForm(event, product)}
+    >
+      <input type="hidden" name={REDIRECT_FIELD} value={`${pathname}${search}`} />
+      {children}
+    </Form>
+  );
 }
 
 export function useBasket(): BasketApi {

@@ -225,7 +225,7 @@ const STEP_BUTTON =
 
 /**
  * A line's quantity and its bin. With JavaScript: the counter (typing, arrows, − and +) and the bin change
- * the basket at once (basket-context.tsx). Before and without it: one plain form whose − and + post a step
+ * the basket at once (basket-context.tsx, docs/decisions/043). Before and without it: one plain form whose − and + post a step
  * and whose bin posts 0, to /basket's action.
  */
 function LineControls({
@@ -254,7 +254,8 @@ function LineControls({
           max={max}
           itemName={product.name}
           size="sm"
-          onChange={(next) => basket.change(pointId, product, { quantity: next })}
+          // A step, not a set: another tab's changes of the line still count (ADR 043).
+          onChange={(next) => basket.change(pointId, product, { delta: next - quantity })}
         />
         {children}
         <button

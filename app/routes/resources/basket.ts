@@ -1,15 +1,31 @@
 import { data } from 'react-router';
 import { runBasketIntent } from '~/features/basket/basket-actions.server';
-import { runAction } from '~/lib/actions.server';
+import { runBasketChange } from '~/features/basket/basket-changes';
+import { BASKET_FIELD, BASKET_PAGE } from '~/features/basket/basket-form';
+import { formText, runAction } from '~/lib/actions.server';
+import { isDocumentPost, redirectBack, redirectToLogin } from '~/lib/document-post.server';
 import type { Route } from './+types/basket';
 
 /**
- * POST /resources/basket: the basket widgets' fetchers (docs/decisions/030). A resource route: it answers
- * data, never a page; the router then revalidates the root loader, whose signed-in basket every counter, the
- * header badge and /basket show. The basket page's own forms (without JavaScript) post to /basket instead.
+ * POST /resources/basket: every basket control's form (docs/decisions/043). A fetcher's post answers the
+ * whole basket, which the controls show with the changes still on their way (useOptimisticBasket); no loader
+ * runs again. A form the browser posted itself (before hydration, or without JavaScript) goes back to its
+ * page; a guest's, whose basket lives in the browser, to the login page.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAction(async () => runBasketIntent(context, await request.formData()));
+  const form = await request.formData();
+  if (!isDocumentPost(request)) return runAction(() => runBasketIntent(context, form));
+  const isPreview = formText(form, BASKET_FIELD.intent) === 'preview';
+  if (!context.viewer.user && !isPreview) return redirectToLogin(form);
+  return runAction(async () => {
+    await runBasketIntent(context, form);
+    return redirectBack(form, BASKET_PAGE);
+  });
+}
+
+/** In the browser: this tab's changes go out one at a time, and their answers are what the controls show. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return runBasketChange(request, serverAction);
 }
 
 /** Only posts: there is nothing to show at this address. */
