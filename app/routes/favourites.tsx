@@ -8,7 +8,7 @@ import {
   type FavouriteTab,
   favouritesTabHref,
   isFavouriteTab,
-} from '~/features/favourites/favourite-form';
+} from '~/features/favourites/favourite-routes';
 import { ArticlesPanel, ProductsPanel, SetsPanel, StoresPanel } from '~/features/favourites/favourite-panels';
 import { useSavedFavourites } from '~/features/favourites/use-favourites';
 import { getOptionalUser } from '~/lib/auth.server';

@@ -4,11 +4,11 @@ import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { useToast } from '~/components/ui/toast';
 import { CodeForm, codeSubtitle } from '~/features/auth/code-dialog';
 import { finishLogin } from '~/features/auth/finish-login';
-import { loginFailureValues, runLoginIntent } from '~/features/auth/login.server';
+import { LOGIN_ACTION, REDIRECT_TO_PARAM } from '~/features/auth/login';
+import { LOGIN_HIDDEN_FIELDS, runLoginIntent } from '~/features/auth/login.server';
 import { type CodeRecipient, LOGIN_SUBTITLE, LoginForm } from '~/features/auth/login-dialog';
-import { LOGIN_ACTION, LOGIN_FIELD } from '~/features/auth/login-form';
 import { failureOf } from '~/lib/action-result';
-import { runAction } from '~/lib/actions.server';
+import { runFormAction } from '~/lib/actions.server';
 import { requireAnonymous } from '~/lib/auth.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import type { Route } from './+types/login';
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** A signed-in customer has nothing to do here: on to where they were going. */
 export function loader({ context, request }: Route.LoaderArgs) {
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get(LOGIN_FIELD.redirectTo));
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get(REDIRECT_TO_PARAM));
   requireAnonymous(context, { redirectTo });
   return { redirectTo };
 }
@@ -39,10 +39,11 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: Should
  * post here; the identity service, the API's contracts and its session cookie.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  const form = await request.formData();
-  return runAction(
-    () => runLoginIntent(context, form),
-    () => ({ values: loginFailureValues(form) }),
+  return runFormAction(
+    request,
+    () => undefined,
+    (form) => runLoginIntent(context, form),
+    { hideFields: LOGIN_HIDDEN_FIELDS },
   );
 }
 
@@ -54,18 +55,17 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function LoginPage({ loaderData: { redirectTo }, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const toast = useToast();
-  // Without JavaScript each post renders this page anew: the step comes from the action's answer.
+  // Without JavaScript each post renders this page anew: the step comes from the action's answer (a code
+  // sent, or a refusal with what was posted: intent 'code' is the phone step, 'login' the code step).
   const failure = failureOf(actionData);
+  const posted = failure?.result?.initialValue ?? {};
+  const failedStep = posted.intent === 'login' ? 'code' : posted.intent === 'code' ? 'phone' : undefined;
   const codeSentTo =
     actionData && !failure && 'intent' in actionData && actionData.intent === 'code'
       ? actionData.recipient
       : null;
-  const failedStep = failure?.values?.step;
   const [recipient, setRecipient] = useState<CodeRecipient | null>(
-    codeSentTo ??
-      (failedStep === 'code' && failure?.values
-        ? { name: failure.values.name ?? '', phone: failure.values.phone ?? '' }
-        : null),
+    codeSentTo ?? (failedStep === 'code' ? { name: textOf(posted.name), phone: textOf(posted.phone) } : null),
   );
 
   return (
@@ -83,7 +83,7 @@ export default function LoginPage({ loaderData: { redirectTo }, actionData }: Ro
             key={recipient.phone}
             recipient={recipient}
             redirectTo={redirectTo}
-            failure={failedStep === 'code' ? failure : undefined}
+            lastResult={failedStep === 'code' ? failure?.result : undefined}
             onChangeNumber={() => setRecipient(null)}
             onSignedIn={(signedIn) => {
               finishLogin(signedIn, toast);
@@ -93,16 +93,16 @@ export default function LoginPage({ loaderData: { redirectTo }, actionData }: Ro
         ) : (
           <LoginForm
             redirectTo={redirectTo}
-            failure={failedStep === 'phone' ? failure : undefined}
-            values={
-              failedStep === 'phone' && failure?.values
-                ? { name: failure.values.name ?? '', phone: failure.values.phone ?? '' }
-                : undefined
-            }
+            lastResult={failedStep === 'phone' ? failure?.result : undefined}
             onCodeSent={setRecipient}
           />
         )}
       </section>
     </div>
   );
+}
+
+/** A posted value as text ('' for anything else). */
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : '';
 }

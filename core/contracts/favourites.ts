@@ -15,6 +15,7 @@ import {
   SETS_MAX,
 } from '../rules/favourites';
 import { ProductCardSchema, StoreSchema } from './catalog';
+import type { FormFields } from './form-fields';
 import { REQUIRED_MESSAGE } from './identity';
 import { z } from './z';
 
@@ -82,6 +83,33 @@ export const SetRemoveProductSchema = z.object({ product: ProductIdSchema });
 /** PUT …/{id}/product: `{ product, count }`, the counter 1–100. */
 export const SetProductCountSchema = z.object({ product: ProductIdSchema, count: SetCountSchema });
 export type SetProductCount = z.infer<typeof SetProductCountSchema>;
+
+/** A set named by a form: its id. */
+const SetIdSchema = SetParamsSchema.shape.id;
+
+/**
+ * The storefront's posts to /resources/favourites (ADR 019, 042): one form per change, told apart by
+ * `intent`, each with the API call's own fields. A heart's `active` is what it will show once done: the
+ * server toggles regardless (SPEC §7); the widget reads it back for its optimistic state.
+ */
+export const FavouriteFormSchema = z.discriminatedUnion(
+  'intent',
+  [
+    ToggleQuerySchema.extend({ intent: z.literal('toggle'), active: z.enum(['true', 'false']).optional() }),
+    SetTitleInputSchema.extend({ intent: z.literal('create-set'), product: ProductIdSchema.optional() }),
+    SetTitleInputSchema.extend({ intent: z.literal('rename-set'), set: SetIdSchema }),
+    z.object({ intent: z.literal('delete-set'), set: SetIdSchema }),
+    SetAddProductSchema.pick({ product: true }).extend({ intent: z.literal('add-to-set'), set: SetIdSchema }),
+    SetRemoveProductSchema.extend({ intent: z.literal('remove-from-set'), set: SetIdSchema }),
+    SetProductCountSchema.extend({ intent: z.literal('set-count'), set: SetIdSchema }),
+    z.object({ intent: z.literal('clear-set'), set: SetIdSchema }),
+    z.object({ intent: z.literal('set-to-basket'), set: SetIdSchema }),
+  ],
+  { error: 'Неизвестное действие с избранным' },
+);
+/** A post's fields as a form or a fetcher sends them (text). */
+export type FavouriteForm = FormFields<z.input<typeof FavouriteFormSchema>>;
+export type FavouriteIntent = FavouriteForm['intent'];
 
 // Answers -----------------------------------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ import {
   normaliseName,
 } from '../rules/name';
 import { normalisePhone } from '../rules/phone';
+import type { FormFields } from './form-fields';
 import { SaveAddressSchema } from './geo';
 import { z } from './z';
 
@@ -27,9 +28,15 @@ export const NAME_MESSAGES: Record<NameProblem, string> = {
 /** Longest text accepted in any of these fields before the rules run: nobody types more. */
 const FIELD_MAX_CHARS = 512;
 
-/** A string field: missing, null or not a string reads as empty, so "required" gets its own message. */
-const text = () =>
-  z.preprocess((value) => (typeof value === 'string' ? value : ''), z.line().max(FIELD_MAX_CHARS));
+/**
+ * A string field: missing, null or not a string reads as empty, so "required" gets its own message. A form
+ * read through Conform (ADR 042) hands an empty field on as missing: `emptyMessage` is then what it says.
+ */
+const text = (emptyMessage = REQUIRED_MESSAGE) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value : ''),
+    z.line({ error: emptyMessage }).max(FIELD_MAX_CHARS),
+  );
 
 /** Letters and spaces, spaces collapsed, ≤ 100 characters and ≤ 4 words; the output is the normalised name. */
 export const NameSchema = text().transform((value, ctx) => {
@@ -59,7 +66,7 @@ export const PhoneSchema = text().transform((value, ctx) => {
 /** Exactly four digits; anything else (empty included) is 'Длина кода 4 символа'. */
 export const CodeSchema = z.preprocess(
   (value) => (typeof value === 'number' && Number.isInteger(value) ? String(value).padStart(4, '0') : value),
-  text().refine(isValidCode, CODE_INVALID_MESSAGE),
+  text(CODE_INVALID_MESSAGE).refine(isValidCode, CODE_INVALID_MESSAGE),
 );
 
 export const EmailSchema = text().transform((value, ctx) => {
@@ -91,6 +98,33 @@ export const LoginRequestSchema = z.object({
 });
 export type LoginRequest = z.input<typeof LoginRequestSchema>;
 
+/** A path on this site to go to after the login page (the /login page's forms carry it; checked again there). */
+const RedirectToSchema = z.line().max(2000).optional();
+
+/** The guest basket a code form carries, as `toBasketData` stores it: JSON, read by the login action. */
+const GuestBasketTextSchema = z.string().max(200_000).optional();
+
+/**
+ * The login forms (ADR 028, 042): the login popup and page post `intent: 'code'` with the name and phone
+ * (POST /api/user/code's contract), the code popup and page `intent: 'login'` with the phone and code (POST
+ * /api/user/login's), the pending address (`address.city`, `address.coordinates.longitude` …) and the guest
+ * basket. `redirectTo`: the /login page's, to go on to after the code.
+ */
+export const LoginFormSchema = z.discriminatedUnion(
+  'intent',
+  [
+    CodeRequestSchema.extend({ intent: z.literal('code'), redirectTo: RedirectToSchema }),
+    LoginRequestSchema.extend({
+      intent: z.literal('login'),
+      basket: GuestBasketTextSchema,
+      redirectTo: RedirectToSchema,
+    }),
+  ],
+  { error: 'Неизвестное действие входа' },
+);
+/** A login post's fields as a form or a fetcher sends them (text). */
+export type LoginForm = FormFields<z.input<typeof LoginFormSchema>>;
+
 /** An opaque id (uuid) of a stored record. */
 export const IdSchema = z.uuid('Некорректный идентификатор');
 
@@ -106,6 +140,17 @@ export const ProfileUpdateSchema = z.object({
   code: CodeSchema.optional(),
 });
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
+
+/** The profile form's `file` that removes the picture: a form sends text, so it stands for the API's null. */
+export const NO_PICTURE = 'none';
+
+/**
+ * The profile settings popup's form (ADR 042): PUT /api/user/me/update's fields; `file` is absent (keep the
+ * picture), an uploaded image's id, or NO_PICTURE (remove it); `code` only when the phone changes.
+ */
+export const ProfileFormSchema = ProfileUpdateSchema.extend({
+  file: z.union([IdSchema, z.literal(NO_PICTURE).transform(() => null)]).optional(),
+});
 
 /** An uploaded image: POST /api/file/upload, GET /api/file/user, the user's img. */
 export const FileRefSchema = z.object({ _id: z.string(), path: z.string() });

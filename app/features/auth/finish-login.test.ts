@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ToastApi, ToastInput } from '~/components/ui/toast';
 import { MemoryStorage } from '../../../tests/setup/memory-storage';
 import { AUTH_REQUIRED_TOAST_ID, BASKET_SHORT_TOAST, finishLogin } from './finish-login';
-import type { SignedIn } from './login-form';
+import type { SignedIn } from './login';
 
 /** A toast API that keeps what it was asked to do. */
 function recordingToasts() {

@@ -2,7 +2,7 @@ import { flashToastId } from '@core/rules/guards';
 import type { ToastApi } from '~/components/ui/toast';
 import { writeGuestBasket } from '~/features/basket/basket-data';
 import { clearPendingAddress } from '~/features/delivery/area-storage';
-import type { SignedIn } from './login-form';
+import type { SignedIn } from './login';
 import { storeUserAddressIfNone } from './user-address';
 
 export const BASKET_SHORT_TOAST = {

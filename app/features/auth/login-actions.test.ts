@@ -75,7 +75,12 @@ describe.each(TEST_DATABASE_KINDS)('login action on %s', (kind) => {
         ok: false,
         message: 'Обязательное поле',
         fields: { name: 'Обязательное поле', phone: 'Введите существующий номер телефона' },
-        values: { step: 'phone', name: ' ', phone: '+7 (915) 3' },
+        // Conform's lastResult (ADR 042): the /login page rendered again shows the errors and what was typed.
+        result: expect.objectContaining({
+          status: 'error',
+          initialValue: { intent: 'code', name: ' ', phone: '+7 (915) 3' },
+          error: { name: ['Обязательное поле'], phone: ['Введите существующий номер телефона'] },
+        }),
       },
     });
     expect(await readSmsOutbox(t.smsOutbox)).toHaveLength(before);
@@ -140,11 +145,20 @@ describe.each(TEST_DATABASE_KINDS)('login action on %s', (kind) => {
         ok: false,
         message: 'Неверный код',
         fields: { code: 'Неверный код' },
-        values: { step: 'code', name: 'Анна', phone: phone.normalised },
+        // The code itself never comes back.
+        result: expect.objectContaining({
+          initialValue: { intent: 'login', name: 'Анна', phone: phone.normalised },
+          error: { code: ['Неверный код'] },
+        }),
       },
     });
     expect(setCookieOf(result)).toBeNull();
     expect(outcomeOf(await post({ intent: 'login', phone: phone.normalised, code: '12' }))).toMatchObject({
+      status: 400,
+      data: { fields: { code: 'Длина кода 4 символа' } },
+    });
+    // SPEC §5: an empty code says the same, though a form's empty field reads as missing (ADR 042).
+    expect(outcomeOf(await post({ intent: 'login', phone: phone.normalised, code: '' }))).toMatchObject({
       status: 400,
       data: { fields: { code: 'Длина кода 4 символа' } },
     });
@@ -214,12 +228,13 @@ describe.each(TEST_DATABASE_KINDS)('login action on %s', (kind) => {
       intent: 'login',
       phone: phone.normalised,
       code,
-      address: 'г. Ярославль, ул. Свободы, 1',
-      shortAddress: 'ул. Свободы, 1',
-      deliveryArea: zone?.id ?? '',
-      city: city.id,
-      longitude: String(city.centerLongitude),
-      latitude: String(city.centerLatitude),
+      // The contract's paths (ADR 042): LoginRequestSchema's address.
+      'address.address': 'г. Ярославль, ул. Свободы, 1',
+      'address.shortAddress': 'ул. Свободы, 1',
+      'address.deliveryArea': zone?.id ?? '',
+      'address.city': city.id,
+      'address.coordinates.longitude': String(city.centerLongitude),
+      'address.coordinates.latitude': String(city.centerLatitude),
     });
     expect(outcomeOf(result)).toMatchObject({
       data: { ok: true, user: { house: { address: 'г. Ярославль, ул. Свободы, 1' } } },
@@ -231,8 +246,8 @@ describe.each(TEST_DATABASE_KINDS)('login action on %s', (kind) => {
       intent: 'login',
       phone: other.normalised,
       code: otherCode,
-      address: 'x',
-      city: 'nope',
+      'address.address': 'x',
+      'address.city': 'nope',
     });
     expect(outcomeOf(malformed)).toMatchObject({ status: 200, data: { ok: true, user: { house: null } } });
   });

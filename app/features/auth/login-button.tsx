@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { cx } from '~/lib/cx';
 import { preloadLoginDialogs, useAuthDialogs } from './auth-dialogs';
-import { LOGIN_ACTION, LOGIN_FIELD } from './login-form';
+import { LOGIN_ACTION, REDIRECT_TO_PARAM } from './login';
 
 /**
  * 'Войти' (SPEC §2): opens the login popup. Underneath it is a GET form to /login that brings the customer
@@ -30,7 +30,7 @@ export function LoginButton({
   const next = redirectTo ?? `${pathname}${search}`;
   return (
     <form method="get" action={LOGIN_ACTION} className="contents">
-      {next === '/' ? null : <input type="hidden" name={LOGIN_FIELD.redirectTo} value={next} />}
+      {next === '/' ? null : <input type="hidden" name={REDIRECT_TO_PARAM} value={next} />}
       <button
         type="submit"
         aria-describedby={describedBy}

@@ -5,60 +5,37 @@
  * the same request (SPEC §4 Login 3), so the loaders the router then revalidates already show it.
  */
 import { type BasketData, BasketDataSchema } from '@core/contracts/basket';
-import { CodeRequestSchema, LoginRequestSchema } from '@core/contracts/identity';
-import { z } from '@core/contracts/z';
+import { LoginFormSchema } from '@core/contracts/identity';
 import { findLine, productIdOf } from '@core/rules/basket';
 import type { LoadContext } from '@server/services';
 import { data, redirect } from 'react-router';
-import { ADDRESS_FIELD, saveAddressInput } from '~/features/delivery/address-form';
-import { formText, parseWith } from '~/lib/actions.server';
+import { parseForm } from '~/lib/actions.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
-import {
-  type CodeSent,
-  type GuestBasketOutcome,
-  LOGIN_FIELD,
-  LOGIN_INTENTS,
-  type SignedIn,
-} from './login-form';
+import type { CodeSent, GuestBasketOutcome, SignedIn } from './login';
 
-const IntentSchema = z.enum(LOGIN_INTENTS, { error: 'Неизвестное действие входа' });
-
-/** Which step a failed post belongs to, so the /login page rendered anew shows that step again. */
-export function loginFailureValues(form: FormData): Record<string, string> {
-  return {
-    step: formText(form, LOGIN_FIELD.intent) === 'login' ? 'code' : 'phone',
-    name: formText(form, LOGIN_FIELD.name),
-    phone: formText(form, LOGIN_FIELD.phone),
-  };
-}
+/** What a refused login post never sends back to the page: the code. */
+export const LOGIN_HIDDEN_FIELDS = ['code', 'basket'] as const;
 
 /**
- * 'Получить код' (intent code) or 'Войти' (intent login). A right code answers the signed-in user with the
- * session cookie; with `redirectTo` (the /login page) it redirects there instead (post, redirect, get).
+ * 'Получить код' (intent code) or 'Войти' (intent login), read with LoginFormSchema. A right code answers the
+ * signed-in user with the session cookie; with `redirectTo` (the /login page) it redirects there instead
+ * (post, redirect, get).
  */
 export async function runLoginIntent(context: LoadContext, form: FormData) {
-  const intent = parseWith(IntentSchema, formText(form, LOGIN_FIELD.intent));
+  const input = parseForm(form, LoginFormSchema);
   const { identity } = context.services;
-  if (intent === 'code') {
-    const recipient = parseWith(CodeRequestSchema, {
-      name: formText(form, LOGIN_FIELD.name),
-      phone: formText(form, LOGIN_FIELD.phone),
-    });
+  if (input.intent === 'code') {
+    const recipient = { name: input.name, phone: input.phone };
     await identity.requestCode(recipient, { ip: context.clientIp });
-    return { ok: true, intent, recipient } satisfies CodeSent;
+    return { ok: true, intent: input.intent, recipient } satisfies CodeSent;
   }
 
-  const input = parseWith(LoginRequestSchema, {
-    phone: formText(form, LOGIN_FIELD.phone),
-    code: formText(form, LOGIN_FIELD.code),
-    // The address chosen as a guest (ADR 021); the contract drops a malformed one rather than fail the login.
-    address: form.has(ADDRESS_FIELD.address) ? saveAddressInput(form) : undefined,
-  });
-  const session = await identity.login(input, { ip: context.clientIp });
-  const guestBasket = await mergeGuestBasket(context, session.user._id, formText(form, LOGIN_FIELD.basket));
+  // The address chosen as a guest (ADR 021); the contract drops a malformed one rather than fail the login.
+  const { intent, basket, redirectTo, ...login } = input;
+  const session = await identity.login(login, { ip: context.clientIp });
+  const guestBasket = await mergeGuestBasket(context, session.user._id, basket ?? '');
   const headers = { 'Set-Cookie': context.session.cookieFor(session.token, session.expiresAt) };
-  const redirectTo = form.get(LOGIN_FIELD.redirectTo);
-  if (typeof redirectTo === 'string') return redirect(safeRedirectPath(redirectTo), { headers });
+  if (redirectTo !== undefined) return redirect(safeRedirectPath(redirectTo), { headers });
   return data({ ok: true, intent, user: session.user, guestBasket } satisfies SignedIn, { headers });
 }
 

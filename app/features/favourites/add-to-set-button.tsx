@@ -3,7 +3,7 @@ import { Icon } from '~/components/ui/icon';
 import { preloadLoginDialogs, useAuthDialogs } from '~/features/auth/auth-dialogs';
 import { useOptionalUser } from '~/features/auth/user';
 import { cx } from '~/lib/cx';
-import { ADD_TO_SET_TITLE } from './favourite-form';
+import { ADD_TO_SET_TITLE } from './favourite-routes';
 
 const loadFlow = () => import('./add-to-set-dialog');
 const AddToSetFlow = lazy(() => loadFlow().then((module) => ({ default: module.AddToSetFlow })));

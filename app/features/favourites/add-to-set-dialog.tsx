@@ -1,25 +1,25 @@
-import type { SetSummary } from '@core/contracts/favourites';
+import type { FavouriteForm, SetSummary } from '@core/contracts/favourites';
 import { formatCount } from '@core/rules/plural';
 import { Check, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { Button } from '~/components/ui/button';
+import { Button } from '~/components/ui/aria-button';
 import { Modal } from '~/components/ui/modal';
 import { Spinner } from '~/components/ui/spinner';
 import { useToast } from '~/components/ui/toast';
 import { PRODUCTS_FORMS } from '~/features/content/words';
 import { cx } from '~/lib/cx';
+import { useActionOutcome } from '~/lib/use-action-outcome';
 import type { action as favouritesAction } from '~/routes/resources/favourites';
 import type { loader as setsLoader } from '~/routes/resources/favourites-sets';
 import {
   ADD_TO_SET_TITLE,
-  FAVOURITE_FIELD,
   FAVOURITE_SETS_LOADER,
   FAVOURITES_ACTION,
   NO_SETS_TEXT,
-} from './favourite-form';
+  SETS_PRODUCT_PARAM,
+} from './favourite-routes';
 import { CREATE_SET_LABEL, SetTitleDialog } from './set-title-dialog';
-import { useFailureToast } from './use-failure-toast';
 
 export type SetProduct = { _id: string; name: string };
 
@@ -82,7 +82,7 @@ export function AddToSetDialog({
 
 function SetChoices({ product, onCreate }: { product: SetProduct; onCreate: () => void }) {
   const sets = useFetcher<typeof setsLoader>();
-  const href = `${FAVOURITE_SETS_LOADER}?${FAVOURITE_FIELD.product}=${encodeURIComponent(product._id)}`;
+  const href = `${FAVOURITE_SETS_LOADER}?${SETS_PRODUCT_PARAM}=${encodeURIComponent(product._id)}`;
   const load = useRef(sets.load);
   load.current = sets.load;
   useEffect(() => {
@@ -126,10 +126,11 @@ function SetChoices({ product, onCreate }: { product: SetProduct; onCreate: () =
 /** One set in the popup: pressed while the product is in it; a press adds or takes it out at once. */
 function SetChoice({ set, product }: { set: SetSummary; product: SetProduct }) {
   const fetcher = useFetcher<typeof favouritesAction>({ key: `set-choice:${set._id}:${product._id}` });
-  const pendingIntent = fetcher.formData?.get(FAVOURITE_FIELD.intent);
+  const pendingIntent = fetcher.formData?.get('intent' satisfies keyof FavouriteForm);
   const hasProduct = pendingIntent ? pendingIntent === 'add-to-set' : set.has_product;
   const size = set.size + (hasProduct === set.has_product ? 0 : hasProduct ? 1 : -1);
-  useFailureToast(fetcher.state, fetcher.data);
+  // SPEC §8: a refused change is a warning toast with the server's message.
+  useActionOutcome(fetcher);
 
   return (
     <button
@@ -138,10 +139,10 @@ function SetChoice({ set, product }: { set: SetSummary; product: SetProduct }) {
       onClick={() =>
         void fetcher.submit(
           {
-            [FAVOURITE_FIELD.intent]: hasProduct ? 'remove-from-set' : 'add-to-set',
-            [FAVOURITE_FIELD.set]: set._id,
-            [FAVOURITE_FIELD.product]: product._id,
-          },
+            intent: hasProduct ? 'remove-from-set' : 'add-to-set',
+            set: set._id,
+            product: product._id,
+          } satisfies FavouriteForm,
           { method: 'post', action: FAVOURITES_ACTION },
         )
       }

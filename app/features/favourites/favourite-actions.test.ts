@@ -26,7 +26,7 @@ import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { phoneSequence, signIn } from '../../../tests/setup/identity';
 import { productsInScope } from '../../../tests/setup/shopper-states';
-import { FAVOURITE_SETS_LOADER, FAVOURITES_ACTION } from './favourite-form';
+import { FAVOURITE_SETS_LOADER, FAVOURITES_ACTION } from './favourite-routes';
 
 const newPhone = phoneSequence('8915');
 
@@ -146,9 +146,10 @@ describe.each(TEST_DATABASE_KINDS)('favourite actions on %s', (kind) => {
     expect(await summaries(context, productIds[2])).toMatchObject({
       data: { sets: [{ _id: setId, size: 1, has_product: false }] },
     });
-    expect(await post(context, { intent: 'rename-set', set: setId, title: 'Выходные' })).toMatchObject({
+    // The popup shows the title as the server saved it (ADR 042: the answer, not the typed text).
+    expect(await post(context, { intent: 'rename-set', set: setId, title: ' Выходные ' })).toMatchObject({
       status: 200,
-      data: { ok: true, intent: 'rename-set' },
+      data: { ok: true, intent: 'rename-set', set: { _id: setId, title: 'Выходные' } },
     });
     expect(await summaries(context)).toMatchObject({ data: { sets: [{ title: 'Выходные' }] } });
   });

@@ -4,9 +4,9 @@ import { Icon } from '~/components/ui/icon';
 import { preloadLoginDialogs, useAuthDialogs } from '~/features/auth/auth-dialogs';
 import { useOptionalUser } from '~/features/auth/user';
 import { cx } from '~/lib/cx';
+import { useActionOutcome } from '~/lib/use-action-outcome';
 import type { action as favouritesAction } from '~/routes/resources/favourites';
-import { FAVOURITES_ACTION, toggleForm } from './favourite-form';
-import { useFailureToast } from './use-failure-toast';
+import { FAVOURITES_ACTION, toggleForm } from './favourite-routes';
 import { favouriteFetcherKey, isSavedFavourite, pendingToggleOf, useSavedFavourites } from './use-favourites';
 
 /** Accessible names of the hearts, by what they mark. */
@@ -40,7 +40,7 @@ export function FavouriteButton({ type, id, name, variant = 'overlay', className
   const pending = pendingToggleOf(fetcher.formData);
   const isActive = isSignedIn && (pending ? pending.active : saved);
   // Hearts of one item share the fetcher and so its answer: a refusal is told once.
-  useFailureToast(fetcher.state, fetcher.data);
+  useActionOutcome(fetcher);
 
   return (
     <button

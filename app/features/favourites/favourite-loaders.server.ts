@@ -2,7 +2,7 @@
 import type { SetSummary } from '@core/contracts/favourites';
 import { z } from '@core/contracts/z';
 import type { Services } from '@server/services';
-import { FAVOURITE_FIELD } from './favourite-form';
+import { SETS_PRODUCT_PARAM } from './favourite-routes';
 
 const ProductQuerySchema = z.uuid().optional();
 
@@ -12,6 +12,6 @@ export async function readSetSummaries(
   userId: string,
   url: URL,
 ): Promise<SetSummary[]> {
-  const product = ProductQuerySchema.safeParse(url.searchParams.get(FAVOURITE_FIELD.product) ?? undefined);
+  const product = ProductQuerySchema.safeParse(url.searchParams.get(SETS_PRODUCT_PARAM) ?? undefined);
   return favourites.listSetSummaries(userId, product.success ? product.data : undefined);
 }

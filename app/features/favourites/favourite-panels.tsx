@@ -1,5 +1,10 @@
 import type { Store } from '@core/contracts/catalog';
-import type { FavouriteArticle, FavouriteProduct, FavouriteSet } from '@core/contracts/favourites';
+import type {
+  FavouriteArticle,
+  FavouriteForm,
+  FavouriteProduct,
+  FavouriteSet,
+} from '@core/contracts/favourites';
 import { formatDate } from '@core/rules/date';
 import type { FavouriteArticleKind } from '@core/rules/favourites';
 import { formatCount } from '@core/rules/plural';
@@ -7,20 +12,21 @@ import { formatPackSize } from '@core/rules/weight';
 import { FolderOpen, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
-import { Button, LinkButton } from '~/components/ui/button';
+import { Button } from '~/components/ui/aria-button';
+import { LinkButton } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { useToast } from '~/components/ui/toast';
 import { ProductGrid, productHref } from '~/features/catalog/product-card';
 import { StoreCard } from '~/features/catalog/store-card';
 import { Cover } from '~/features/content/cover';
 import { PRODUCTS_FORMS } from '~/features/content/words';
+import { useActionOutcome } from '~/lib/use-action-outcome';
 import type { action as favouritesAction } from '~/routes/resources/favourites';
 import { AddToSetButton } from './add-to-set-button';
 import { FavouriteButton } from './favourite-button';
-import { FAVOURITE_FIELD, FAVOURITES_ACTION, NO_SETS_TEXT } from './favourite-form';
+import { FAVOURITES_ACTION, NO_SETS_TEXT } from './favourite-routes';
 import { SetContentsDialog } from './set-contents-dialog';
 import { CREATE_SET_LABEL, SetTitleDialog } from './set-title-dialog';
-import { useFailureToast } from './use-failure-toast';
 
 function EmptyState({ text, hint, children }: { text: string; hint?: string; children?: ReactNode }) {
   return (
@@ -284,7 +290,8 @@ function SetCard({ set, onOpen }: { set: FavouriteSet; onOpen: () => void }) {
   const [isDeleting, setDeleting] = useState(false);
   const remover = useFetcher<typeof favouritesAction>();
   const toast = useToast();
-  useFailureToast(remover.state, remover.data);
+  // SPEC §8: a refused change is a warning toast with the server's message.
+  useActionOutcome(remover);
   if (remover.state !== 'idle' && remover.formData) return null;
   const pictures = set.products.slice(0, 4);
   return (
@@ -355,10 +362,10 @@ function SetCard({ set, onOpen }: { set: FavouriteSet; onOpen: () => void }) {
         confirmLabel="Удалить"
         isDestructive
         onConfirm={() =>
-          void remover.submit(
-            { [FAVOURITE_FIELD.intent]: 'delete-set', [FAVOURITE_FIELD.set]: set._id },
-            { method: 'post', action: FAVOURITES_ACTION },
-          )
+          void remover.submit({ intent: 'delete-set', set: set._id } satisfies FavouriteForm, {
+            method: 'post',
+            action: FAVOURITES_ACTION,
+          })
         }
       />
     </article>

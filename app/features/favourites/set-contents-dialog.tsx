@@ -1,20 +1,21 @@
-import type { FavouriteSet, SetToBasketResult } from '@core/contracts/favourites';
+import type { FavouriteForm, FavouriteSet, SetToBasketResult } from '@core/contracts/favourites';
 import { SET_COUNT_MAX, SET_COUNT_MIN } from '@core/rules/favourites';
 import { formatRoubles } from '@core/rules/price';
 import { Eraser, Pencil, Plus, ShoppingBasket, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
-import { Button, LinkButton } from '~/components/ui/button';
+import { Button } from '~/components/ui/aria-button';
+import { LinkButton } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Counter } from '~/components/ui/counter';
 import { Modal } from '~/components/ui/modal';
 import { useToast } from '~/components/ui/toast';
 import { productHref } from '~/features/catalog/product-card';
 import { cx } from '~/lib/cx';
+import { useActionOutcome } from '~/lib/use-action-outcome';
 import type { action as favouritesAction } from '~/routes/resources/favourites';
-import { FAVOURITE_FIELD, FAVOURITES_ACTION } from './favourite-form';
+import { FAVOURITES_ACTION } from './favourite-routes';
 import { SetTitleDialog } from './set-title-dialog';
-import { useFailureToast } from './use-failure-toast';
 
 export const EMPTY_SET_TEXT = 'В наборе нет товаров';
 export const ADD_PRODUCT_LABEL = 'Добавить товар';
@@ -49,24 +50,24 @@ function SetContents({ set }: { set: FavouriteSet }) {
   const basket = useFetcher<typeof favouritesAction>();
   const toast = useToast();
   const listHeading = useRef<HTMLHeadingElement>(null);
-  useFailureToast(clear.state, clear.data);
-  useFailureToast(basket.state, basket.data);
+  const [result, setResult] = useState<SetToBasketResult | null>(null);
+  // SPEC §8: a refused change is a warning toast with the server's message.
+  useActionOutcome(clear);
+  useActionOutcome(basket, {
+    onSuccess: (answer) => {
+      if (answer.intent !== 'set-to-basket') return;
+      setResult(answer.result);
+      if (answer.result.added > 0)
+        toast.show({
+          type: 'success',
+          title: 'Товары добавлены в корзину',
+          link: { href: '/basket', label: 'Перейти в корзину' },
+        });
+    },
+  });
 
   const isClearPending = clear.state !== 'idle';
   const lines = isClearPending ? [] : set.products;
-  const basketAnswer = basket.state === 'idle' ? basket.data : undefined;
-  const result: SetToBasketResult | null =
-    basketAnswer?.ok && basketAnswer.intent === 'set-to-basket' ? basketAnswer.result : null;
-  const told = useRef<SetToBasketResult | null>(null);
-  useEffect(() => {
-    if (!result || told.current === result || result.added === 0) return;
-    told.current = result;
-    toast.show({
-      type: 'success',
-      title: 'Товары добавлены в корзину',
-      link: { href: '/basket', label: 'Перейти в корзину' },
-    });
-  }, [result, toast]);
 
   /** After a line goes, focus stays in the list rather than falling back to the page. */
   const focusList = () => requestAnimationFrame(() => listHeading.current?.focus());
@@ -125,10 +126,10 @@ function SetContents({ set }: { set: FavouriteSet }) {
           size="lg"
           isDisabled={lines.length === 0 || basket.state !== 'idle'}
           onPress={() =>
-            void basket.submit(
-              { [FAVOURITE_FIELD.intent]: 'set-to-basket', [FAVOURITE_FIELD.set]: set._id },
-              { method: 'post', action: FAVOURITES_ACTION },
-            )
+            void basket.submit({ intent: 'set-to-basket', set: set._id } satisfies FavouriteForm, {
+              method: 'post',
+              action: FAVOURITES_ACTION,
+            })
           }
         >
           <ShoppingBasket aria-hidden="true" className="size-5" />
@@ -155,10 +156,10 @@ function SetContents({ set }: { set: FavouriteSet }) {
         confirmLabel="Очистить"
         isDestructive
         onConfirm={() => {
-          void clear.submit(
-            { [FAVOURITE_FIELD.intent]: 'clear-set', [FAVOURITE_FIELD.set]: set._id },
-            { method: 'post', action: FAVOURITES_ACTION },
-          );
+          void clear.submit({ intent: 'clear-set', set: set._id } satisfies FavouriteForm, {
+            method: 'post',
+            action: FAVOURITES_ACTION,
+          });
           focusList();
         }}
       />
@@ -182,37 +183,26 @@ function SetLine({
 }) {
   const counter = useFetcher<typeof favouritesAction>({ key: `set-count:${setId}:${product._id}` });
   const remover = useFetcher<typeof favouritesAction>();
-  useFailureToast(counter.state, counter.data);
-  useFailureToast(remover.state, remover.data);
   const [wanted, setWanted] = useState<number | null>(null);
-  const sent = useRef(false);
-
-  useEffect(() => {
-    if (counter.state !== 'idle') return;
-    if (sent.current) {
-      sent.current = false;
-      // Refused: the counter goes back to what the server has (the toast says why).
-      if (counter.data && !counter.data.ok) {
-        setWanted(null);
-        return;
-      }
-    }
-    if (wanted === null) return;
-    if (wanted === count) {
-      setWanted(null);
-      return;
-    }
-    sent.current = true;
+  const sendCount = (value: number) =>
     void counter.submit(
-      {
-        [FAVOURITE_FIELD.intent]: 'set-count',
-        [FAVOURITE_FIELD.set]: setId,
-        [FAVOURITE_FIELD.product]: product._id,
-        [FAVOURITE_FIELD.count]: String(wanted),
-      },
+      { intent: 'set-count', set: setId, product: product._id, count: String(value) } satisfies FavouriteForm,
       { method: 'post', action: FAVOURITES_ACTION },
     );
-  }, [counter.state, counter.data, counter.submit, wanted, count, setId, product._id]);
+  useActionOutcome(counter, {
+    // Done: the counter's latest value goes next, unless the server has it already.
+    onSuccess: () => {
+      if (wanted !== null && wanted !== count) sendCount(wanted);
+      else setWanted(null);
+    },
+    // Refused: the counter goes back to what the server has (the toast says why).
+    onFailure: () => setWanted(null),
+  });
+  useActionOutcome(remover);
+  const changeCount = (value: number) => {
+    setWanted(value);
+    if (counter.state === 'idle') sendCount(value);
+  };
 
   if (remover.state !== 'idle' && remover.formData) return null;
   const shown = wanted ?? count;
@@ -249,18 +239,14 @@ function SetLine({
         max={SET_COUNT_MAX}
         itemName={product.name}
         size="sm"
-        onChange={setWanted}
+        onChange={changeCount}
       />
       <button
         type="button"
         aria-label={`Убрать из набора: ${product.name}`}
         onClick={() => {
           void remover.submit(
-            {
-              [FAVOURITE_FIELD.intent]: 'remove-from-set',
-              [FAVOURITE_FIELD.set]: setId,
-              [FAVOURITE_FIELD.product]: product._id,
-            },
+            { intent: 'remove-from-set', set: setId, product: product._id } satisfies FavouriteForm,
             { method: 'post', action: FAVOURITES_ACTION },
           );
           onRemoved();

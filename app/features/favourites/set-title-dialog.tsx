@@ -1,11 +1,14 @@
+import { getFormProps } from '@conform-to/react';
+import { FavouriteFormSchema } from '@core/contracts/favourites';
 import { SET_TITLE_MAX_LENGTH } from '@core/rules/favourites';
-import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { Button } from '~/components/ui/button';
+import { Button } from '~/components/ui/aria-button';
+import { FormMessage, FormTextField } from '~/components/ui/form-fields';
 import { Modal } from '~/components/ui/modal';
-import { FormTextField } from '~/features/auth/form-fields';
+import { useContractForm } from '~/lib/contract-form';
+import { useActionOutcome } from '~/lib/use-action-outcome';
 import type { action as favouritesAction } from '~/routes/resources/favourites';
-import { FAVOURITE_FIELD, FAVOURITES_ACTION } from './favourite-form';
+import { FAVOURITES_ACTION } from './favourite-routes';
 
 export const CREATE_SET_LABEL = 'Создать набор';
 export const RENAME_SET_TITLE = 'Переименовать набор';
@@ -53,59 +56,51 @@ export function SetTitleDialog({
 
 function SetTitleForm({ mode, onDone }: { mode: SetTitleMode; onDone: (done: SetTitleDone) => void }) {
   const fetcher = useFetcher<typeof favouritesAction>();
-  const [title, setTitle] = useState(mode.kind === 'rename' ? mode.set.title : '');
-  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
-  const failure = answer && !answer.ok ? answer : null;
-  const fieldError = failure?.fields.title;
-  const formError = failure && !fieldError ? failure.message : undefined;
-  const isBusy = fetcher.state !== 'idle';
-  const latest = useRef({ onDone, title });
-  latest.current = { onDone, title };
-  const reported = useRef<object | null>(null);
-
-  useEffect(() => {
-    if (!answer?.ok || reported.current === answer) return;
-    reported.current = answer;
-    const { onDone: done, title: typed } = latest.current;
-    if (answer.intent === 'create-set') done({ title: answer.set.title });
-    else if (answer.intent === 'rename-set') done({ title: typed.trim() });
-  }, [answer]);
+  // The contract's messages come back under the field; a limit of the whole under the form.
+  const outcome = useActionOutcome(fetcher, {
+    failureToast: false,
+    onSuccess: (answer) => {
+      if (answer.intent === 'create-set' || answer.intent === 'rename-set')
+        onDone({ title: answer.set.title });
+    },
+  });
+  const [form, fields] = useContractForm(FavouriteFormSchema, {
+    lastResult: outcome.lastResult,
+    defaultValue: { title: mode.kind === 'rename' ? mode.set.title : '' },
+  });
 
   return (
     <fetcher.Form
       method="post"
       action={FAVOURITES_ACTION}
-      noValidate
-      aria-busy={isBusy}
+      {...getFormProps(form)}
+      aria-busy={outcome.isPending}
       className="flex flex-col gap-4"
     >
       <input
         type="hidden"
-        name={FAVOURITE_FIELD.intent}
+        name={fields.intent.name}
         value={mode.kind === 'create' ? 'create-set' : 'rename-set'}
       />
-      {mode.kind === 'rename' ? (
-        <input type="hidden" name={FAVOURITE_FIELD.set} value={mode.set._id} />
-      ) : null}
+      {mode.kind === 'rename' ? <input type="hidden" name={fields.set.name} value={mode.set._id} /> : null}
       {mode.kind === 'create' && mode.product ? (
-        <input type="hidden" name={FAVOURITE_FIELD.product} value={mode.product._id} />
+        <input type="hidden" name={fields.product.name} value={mode.product._id} />
       ) : null}
       <FormTextField
         label={SET_TITLE_FIELD_LABEL}
-        name={FAVOURITE_FIELD.title}
-        value={title}
-        onChange={setTitle}
-        error={fieldError}
+        field={fields.title}
         description={`Например, «На неделю»; до ${SET_TITLE_MAX_LENGTH} символов`}
         autoComplete="off"
       />
-      {formError ? (
-        <p role="alert" className="text-sm font-medium text-berry">
-          {formError}
-        </p>
-      ) : null}
-      <Button type="submit" size="lg" className="w-full" isDisabled={isBusy}>
-        {mode.kind === 'create' ? (isBusy ? 'Создаём…' : 'Создать') : isBusy ? 'Сохраняем…' : 'Сохранить'}
+      <FormMessage errors={form.errors} />
+      <Button type="submit" size="lg" className="w-full" isDisabled={outcome.isPending}>
+        {mode.kind === 'create'
+          ? outcome.isPending
+            ? 'Создаём…'
+            : 'Создать'
+          : outcome.isPending
+            ? 'Сохраняем…'
+            : 'Сохранить'}
       </Button>
     </fetcher.Form>
   );

@@ -2,11 +2,10 @@
  * What the hearts and the header badge show (SPEC §4): the signed-in customer's favourite ids from the root
  * loader, and over them the toggles still on their way (the fetchers' forms), so a click shows at once.
  */
-import type { FavouriteKeys } from '@core/contracts/favourites';
+import type { FavouriteForm, FavouriteKeys } from '@core/contracts/favourites';
 import { countWithPending, type FavouriteType, type PendingToggle } from '@core/rules/favourites';
 import { useFetchers, useRouteLoaderData } from 'react-router';
 import type { loader as rootLoader } from '~/root';
-import { FAVOURITE_FIELD } from './favourite-form';
 
 const NO_KEYS: FavouriteKeys = { product: [], store: [], article: [] };
 
@@ -33,14 +32,15 @@ export function isSavedFavourite(keys: FavouriteKeys, type: FavouriteType, id: s
   return lookup.has(id);
 }
 
-/** The toggle a fetcher's form is sending, if it is one. */
+/** The toggle a fetcher's form is sending, if it is one (FavouriteFormSchema's toggle, ADR 042). */
 export function pendingToggleOf(form: FormData | undefined): PendingToggle | null {
   if (form === undefined) return null;
-  if (form.get(FAVOURITE_FIELD.intent) !== 'toggle') return null;
-  const type = form.get(FAVOURITE_FIELD.type);
-  const id = form.get(FAVOURITE_FIELD.id);
+  const field = (name: keyof Extract<FavouriteForm, { intent: 'toggle' }>) => form.get(name);
+  if (field('intent') !== 'toggle') return null;
+  const type = field('type');
+  const id = field('id');
   if ((type !== 'product' && type !== 'store' && type !== 'article') || typeof id !== 'string') return null;
-  return { type, id, active: form.get(FAVOURITE_FIELD.active) === 'true' };
+  return { type, id, active: field('active') === 'true' };
 }
 
 /** The header badge's number: every favourite, the clicks on their way included. */

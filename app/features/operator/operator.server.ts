@@ -9,7 +9,7 @@ import { AppError } from '@server/errors';
 import { CONVERSATION_NOT_FOUND, OPERATORS_ONLY } from '@server/modules/support/support.service';
 import type { LoadContext } from '@server/services';
 import { data } from 'react-router';
-import { loginHref } from '~/features/auth/login-form';
+import { loginHref } from '~/features/auth/login';
 import { requireUser } from '~/lib/auth.server';
 
 export { OPERATORS_ONLY };

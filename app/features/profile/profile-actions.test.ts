@@ -1,3 +1,5 @@
+import { NO_PICTURE } from '@core/contracts/identity';
+import { files } from '@server/db/schema/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as profileAction } from '~/routes/resources/profile';
 import { actionArgs, formPost, outcomeOf, pageContext } from '../../../tests/setup/actions';
@@ -51,6 +53,12 @@ describe.each(TEST_DATABASE_KINDS)('profile action on %s', (kind) => {
         ok: false,
         message: 'Введите существующую почту',
         fields: { email: 'Введите существующую почту' },
+        // Conform's lastResult (ADR 042): the errors on the contract's fields and what was posted.
+        result: expect.objectContaining({
+          status: 'error',
+          error: { email: ['Введите существующую почту'] },
+          initialValue: { name: 'Анна', phone: anna.user.phone, email: 'anna@' },
+        }),
       },
     });
     expect((await t.app.services.identity.getUser(anna.user._id)).email).toBeNull();
@@ -80,6 +88,42 @@ describe.each(TEST_DATABASE_KINDS)('profile action on %s', (kind) => {
       data: { ok: false, fields: { code: 'Введите код из SMS, отправленного на новый номер' } },
     });
     expect((await t.app.services.identity.getUser(anna.user._id)).phone).toBe(anna.user.phone);
+  });
+
+  it('never sends the code back with a refusal', async () => {
+    const anna = await customer();
+    const refused = outcomeOf(
+      await post(anna, { name: 'Анна', phone: '+7 (916) 599-99-98', email: 'anna@example.ru', code: '1234' }),
+    );
+    expect(refused).toMatchObject({ status: 400, data: { ok: false, result: { status: 'error' } } });
+    expect(JSON.stringify(refused)).not.toContain('1234');
+  });
+
+  it('removes the picture when the form says so, keeps it when the form does not name it', async () => {
+    const anna = await customer();
+    const [file] = await t.db.db
+      .insert(files)
+      .values({
+        userId: anna.user._id,
+        storageKey: `avatars/${crypto.randomUUID()}.webp`,
+        path: '/uploads/anna.webp',
+        contentType: 'image/webp',
+        width: 10,
+        height: 10,
+        sizeBytes: 10,
+      })
+      .returning();
+    if (!file) throw new Error('no file');
+    const form = { name: 'Анна', phone: anna.user.phone, email: 'anna@example.ru' };
+    expect(outcomeOf(await post(anna, { ...form, file: file.id }))).toMatchObject({
+      status: 200,
+      data: { user: { img: { _id: file.id } } },
+    });
+    expect(outcomeOf(await post(anna, form))).toMatchObject({ data: { user: { img: { _id: file.id } } } });
+    expect(outcomeOf(await post(anna, { ...form, file: NO_PICTURE }))).toMatchObject({
+      status: 200,
+      data: { user: { img: null } },
+    });
   });
 
   it('refuses a picture that is not the customer’s upload', async () => {

@@ -1,24 +1,32 @@
-import { type FileRef, ProfileUpdateSchema, type User } from '@core/contracts/identity';
+import { getFormProps } from '@conform-to/react';
+import {
+  type FileRef,
+  type LoginForm,
+  NO_PICTURE,
+  ProfileFormSchema,
+  type User,
+} from '@core/contracts/identity';
 import { sanitiseCodeInput } from '@core/rules/code';
 import { formatPhone, isPhoneInputComplete, normalisePhone, phoneForApi } from '@core/rules/phone';
 import { ImageUp, Trash2 } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import { useFetcher } from 'react-router';
-import { Button } from '~/components/ui/button';
+import { Button } from '~/components/ui/aria-button';
+import { type ContractField, FormMessage, FormTextField, PhoneField } from '~/components/ui/form-fields';
 import { Modal } from '~/components/ui/modal';
-import { useToast } from '~/components/ui/toast';
 import { Avatar } from '~/features/auth/avatar';
-import { FormTextField, fieldErrors, PhoneField } from '~/features/auth/form-fields';
-import { LOGIN_ACTION, LOGIN_FIELD } from '~/features/auth/login-form';
+import { LOGIN_ACTION } from '~/features/auth/login';
 import { useCountdown } from '~/features/auth/use-countdown';
-import { failureOf } from '~/lib/action-result';
+import { useContractForm } from '~/lib/contract-form';
 import { ACCEPTED_IMAGE_TYPES } from '~/lib/image-types';
+import { useActionOutcome } from '~/lib/use-action-outcome';
 import { useImageUpload } from '~/lib/use-image-upload';
 import type { action as loginAction } from '~/routes/login';
 import type { action as profileAction } from '~/routes/resources/profile';
-import { PROFILE_ACTION, PROFILE_FIELD } from './profile-form';
 
+/** The profile's resource route (ADR 028): the popup's fetcher posts ProfileFormSchema's fields there. */
+export const PROFILE_ACTION = '/resources/profile';
 export const PROFILE_SAVED_MESSAGE = 'Данные успешно обновлены';
 const CONFIRM_PHONE_MESSAGE = 'Подтвердите новый номер: получите код и введите его';
 
@@ -46,16 +54,15 @@ export function ProfileSettingsDialog({
 type PictureChoice = { kind: 'keep' } | { kind: 'new'; file: FileRef } | { kind: 'remove' };
 
 function ProfileForm({ user, onSaved }: { user: User; onSaved: () => void }) {
-  const toast = useToast();
-  const [name, setName] = useState(user.name);
   const [phone, setPhone] = useState(formatPhone(user.phone));
-  const [email, setEmail] = useState(user.email ?? '');
   const [code, setCode] = useState('');
   const [picture, setPicture] = useState<PictureChoice>({ kind: 'keep' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [phoneHint, setPhoneHint] = useState<string | undefined>();
   const { isUploading, upload } = useImageUpload((file) => setPicture({ kind: 'new', file }));
   const saver = useFetcher<typeof profileAction>();
-  const isSaving = saver.state !== 'idle';
+  // Saved once the router has loaded the root again (the header shows the new name then); SPEC §8: a
+  // failed update shows the server's message as a warning toast, and the fields their own.
+  const outcome = useActionOutcome(saver, { successToast: PROFILE_SAVED_MESSAGE, onSuccess: onSaved });
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
 
   const newPhone = normalisePhone(phone);
@@ -64,47 +71,37 @@ function ProfileForm({ user, onSaved }: { user: User; onSaved: () => void }) {
   const isCodeSent = needsCode && codeSentTo === newPhone;
   const preview = picture.kind === 'new' ? picture.file.path : picture.kind === 'remove' ? null : undefined;
 
-  // The action's answer, once the router has loaded the root again (the header shows the new name then).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each answer is handled once.
-  useEffect(() => {
-    const answer = saver.data;
-    if (!answer || saver.state !== 'idle') return;
-    const failure = failureOf(answer);
-    if (failure) {
-      setErrors(failure.fields);
-      // SPEC §8: a failed profile update shows the server's message as a warning toast.
-      toast.show({ type: 'warning', title: failure.message });
-      return;
-    }
-    toast.show({ type: 'success', title: PROFILE_SAVED_MESSAGE });
-    onSaved();
-  }, [saver.data, saver.state]);
-
   // The contract first, in the browser; then the fetcher posts to the profile's resource route.
-  const save = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSaving || isUploading) return;
-    const file = picture.kind === 'new' ? picture.file._id : picture.kind === 'remove' ? null : undefined;
-    const input = { name, phone, email, file, ...(needsCode ? { code } : {}) };
-    const checked = ProfileUpdateSchema.safeParse(input);
-    const found = checked.success ? {} : fieldErrors(checked.error.issues);
-    if (needsCode && !isCodeSent) found.phone ??= CONFIRM_PHONE_MESSAGE;
-    setErrors(found);
-    if (!checked.success || Object.keys(found).length > 0) return;
-    void saver.submit(
-      {
-        [PROFILE_FIELD.name]: name,
-        [PROFILE_FIELD.phone]: phoneForApi(phone),
-        [PROFILE_FIELD.email]: email,
-        ...(needsCode ? { [PROFILE_FIELD.code]: code } : {}),
-        ...(file !== undefined ? { [PROFILE_FIELD.file]: file ?? '' } : {}),
-      },
-      { method: 'post', action: PROFILE_ACTION },
-    );
-  };
+  const [form, fields] = useContractForm(ProfileFormSchema, {
+    lastResult: outcome.lastResult,
+    defaultValue: { name: user.name, email: user.email ?? '' },
+    onSubmit: (event, { formData }) => {
+      event.preventDefault();
+      if (outcome.isPending || isUploading) return;
+      // A new number is confirmed by the code sent to it before the form is sent.
+      setPhoneHint(needsCode && !isCodeSent ? CONFIRM_PHONE_MESSAGE : undefined);
+      if (needsCode && !isCodeSent) return;
+      // SPEC §5: digits only go to the server.
+      formData.set(fields.phone.name, phoneForApi(phone));
+      void saver.submit(formData, { method: 'post', action: PROFILE_ACTION });
+    },
+  });
 
   return (
-    <form noValidate onSubmit={save} aria-busy={isSaving || isUploading} className="flex flex-col gap-5">
+    <saver.Form
+      method="post"
+      action={PROFILE_ACTION}
+      {...getFormProps(form)}
+      aria-busy={outcome.isPending || isUploading}
+      className="flex flex-col gap-5"
+    >
+      {picture.kind === 'keep' ? null : (
+        <input
+          type="hidden"
+          name={fields.file.name}
+          value={picture.kind === 'new' ? picture.file._id : NO_PICTURE}
+        />
+      )}
       <fieldset className="flex items-center gap-4">
         <legend className="sr-only">Фото профиля</legend>
         <Avatar user={user} src={preview} size="lg" />
@@ -129,48 +126,47 @@ function ProfileForm({ user, onSaved }: { user: User; onSaved: () => void }) {
         </div>
       </fieldset>
 
-      <FormTextField
-        label="Имя"
-        name="name"
-        value={name}
-        onChange={setName}
-        error={errors.name}
-        autoComplete="name"
-        maxLength={100}
-      />
+      <FormMessage errors={form.errors} />
+      <FormTextField label="Имя" field={fields.name} autoComplete="name" maxLength={100} />
       <div className="flex flex-col gap-3">
-        <PhoneField label="Телефон" name="phone" value={phone} onChange={setPhone} error={errors.phone} />
+        <PhoneField
+          label="Телефон"
+          field={fields.phone}
+          value={phone}
+          onChange={(value) => {
+            setPhone(value);
+            setPhoneHint(undefined);
+          }}
+          error={phoneHint}
+        />
         {needsCode ? (
           <PhoneConfirmation
-            name={name}
+            name={user.name}
             phone={phone}
             isSent={isCodeSent}
             onSent={() => {
               setCodeSentTo(newPhone);
               setCode('');
-              setErrors(({ phone: _phone, ...rest }) => rest);
+              setPhoneHint(undefined);
             }}
+            codeField={fields.code}
             code={code}
             onCodeChange={(value) => setCode(sanitiseCodeInput(value))}
-            codeError={errors.code}
           />
         ) : null}
       </div>
       <FormTextField
         label="Электронная почта"
-        name="email"
+        field={fields.email}
         type="email"
         inputMode="email"
         autoComplete="email"
-        value={email}
-        onChange={setEmail}
-        error={errors.email}
         description="Для уведомлений"
       />
       <Button type="submit" size="lg" className="w-full">
-        {isSaving ? 'Сохраняем…' : 'Сохранить'}
+        {outcome.isPending ? 'Сохраняем…' : 'Сохранить'}
       </Button>
-    </form>
+    </saver.Form>
   );
 }
 
@@ -180,42 +176,33 @@ function PhoneConfirmation({
   phone,
   isSent,
   onSent,
+  codeField,
   code,
   onCodeChange,
-  codeError,
 }: {
   name: string;
   phone: string;
   isSent: boolean;
   onSent: () => void;
+  codeField: ContractField;
   code: string;
   onCodeChange: (value: string) => void;
-  codeError?: string;
 }) {
-  const toast = useToast();
   const { secondsLeft, restart } = useCountdown();
   // The login's code request (the /login action, intent code) sends the code to the new number.
   const fetcher = useFetcher<typeof loginAction>();
-  const isSending = fetcher.state !== 'idle';
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each answer is handled once.
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (!answer) return;
-    const failure = failureOf(answer);
-    if (failure) {
-      toast.show({ type: 'warning', title: failure.message });
-      return;
-    }
-    restart();
-    onSent();
-  }, [fetcher.data]);
+  const outcome = useActionOutcome(fetcher, {
+    onSuccess: () => {
+      restart();
+      onSent();
+    },
+  });
 
   const send = () =>
-    fetcher.submit(
-      { [LOGIN_FIELD.intent]: 'code', [LOGIN_FIELD.name]: name, [LOGIN_FIELD.phone]: phoneForApi(phone) },
-      { method: 'post', action: LOGIN_ACTION },
-    );
+    fetcher.submit({ intent: 'code', name, phone: phoneForApi(phone) } satisfies LoginForm, {
+      method: 'post',
+      action: LOGIN_ACTION,
+    });
 
   if (!isSent) {
     return (
@@ -225,7 +212,7 @@ function PhoneConfirmation({
           variant="secondary"
           size="sm"
           className="self-start"
-          isDisabled={isSending || !isPhoneInputComplete(phone)}
+          isDisabled={outcome.isPending || !isPhoneInputComplete(phone)}
           onPress={() => void send()}
         >
           Получить код
@@ -237,10 +224,9 @@ function PhoneConfirmation({
     <div className="flex flex-col gap-2 rounded-2xl bg-brand-50 p-4">
       <FormTextField
         label="Код из SMS"
-        name="code"
+        field={codeField}
         value={code}
         onChange={onCodeChange}
-        error={codeError}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={4}
@@ -250,7 +236,7 @@ function PhoneConfirmation({
         variant="ghost"
         size="sm"
         className="self-start tabular-nums"
-        isDisabled={secondsLeft > 0 || isSending}
+        isDisabled={secondsLeft > 0 || outcome.isPending}
         onPress={() => void send()}
       >
         {secondsLeft > 0 ? `Отправить код повторно через ${secondsLeft} с` : 'Отправить код повторно'}

@@ -1,32 +1,20 @@
 /**
- * The login forms' field names and intents (ADR 028). The login and code popups post them with a fetcher to
- * the /login route's action, and the /login page posts the same fields as plain forms, so a customer without
- * JavaScript signs in too. The code form also carries what the device kept for the guest: the pending
- * delivery address (the address form's fields, ADR 021) and the guest basket (SPEC §4 Login 3).
+ * The login action's address and answers (ADR 028). The login and code popups post the login forms
+ * (LoginFormSchema of core/contracts/identity: its paths are the fields' names, ADR 042) with a fetcher to the
+ * /login route's action, and the /login page posts the same forms as plain forms, so a customer without
+ * JavaScript signs in too.
  */
 import type { User } from '@core/contracts/identity';
 
 export const LOGIN_ACTION = '/login';
-
-export const LOGIN_INTENTS = ['code', 'login'] as const;
-export type LoginIntent = (typeof LOGIN_INTENTS)[number];
-
-export const LOGIN_FIELD = {
-  intent: 'intent',
-  name: 'name',
-  phone: 'phone',
-  code: 'code',
-  /** The guest basket as `toBasketData` stores it, JSON (BasketDataSchema). */
-  basket: 'basket',
-  /** Only the /login page sends it: after the code check the action redirects there (a page, not a popup). */
-  redirectTo: 'redirectTo',
-} as const;
+/** The /login page's query: where to go after the code (a path on this site). */
+export const REDIRECT_TO_PARAM = 'redirectTo';
 
 /** The login page for a customer who is on `path` now and should come back to it. */
 export function loginHref(path: string): string {
   return path === '/' || path === ''
     ? LOGIN_ACTION
-    : `${LOGIN_ACTION}?redirectTo=${encodeURIComponent(path)}`;
+    : `${LOGIN_ACTION}?${REDIRECT_TO_PARAM}=${encodeURIComponent(path)}`;
 }
 
 /** The code went out (intent code): to this name and phone, as the contract made them (+7XXXXXXXXXX). */
