@@ -85,6 +85,21 @@ function Badge() {
   return <p data-testid="badge">{useBasketCount()}</p>;
 }
 
+function Shell() {
+  return (
+    <ToastProvider>
+      <BasketProvider>
+        <Badge />
+        <Outlet />
+      </BasketProvider>
+    </ToastProvider>
+  );
+}
+
+function Card() {
+  return <AddToBasket product={product} offer={offer} />;
+}
+
 function renderBasket(server: ReturnType<typeof createServer>, initial: Basket = {}) {
   let rootLoads = 0;
   const Stub = createRoutesStub([
@@ -95,16 +110,9 @@ function renderBasket(server: ReturnType<typeof createServer>, initial: Basket =
         rootLoads += 1;
         return { user: { _id: 'u' }, basket: initial };
       },
-      Component: () => (
-        <ToastProvider>
-          <BasketProvider>
-            <Badge />
-            <Outlet />
-          </BasketProvider>
-        </ToastProvider>
-      ),
+      Component: Shell,
       children: [
-        { index: true, Component: () => <AddToBasket product={product} offer={offer} /> },
+        { index: true, Component: Card },
         {
           path: 'resources/basket',
           action: ({ request }) => runBasketChange(request, () => server.action(request)),
