@@ -123,6 +123,33 @@ describe.each(TEST_DATABASE_KINDS)('favourite actions on %s', (kind) => {
     });
   });
 
+  it('toggles a heart posted without JavaScript and goes back to its page; a guest’s goes to log in', async () => {
+    const { customer, context } = await signedIn();
+    const id = productIds[1] as string;
+    const documentPost = (of: ReturnType<typeof pageContext>, form: Record<string, string>) => {
+      const request = formPost(FAVOURITES_ACTION, form);
+      request.headers.set('accept', 'text/html,application/xhtml+xml,*/*;q=0.8');
+      return favouritesAction(actionArgs(request, of, { params: {}, pattern: FAVOURITES_ACTION })).then(
+        outcomeOf,
+      );
+    };
+    const heart = { intent: 'toggle', type: 'product', id, active: 'true', redirectTo: '/catalog?page=2' };
+    expect(await documentPost(context, heart)).toMatchObject({
+      kind: 'redirect',
+      location: '/catalog?page=2',
+    });
+    expect((await t.app.services.favourites.listFavouriteKeys(customer.user._id)).product).toEqual([id]);
+    expect(await documentPost(pageContext(t, null), heart)).toMatchObject({
+      kind: 'redirect',
+      location: '/login?redirectTo=%2Fcatalog%3Fpage%3D2',
+    });
+    // A refusal stays the action's failure, which the edge shows as the error page in Russian.
+    expect(await documentPost(context, { ...heart, type: 'shop' })).toMatchObject({
+      status: 400,
+      data: { ok: false, message: expect.stringMatching(/[а-яё]/i) },
+    });
+  });
+
   it('creates a set with a product in it, and answers the form’s fields in Russian', async () => {
     const { context } = await signedIn();
     expect(await post(context, { intent: 'create-set', title: '   ' })).toMatchObject({

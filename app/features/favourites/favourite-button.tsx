@@ -1,12 +1,13 @@
 import type { FavouriteType } from '@core/rules/favourites';
-import { useFetcher } from 'react-router';
+import { useFetcher, useLocation } from 'react-router';
 import { Icon } from '~/components/ui/icon';
 import { preloadLoginDialogs, useAuthDialogs } from '~/features/auth/auth-dialogs';
+import { LOGIN_ACTION, REDIRECT_TO_PARAM } from '~/features/auth/login';
 import { useOptionalUser } from '~/features/auth/user';
 import { cx } from '~/lib/cx';
 import { useActionOutcome } from '~/lib/use-action-outcome';
 import type { action as favouritesAction } from '~/routes/resources/favourites';
-import { FAVOURITES_ACTION, toggleForm } from './favourite-routes';
+import { FAVOURITES_ACTION, REDIRECT_TO_FIELD, toggleForm } from './favourite-routes';
 import { favouriteFetcherKey, isSavedFavourite, pendingToggleOf, useSavedFavourites } from './use-favourites';
 
 /** Accessible names of the hearts, by what they mark. */
@@ -27,14 +28,17 @@ export type FavouriteButtonProps = {
 
 /**
  * The heart of a product, a shop, an article or a recipe (SPEC §3, §4). A toggle button: pressed while the
- * item is a favourite. A click shows the new state at once (the fetcher's form) and posts to the resource
- * route; the router then revalidates the root loader, so every heart of the item and the header badge follow
- * the server. A failure is a warning toast with the server's message (SPEC §8) and the heart goes back. A
- * guest gets the login popup.
+ * item is a favourite. It is a form (docs/decisions/043): before hydration and without JavaScript it posts to
+ * the resource route, which toggles and comes back to this page; with JavaScript a fetcher posts it, the new
+ * state shows at once (the fetcher's form) and the router then revalidates the root loader, so every heart
+ * of the item and the header badge follow the server. A failure is a warning toast with the server's message
+ * (SPEC §8) and the heart goes back. A guest gets the login popup, or without JavaScript the login page.
  */
 export function FavouriteButton({ type, id, name, variant = 'overlay', className }: FavouriteButtonProps) {
   const isSignedIn = useOptionalUser() !== null;
   const { openLogin } = useAuthDialogs();
+  const { pathname, search } = useLocation();
+  const here = `${pathname}${search}`;
   const fetcher = useFetcher<typeof favouritesAction>({ key: favouriteFetcherKey(type, id) });
   const saved = isSavedFavourite(useSavedFavourites(), type, id);
   const pending = pendingToggleOf(fetcher.formData);
@@ -42,19 +46,17 @@ export function FavouriteButton({ type, id, name, variant = 'overlay', className
   // Hearts of one item share the fetcher and so its answer: a refusal is told once.
   useActionOutcome(fetcher);
 
-  return (
+  const button = (
     <button
-      type="button"
+      type="submit"
       aria-pressed={isActive}
       aria-label={`${FAVOURITE_LABEL_PREFIX}: ${name}`}
       title={isActive ? 'Убрать из избранного' : 'Добавить в избранное'}
       onPointerEnter={isSignedIn ? undefined : preloadLoginDialogs}
-      onClick={() => {
-        if (!isSignedIn) {
-          openLogin();
-          return;
-        }
-        void fetcher.submit(toggleForm(type, id, !isActive), { method: 'post', action: FAVOURITES_ACTION });
+      onClick={(event) => {
+        if (isSignedIn) return;
+        event.preventDefault();
+        openLogin();
       }}
       className={cx(
         // Over a picture (a grid's cards): one component class (app.css, ADR 040).
@@ -78,5 +80,25 @@ export function FavouriteButton({ type, id, name, variant = 'overlay', className
       />
       {variant === 'labelled' ? FAVOURITE_LABEL_PREFIX : null}
     </button>
+  );
+
+  if (!isSignedIn) {
+    // A guest: the login page (then back here) without JavaScript, the login popup with it.
+    return (
+      <form method="get" action={LOGIN_ACTION} className="contents">
+        {here === '/' ? null : <input type="hidden" name={REDIRECT_TO_PARAM} value={here} />}
+        {button}
+      </form>
+    );
+  }
+  const fields = toggleForm(type, id, !isActive);
+  return (
+    <fetcher.Form method="post" action={FAVOURITES_ACTION} className="contents">
+      {Object.entries(fields).map(([field, value]) => (
+        <input key={field} type="hidden" name={field} value={value} />
+      ))}
+      <input type="hidden" name={REDIRECT_TO_FIELD} value={here} />
+      {button}
+    </fetcher.Form>
   );
 }

@@ -13,6 +13,9 @@ export const FAVOURITE_SETS_LOADER = '/resources/favourites/sets';
 /** The sets loader's query: the product the popup was opened for. */
 export const SETS_PRODUCT_PARAM = 'product';
 
+/** A form posted without JavaScript: the page the action goes back to (docs/decisions/043). */
+export const REDIRECT_TO_FIELD = 'redirectTo';
+
 /** The post of a heart's click: `active` is what the heart will show once done. */
 export function toggleForm(type: FavouriteType, id: string, willBeActive: boolean): FavouriteForm {
   return { intent: 'toggle', type, id, active: String(willBeActive) };
