@@ -29,6 +29,7 @@ import type { WebSocket } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
 import type { Clock } from '../lib/clock';
+import { createWorkQueue } from '../lib/work-queue';
 import type { IdentityService } from '../modules/identity/identity.service';
 import type { NotificationsService } from '../modules/notifications/notifications.service';
 import type { SupportService } from '../modules/support/support.service';
@@ -47,6 +48,17 @@ export const BAD_MESSAGE = 'Некорректное сообщение';
  * the connection can drop between the two. The client drops the repeats by id.
  */
 export const CATCH_UP_OVERLAP_MS = 2_000;
+
+/**
+ * Catch-ups worked on at once in this process, whoever asked: each reads a few hundred rows, and more at once
+ * would only queue at the database. On PostgreSQL they hold at most 4 of the pool's 10 connections; requests
+ * keep the rest. On the embedded database (whose queries run on this thread and resolve in a microtask)
+ * catch-ups that followed one another without a pause held every other request until the last: each one,
+ * and each of its reads, now starts after a turn of the event loop.
+ */
+export const CATCH_UPS_AT_ONCE = 4;
+/** Catch-ups waiting for their turn: at most one per user (a user's catch-ups take turns) and per socket. */
+const CATCH_UPS_WAITING = 10_000;
 
 /** The upgrade of a user who holds SOCKET_MAX_PER_USER sockets, or opens them faster than the limit (429). */
 export const TOO_MANY_SOCKETS_MESSAGE = 'Слишком много открытых вкладок: закройте лишние и обновите страницу';
@@ -122,6 +134,9 @@ function earlierCursor(current: string | null, next: string): string {
   return current === null || Date.parse(next) < Date.parse(current) ? next : current;
 }
 
+/** Resolves after the event loop's next turn: what waits for I/O (other customers' requests) goes first. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 function isSameShops(a: readonly string[] | null, b: readonly string[] | null): boolean {
   if (a === null || b === null) return a === b;
   return a.length === b.length && [...a].sort().join() === [...b].sort().join();
@@ -162,6 +177,7 @@ export async function registerWebSocket(
   const upgrades = createKeyedRate(SOCKET_UPGRADE_RATE_PER_USER);
   /** The catch-up of each user's that runs now (or last ran): the next one of theirs waits for it. */
   const catchingUp = new Map<string, Promise<void>>();
+  const catchUps = createWorkQueue({ concurrency: CATCH_UPS_AT_ONCE, maxWaiting: CATCH_UPS_WAITING });
   const at = () => new Date(deps.clock.now()).toISOString();
 
   /** Sends unless the socket is ending; one that has not read what it was sent already is cut off instead. */
@@ -288,11 +304,19 @@ export async function registerWebSocket(
 
   /**
    * One catch-up of a user's at a time, whichever of their sockets asked: the tabs of one customer (or the
-   * sockets of one hostile client) take their turns instead of filling the database's queue together.
+   * sockets of one hostile client) take their turns instead of filling the database's queue together; and
+   * CATCH_UPS_AT_ONCE of the whole process, each after a turn of the event loop.
    */
   function inTurn(connection: Connection, since: string): Promise<void> {
     const { userId } = connection;
-    const run = () => (connection.isEnding ? undefined : catchUp(connection, since));
+    const run = () =>
+      connection.isEnding
+        ? undefined
+        : catchUps.run(async () => {
+            // A turn of the event loop first: requests waiting for I/O go before this catch-up's reads.
+            await nextTurn();
+            if (!connection.isEnding) await catchUp(connection, since);
+          });
     const mine = (catchingUp.get(userId) ?? Promise.resolve()).then(run);
     const settled = mine.catch(() => {});
     catchingUp.set(userId, settled);
@@ -313,11 +337,19 @@ export async function registerWebSocket(
     // Notifications stored with a change whose announcement never went out (the process ended between the
     // commit and the announcement, or it failed) go out now, to this socket among others.
     await deps.notifications.deliverPending(connection.userId);
-    const [notifications, messages, badges] = await Promise.all([
-      deps.notifications.listSince(connection.userId, from),
-      deps.support.listMessagesSince(connection.userId, connection.role, from, connection.storeIds),
-      deps.notifications.badges(connection.userId),
-    ]);
+    // One read after another, each after a turn of the event loop: on the embedded database the three at
+    // once were one long stretch of this thread's time (a few round trips more on PostgreSQL).
+    await nextTurn();
+    const notifications = await deps.notifications.listSince(connection.userId, from);
+    await nextTurn();
+    const messages = await deps.support.listMessagesSince(
+      connection.userId,
+      connection.role,
+      from,
+      connection.storeIds,
+    );
+    await nextTurn();
+    const badges = await deps.notifications.badges(connection.userId);
     send(connection, { type: 'missed', since, notifications, messages, is_partial: isPartial, at: now });
     send(connection, { type: 'badges', badges, at: now });
   }

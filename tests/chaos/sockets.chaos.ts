@@ -63,10 +63,17 @@ function tokenOf(customer: ChaosCustomer): string {
   return /fresh_session=([^;]+)/.exec(customer.headers.cookie ?? '')?.[1] ?? '';
 }
 
-/** Opens a socket; resolves when it is open, or with the HTTP status that refused the upgrade. */
-function openSocket(url: string): Promise<{ socket: WebSocket } | { status: number }> {
+/**
+ * Opens a socket from a customer's own address (X-Forwarded-For, as their sign-in: the per-address caps of
+ * ADR 022 count a socket as a request until it closes, and the timed customer must not share the attackers'
+ * address); resolves when it is open, or with the HTTP status that refused the upgrade.
+ */
+function openSocket(
+  url: string,
+  customer: ChaosCustomer,
+): Promise<{ socket: WebSocket } | { status: number }> {
   return new Promise((resolve) => {
-    const socket = new WebSocket(url);
+    const socket = new WebSocket(url, { headers: { 'x-forwarded-for': customer.address } });
     socket.once('open', () => resolve({ socket }));
     socket.once('unexpected-response', (_request, response) => {
       response.resume();
@@ -179,7 +186,7 @@ describe('socket abuse', () => {
     const url = `${wsUrl}?token=${tokenOf(flooders[kind])}`;
     const closing: Promise<void>[] = [];
     while (!isDone()) {
-      const opened = await openSocket(url);
+      const opened = await openSocket(url, flooders[kind]);
       if (!('socket' in opened)) {
         tally.upgrades[opened.status] = (tally.upgrades[opened.status] ?? 0) + 1;
         await sleep(100);
@@ -212,7 +219,7 @@ describe('socket abuse', () => {
    */
   async function askWithoutReading(sockets: WebSocket[]): Promise<void> {
     while (sockets.length < NON_READERS) {
-      const opened = await openSocket(`${wsUrl}?token=${tokenOf(operator)}`);
+      const opened = await openSocket(`${wsUrl}?token=${tokenOf(operator)}`, operator);
       if (!('socket' in opened)) break;
       opened.socket.pause();
       sockets.push(opened.socket);
