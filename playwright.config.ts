@@ -1,31 +1,31 @@
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_INSTALL_HINT, findChromium } from './tests/e2e/chromium';
-import { E2E_OPERATORS } from './tests/e2e/operator-account';
+import { basePort } from './tests/e2e/servers';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
 const chromium = findChromium();
 if (!chromium) throw new Error(CHROMIUM_INSTALL_HINT);
-const dataDir = path.resolve(import.meta.dirname, `tmp/e2e-data-${PORT}`);
-const buildDir = process.env.BUILD_DIR || 'build';
-// The server's SMS go to this file (the `file` provider); journeys read login codes from it.
-const smsOutbox = path.resolve(import.meta.dirname, `tmp/e2e-sms-outbox-${PORT}.jsonl`);
-process.env.E2E_SMS_OUTBOX = smsOutbox;
+/**
+ * Journeys at once: each worker has its own built server, port (E2E_PORT + its index), embedded database and
+ * SMS outbox (tests/e2e/servers.ts), so they share nothing (ADR 004). E2E_WORKERS overrides it.
+ */
+const workers = Number(process.env.E2E_WORKERS) || 2;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   // Per port, so two runs side by side (BUILD_DIR/E2E_PORT) never delete each other's traces.
-  outputDir: `tmp/test-results-${PORT}`,
+  outputDir: `tmp/test-results-${basePort()}`,
+  // A file's journeys run in order in one worker; the files are shared out between the workers.
   fullyParallel: false,
-  workers: 1,
+  workers,
+  globalSetup: './tests/e2e/servers.ts',
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   timeout: 30_000,
   expect: { timeout: 5_000 },
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    // baseURL: each worker's own server (tests/e2e/fixtures.ts).
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromium,
@@ -52,27 +52,4 @@ export default defineConfig({
       grep: /@mobile/,
     },
   ],
-  webServer: {
-    // A fresh embedded database every run: the console journey's operator made first (its role cannot be
-    // granted while the server holds the database, ADR 034), then migrated and seeded by the server itself.
-    command: `rm -rf "${dataDir}" "${smsOutbox}" && node ${buildDir}/app/main.js`,
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      SMS_PROVIDER: 'file',
-      SMS_OUTBOX: smsOutbox,
-      // The browser is a "client behind a proxy on loopback": a journey can present its own client address
-      // (X-Forwarded-For) so the per-IP SMS limit (20 an hour) does not join all journeys into one client.
-      TRUST_PROXY: 'loopback',
-      // The journeys' support operators (tests/e2e/operator-account.ts), operators from the start: the
-      // embedded database is the server's alone (ADR 033, 034).
-      OPERATOR_PHONES: E2E_OPERATORS.map((operator) => operator.phone).join(','),
-    },
-  },
 });

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import base from './vitest.config';
+import { base } from './vitest.config';
 
 /**
  * The tests that judge the services' mutants (`stryker.services.config.mjs`), on PGlite only, so a run needs

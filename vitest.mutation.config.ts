@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import base from './vitest.config';
+import { base } from './vitest.config';
 
 /**
  * The tests that judge the mutants of `core/` (`stryker.config.mjs`). The Stryker runner chooses the pool

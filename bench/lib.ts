@@ -5,7 +5,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
-export const SERVER_ENTRY = path.join(ROOT, 'build/app/main.js');
+// BUILD_DIR as `npm run build` takes it, so a bench can weigh a build of its own.
+export const SERVER_ENTRY = path.join(ROOT, process.env.BUILD_DIR || 'build', 'app/main.js');
 
 const hasTaskset = (() => {
   try {

@@ -5,7 +5,7 @@ import { z } from '@core/contracts/z';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../tests/setup/app';
-import { TEST_DATABASE_KINDS, TEST_REDIS_URL } from '../tests/setup/database';
+import { runsOn, runsOnce, TEST_DATABASE_KINDS, TEST_REDIS_URL } from '../tests/setup/database';
 import { signIn } from '../tests/setup/identity';
 import { AppError } from './errors';
 import { WS_GOING_AWAY } from './http/websocket';
@@ -163,7 +163,7 @@ describe.each(TEST_DATABASE_KINDS)('the HTTP shell on %s', (kind) => {
   });
 });
 
-describe.runIf(TEST_REDIS_URL)('/healthz with Redis', () => {
+describe.runIf(runsOnce() && TEST_REDIS_URL)('/healthz with Redis', () => {
   it('reports Redis beside the database', async () => {
     const t = await createTestApp('pglite', { seed: false, redisUrl: TEST_REDIS_URL });
     try {
@@ -187,7 +187,7 @@ describe.runIf(TEST_REDIS_URL)('/healthz with Redis', () => {
   });
 });
 
-describe('/healthz with a broken database', () => {
+describe.runIf(runsOn('pglite'))('/healthz with a broken database', () => {
   it('answers 503 and names the failing part', async () => {
     const t = await createTestApp('pglite', { seed: false });
     try {
@@ -201,7 +201,7 @@ describe('/healthz with a broken database', () => {
   });
 });
 
-describe('graceful shutdown', () => {
+describe.runIf(runsOn('pglite'))('graceful shutdown', () => {
   it('lets in-flight requests finish and closes sockets with 1001', async () => {
     const t = await createTestApp('pglite', { seed: false });
     addProbeRoutes(t);

@@ -64,6 +64,14 @@ export const ConfigSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
     REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+    /**
+     * The start of every Redis key and channel of this deployment: two deployments (or the journeys' two
+     * servers) on one Redis keep apart by it, while the processes of one deployment share it.
+     */
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[\w:.-]{1,64}$/, 'letters, digits and : . - _ only')
+      .default('fresh:'),
     PUBLIC_BASE_URL: optionalUrl(['http:', 'https:']),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     /** The external seller site the header's 'Стать продавцом' and 'Для юр. лиц' links point to. */

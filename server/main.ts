@@ -89,6 +89,7 @@ async function main(): Promise<void> {
     config,
     dbHandle,
     redis,
+    redisKeyPrefix: config.REDIS_KEY_PREFIX,
     uploadDir,
     clientDir: renderer.vite ? undefined : path.resolve(here, '../client'),
     reactRouter: { build: renderer.build, mode: isDev ? 'development' : 'production', vite: renderer.vite },

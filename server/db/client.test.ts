@@ -2,16 +2,20 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { openTestDatabase, TEST_DATABASE_KINDS, type TestDatabase } from '../../tests/setup/database';
+import {
+  openTestDatabase,
+  runsOn,
+  runsOnce,
+  TEST_DATABASE_KINDS,
+  type TestDatabase,
+} from '../../tests/setup/database';
 import { terminateBackends } from '../../tests/setup/postgres';
 import { until } from '../../tests/setup/until';
 import { isConnectionLoss } from '../lib/connection-loss';
 import { openDb, queryRows } from './client';
 import { smsCodes } from './schema/index';
 
-const hasPostgres = Boolean(process.env.TEST_DATABASE_URL?.trim());
-
-describe('the PostgreSQL pool when the server never answers', () => {
+describe.runIf(runsOnce())('the PostgreSQL pool when the server never answers', () => {
   let silent: Server;
   const sockets = new Set<Socket>();
 
@@ -48,7 +52,7 @@ describe('the PostgreSQL pool when the server never answers', () => {
   });
 });
 
-describe.runIf(hasPostgres)('the PostgreSQL pool when the server ends its connections', () => {
+describe.runIf(runsOn('postgres'))('the PostgreSQL pool when the server ends its connections', () => {
   let database: TestDatabase;
   const lost: Error[] = [];
 

@@ -6,6 +6,7 @@ import { isRouteErrorResponse } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loader as homeLoader } from '~/routes/home';
 import { createTestApp, type TestApp } from '../../tests/setup/app';
+import { runsOn, runsOnce } from '../../tests/setup/database';
 import { terminateBackends } from '../../tests/setup/postgres';
 import { type App, buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -19,7 +20,6 @@ const UNAVAILABLE_MESSAGE = 'Сервис временно недоступен,
 /** Nothing listens on port 1: every connection is refused, as while the database restarts. */
 const DEAD_POSTGRES = 'postgres://postgres@127.0.0.1:1/fresh';
 const DEAD_REDIS = 'redis://127.0.0.1:1';
-const hasPostgres = Boolean(process.env.TEST_DATABASE_URL?.trim());
 
 function expectUnavailable(response: {
   statusCode: number;
@@ -31,7 +31,7 @@ function expectUnavailable(response: {
   expect(ErrorBodySchema.parse(response.json())).toEqual({ success: false, message: UNAVAILABLE_MESSAGE });
 }
 
-describe('with the database unreachable', () => {
+describe.runIf(runsOnce())('with the database unreachable', () => {
   let app: App;
   let dbHandle: DbHandle;
   let uploadDir: string;
@@ -107,7 +107,7 @@ describe('with the database unreachable', () => {
   });
 });
 
-describe('with Redis unreachable', () => {
+describe.runIf(runsOn('pglite'))('with Redis unreachable', () => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -128,7 +128,7 @@ describe('with Redis unreachable', () => {
   });
 });
 
-describe.runIf(hasPostgres)('when PostgreSQL ends every connection of a running app', () => {
+describe.runIf(runsOn('postgres'))('when PostgreSQL ends every connection of a running app', () => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   openTestDatabase,
+  runsOnce,
   TEST_DATABASE_KINDS,
   TEST_REDIS_URL,
   type TestDatabase,
@@ -25,7 +26,7 @@ const backends: [string, () => Promise<Harness>][] = [
       return { store: createPgLimitStore(db.db, clock), clock, close: () => db.destroy() };
     },
   ]),
-  ...(TEST_REDIS_URL
+  ...(TEST_REDIS_URL && runsOnce()
     ? [
         [
           'redis',

@@ -9,10 +9,9 @@ import { SentMessageSchema } from '@core/contracts/support';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/setup/app';
-import { TEST_DATABASE_KINDS, TEST_REDIS_URL } from '../../tests/setup/database';
+import { runsOn, TEST_DATABASE_KINDS, TEST_REDIS_URL } from '../../tests/setup/database';
 import { type FakePushService, startFakePushService } from '../../tests/setup/fake-push-service';
 import { type SignedInCustomer, signIn } from '../../tests/setup/identity';
-import { TEST_ADMIN_URL } from '../../tests/setup/postgres';
 import { openSocket, placePickupOrder, settle, signInOperator, socketUrl } from '../../tests/setup/realtime';
 import { MONDAY_MORNING } from '../../tests/setup/services';
 import { pushSubscriptions, stores } from '../db/schema/index';
@@ -426,7 +425,7 @@ describe.each(VARIANTS)('sockets on $kind (redis: $redisUrl)', ({ kind, redisUrl
   });
 });
 
-describe.skipIf(!TEST_ADMIN_URL || !TEST_REDIS_URL)('two processes sharing PostgreSQL and Redis', () => {
+describe.skipIf(!runsOn('postgres') || !TEST_REDIS_URL)('two processes sharing PostgreSQL and Redis', () => {
   let a: TestApp;
   let b: TestApp;
 

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { type JourneyServer, journeyServers } from './servers';
 
 /** Fails on serious or critical accessibility violations of the page as it is now. */
 export async function expectAccessible(page: Page, { disableRules = [] }: AxeOptions = {}): Promise<void> {
@@ -43,5 +44,28 @@ export async function boxOf(
   return box;
 }
 
-export const test = base;
+/**
+ * Every journey runs against its worker's own server (tests/e2e/servers.ts): `baseURL`, and with it `page`,
+ * `request` and new contexts, point there, and the SMS outbox the login helpers read is that server's.
+ */
+export const test = base.extend<object, { journeyServer: JourneyServer }>({
+  journeyServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use, workerInfo) => {
+      const servers = journeyServers();
+      const server = servers[workerInfo.parallelIndex];
+      if (!server) {
+        throw new Error(
+          `worker ${workerInfo.parallelIndex} has no journey server (${servers.length} started)`,
+        );
+      }
+      process.env.E2E_SMS_OUTBOX = server.smsOutbox;
+      await use(server);
+    },
+    { scope: 'worker', auto: true },
+  ],
+  baseURL: async ({ journeyServer }, use) => {
+    await use(journeyServer.url);
+  },
+});
 export { expect };

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../setup/app';
-import { TEST_DATABASE_KINDS } from '../setup/database';
+import { runsOn, TEST_DATABASE_KINDS } from '../setup/database';
 import { type SignedInCustomer, signIn } from '../setup/identity';
 import { loadServerBuild } from '../setup/server-build';
 
@@ -94,7 +94,7 @@ describe.each(TEST_DATABASE_KINDS)('personal answers on %s', (kind) => {
   });
 });
 
-describe('an https site', () => {
+describe.runIf(runsOn('pglite'))('an https site', () => {
   it('sends HSTS even when the proxy in front does not say so', async () => {
     const t = await createTestApp('pglite', {
       seed: false,

@@ -1,8 +1,11 @@
 /**
  * A migrated database per test suite: an in-memory PGlite always, and a throw-away database on the
  * PostgreSQL server named by TEST_DATABASE_URL when it is set. Suites run once per kind with
- * `describe.each(TEST_DATABASE_KINDS)`. Under `npm run test:unit` each is a copy of a template built once per
- * run (tests/setup/templates.ts); elsewhere (another Vitest config) it is created and migrated here.
+ * `describe.each(TEST_DATABASE_KINDS)`. Under `npm run test:unit` the kinds are two Vitest projects that run
+ * side by side (vitest.config.ts): `pglite` runs every file with TEST_DATABASE_KINDS = ['pglite'], `postgres`
+ * runs the files that use the kinds again with ['postgres']; a block meant for one kind only says so with
+ * `describe.runIf(runsOn(kind))`, one the same on every kind with `describe.runIf(runsOnce())`. Each database is a copy of a template built once per run and project
+ * (tests/setup/templates.ts); elsewhere (another Vitest config) it is created and migrated here.
  */
 import { openAsBlob } from 'node:fs';
 import { inject } from 'vitest';
@@ -16,7 +19,38 @@ export type TestDatabaseKind = 'pglite' | 'postgres';
 export const TEST_REDIS_URL =
   process.env.TEST_REDIS_URL?.trim() || process.env.REDIS_URL?.trim() || undefined;
 
-export const TEST_DATABASE_KINDS: TestDatabaseKind[] = TEST_ADMIN_URL ? ['pglite', 'postgres'] : ['pglite'];
+const ALL_KINDS: TestDatabaseKind[] = TEST_ADMIN_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** The one kind a Vitest project runs on (vitest.config.ts sets it), or none: then every kind there is. */
+function projectKind(): TestDatabaseKind | undefined {
+  const kind = process.env.TEST_DATABASE_KIND?.trim();
+  if (!kind) return undefined;
+  if (kind !== 'pglite' && kind !== 'postgres')
+    throw new Error(`TEST_DATABASE_KIND=${kind}: pglite or postgres`);
+  if (kind === 'postgres' && !TEST_ADMIN_URL)
+    throw new Error('TEST_DATABASE_KIND=postgres needs TEST_DATABASE_URL');
+  return kind;
+}
+
+/** The database kinds this run covers: `describe.each(TEST_DATABASE_KINDS)` runs a suite once on each. */
+export const TEST_DATABASE_KINDS: TestDatabaseKind[] = ((kind) => (kind ? [kind] : ALL_KINDS))(projectKind());
+
+/**
+ * Whether this run covers `kind`. A block that is not run per kind (its own app on PGlite, a check of
+ * PostgreSQL's connections) runs where its kind is run: `describe.runIf(runsOn('pglite'))`, so the two
+ * projects never run it twice. Without projects both kinds are covered.
+ */
+export function runsOn(kind: TestDatabaseKind): boolean {
+  return TEST_DATABASE_KINDS.includes(kind);
+}
+
+/**
+ * True in one project of a run (the PGlite one, which every run has): a block in a file run per kind that is
+ * the same whatever the kind (Redis alone, a fake PostgreSQL server) runs once with `describe.runIf(runsOnce())`.
+ */
+export function runsOnce(): boolean {
+  return runsOn('pglite');
+}
 
 export type TestDatabase = DbHandle & {
   /** Whether the demo data is already in it (a copy of the seeded template). */
@@ -36,6 +70,27 @@ export function testTemplates(): TestTemplates | undefined {
   }
 }
 
+/** The PGlite calls drizzle makes outside a transaction. */
+type PgliteCalls = Record<'query' | 'exec' | 'transaction', (...args: unknown[]) => Promise<unknown>>;
+
+/**
+ * PGlite answers in microtasks, so a test's long run of queries (a seed, a race of fifty checkouts) never lets
+ * the event loop turn: timers and the worker's messages wait until it ends. Under load that can pass the
+ * 60 s a Vitest worker gives its reports to the main process, and the run fails with "Timeout calling
+ * onTaskUpdate" although every test passed. Each call here lets the loop turn once first, as a query to a
+ * real server does; a transaction's own queries stay together.
+ */
+function yieldBetweenQueries(handle: DbHandle): void {
+  const client = (handle.db as unknown as { $client: PgliteCalls }).$client;
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    const call = client[name];
+    client[name] = async (...args) => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return call.apply(client, args);
+    };
+  }
+}
+
 export async function openTestDatabase(
   kind: TestDatabaseKind,
   {
@@ -49,8 +104,9 @@ export async function openTestDatabase(
 ): Promise<TestDatabase> {
   const templates = testTemplates();
   if (kind === 'pglite') {
-    const tarball = templates?.pglite[seeded ? 'seeded' : 'migrated'];
+    const tarball = templates?.pglite?.[seeded ? 'seeded' : 'migrated'];
     const handle = await openDb(tarball ? { pgliteDump: await openAsBlob(tarball) } : {});
+    yieldBetweenQueries(handle);
     if (!tarball) await handle.migrate();
     return { ...handle, isSeeded: Boolean(tarball) && seeded, destroy: () => handle.close() };
   }

@@ -5,6 +5,8 @@
  *   suite loads (`loadDataDir`), which skips initdb, the migrations and the seed;
  * - PostgreSQL (TEST_DATABASE_URL): two template databases that suites clone with `create database … template`.
  * The seed's pictures are written once too and copied into each suite's upload directory.
+ * It runs once per Vitest project (vitest.config.ts) and builds the templates of the project's database kind
+ * (TEST_DATABASE_KIND), so the PGlite and the PostgreSQL projects make theirs side by side.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,7 +18,7 @@ import { dropDatabase, newDatabaseName, openPostgresDatabase, TEST_ADMIN_URL } f
 
 /** What the global setup built: PGlite tarballs, PostgreSQL template names, the seed's pictures. */
 export type TestTemplates = {
-  pglite: { migrated: string; seeded: string };
+  pglite: { migrated: string; seeded: string } | undefined;
   postgres: { migrated: string; seeded: string } | undefined;
   imagesDir: string;
 };
@@ -64,9 +66,13 @@ async function buildPostgresTemplates(imagesDir: string) {
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(tmpdir(), 'fresh-test-templates-'));
   const imagesDir = path.join(dir, 'images');
+  // A project of one kind builds that kind's templates; a run without projects builds both.
+  const kind = project.config.env?.TEST_DATABASE_KIND;
   const [pglite, postgres] = await Promise.all([
-    buildPgliteTemplates(dir, imagesDir),
-    TEST_ADMIN_URL ? buildPostgresTemplates(path.join(dir, 'images-postgres')) : undefined,
+    kind !== 'postgres' ? buildPgliteTemplates(dir, imagesDir) : undefined,
+    TEST_ADMIN_URL && kind !== 'pglite'
+      ? buildPostgresTemplates(kind === 'postgres' ? imagesDir : path.join(dir, 'images-postgres'))
+      : undefined,
   ]);
   project.provide('testTemplates', { pglite, postgres, imagesDir });
   return async () => {

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LinkGroupSchema, SocialsSchema } from '../../../core/contracts/content';
 import { z } from '../../../core/contracts/z';
 import { isPointInPolygon, type LngLat } from '../../../core/rules/geo';
-import { type DbHandle, openDb } from '../client';
+import { openTestDatabase } from '../../../tests/setup/database';
+import type { DbHandle } from '../client';
 import {
   articles,
   categories,
@@ -29,10 +30,9 @@ import { isDatabaseEmpty, type SeedSummary, seedDemo, seedLargeCatalog } from '.
 const NOW = new Date('2025-06-01T09:00:00Z');
 const DAY_MS = 86_400_000;
 
+/** An empty migrated PGlite database: a copy of the run's template (tests/setup/templates.ts), no initdb. */
 async function openMigrated(): Promise<DbHandle> {
-  const handle = await openDb({});
-  await handle.migrate();
-  return handle;
+  return openTestDatabase('pglite');
 }
 
 describe('seedDemo', () => {

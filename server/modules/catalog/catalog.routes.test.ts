@@ -14,7 +14,7 @@ import { CATALOG_PAGE_SIZE } from '@core/rules/catalog';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
-import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
+import { runsOn, TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { cities, deliveryZones, points, pointZones, products, stock } from '../../db/schema/index';
 
 describe.each(TEST_DATABASE_KINDS)('catalogue API on %s', (kind) => {
@@ -242,7 +242,7 @@ describe.each(TEST_DATABASE_KINDS)('catalogue API on %s', (kind) => {
   });
 });
 
-describe('GET /api/openapi.json', () => {
+describe.runIf(runsOn('pglite'))('GET /api/openapi.json', () => {
   it('describes the API from the Zod contracts', async () => {
     const t = await createTestApp('pglite', { seed: false });
     try {

@@ -3,7 +3,7 @@ import { PageListSchema, PageSeoSchema, SiteSettingsSchema } from '@core/contrac
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
-import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
+import { runsOn, TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { pages, siteSettings } from '../../db/schema/index';
 
 describe.each(TEST_DATABASE_KINDS)('content API on %s', (kind) => {
@@ -124,7 +124,7 @@ describe.each(TEST_DATABASE_KINDS)('content API on %s', (kind) => {
   });
 });
 
-describe('content API with the cache on', () => {
+describe.runIf(runsOn('pglite'))('content API with the cache on', () => {
   it('serves settings from memory until the cache is invalidated', async () => {
     const t = await createTestApp('pglite', { env: { CONTENT_CACHE_TTL_S: '60' } });
     try {

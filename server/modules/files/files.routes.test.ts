@@ -6,7 +6,7 @@ import { FileResponseSchema, UserResponseSchema } from '@core/contracts/identity
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
-import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
+import { runsOn, TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { type SignedInCustomer, signIn } from '../../../tests/setup/identity';
 import {
   MULTIPART_BOUNDARY as BOUNDARY,
@@ -264,7 +264,7 @@ describe.each(TEST_DATABASE_KINDS)('image uploads on %s', (kind) => {
   });
 });
 
-describe('image work when every slot is taken', () => {
+describe.runIf(runsOn('pglite'))('image work when every slot is taken', () => {
   let t: TestApp;
   let customer: SignedInCustomer;
   const queue = createWorkQueue({ concurrency: 1, maxWaiting: 0 });

@@ -3,7 +3,8 @@
  * fake clock and an SMS gateway that keeps what it was sent: the code's life and tries, the send limits per
  * phone and per address, the failure cooldowns and the address's failure window, sessions, the profile.
  * The API tests (identity.routes.test.ts, login-failures.test.ts) cover the HTTP contract, proxies, Redis and
- * floods; these state each number exactly, over identity's own counters in the database.
+ * floods; these state each number exactly, over identity's own counters in the database. A rule is stated
+ * here, not again over HTTP: a service test costs no Fastify and no requests (ADR 004).
  */
 import { randomUUID } from 'node:crypto';
 import { CodeRequestSchema, LoginRequestSchema, ProfileUpdateSchema } from '@core/contracts/identity';
@@ -98,6 +99,7 @@ describe.each(TEST_DATABASE_KINDS)('the identity service on %s', (kind) => {
       const [row] = await t.db.db.select().from(smsCodes).where(eq(smsCodes.phone, phone));
       expect(row?.codeHmac).toMatch(/^[0-9a-f]{64}$/);
       expect(row?.codeHmac).not.toContain(message?.code);
+      expect(JSON.stringify(row)).not.toContain(`"${message?.code}"`);
     });
 
     it('signs in within 5 minutes and not after', async () => {
@@ -164,6 +166,18 @@ describe.each(TEST_DATABASE_KINDS)('the identity service on %s', (kind) => {
       await guessWrong(phone, 5);
       const run = await guessWrong(phone, 4);
       expect(run.map((error) => error.message)).toEqual(Array(4).fill(WRONG_CODE_MESSAGE));
+    });
+
+    it('compares at most 5 of simultaneous wrong guesses: the others find the code void', async () => {
+      const phone = newPhone();
+      const code = await sendCode(phone);
+      const guesses = Array.from({ length: 8 }, (_, i) =>
+        String((Number(code) + 1 + i) % 10_000).padStart(4, '0'),
+      );
+      const errors = await Promise.all(guesses.map((guess) => failure(login(phone, guess))));
+      const messages = errors.map((error) => error.message);
+      expect(messages.filter((message) => message === WRONG_CODE_MESSAGE)).toHaveLength(5);
+      expect(messages.filter((message) => message === VOID_CODE_MESSAGE)).toHaveLength(3);
     });
 
     it('is voided when the SMS cannot be sent, which is logged and answered in Russian', async () => {
@@ -388,6 +402,9 @@ describe.each(TEST_DATABASE_KINDS)('the identity service on %s', (kind) => {
       const second = await signIn(phone, 'Другое имя');
       expect(second.token).not.toBe(first.token);
       expect(second.user).toEqual(first.user);
+      // Both sessions live until each ends.
+      expect((await identity().authenticate(first.token))?.user._id).toBe(first.user._id);
+      expect((await identity().authenticate(second.token))?.user._id).toBe(first.user._id);
       expect(await identity().findUserIdByPhone(phone)).toBe(first.user._id);
       expect(await identity().findUserIdByPhone(newPhone())).toBeUndefined();
     });

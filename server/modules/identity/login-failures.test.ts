@@ -7,7 +7,7 @@
 import { ErrorBodySchema } from '@core/contracts/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
-import { TEST_DATABASE_KINDS, TEST_REDIS_URL } from '../../../tests/setup/database';
+import { runsOn, TEST_DATABASE_KINDS, TEST_REDIS_URL } from '../../../tests/setup/database';
 import { signIn, testClientAddress } from '../../../tests/setup/identity';
 import { lastCodeFor } from '../../../tests/setup/sms-outbox';
 import { createFakeClock, type FakeClock } from '../../lib/clock';
@@ -38,7 +38,7 @@ function newPhone(): { sent: string; stored: string } {
 
 const variants = [
   ...TEST_DATABASE_KINDS.map((kind) => ({ name: kind, kind, redisUrl: undefined })),
-  ...(TEST_REDIS_URL
+  ...(TEST_REDIS_URL && runsOn('pglite')
     ? [{ name: 'pglite with Redis', kind: 'pglite' as const, redisUrl: TEST_REDIS_URL }]
     : []),
 ];

@@ -8,11 +8,11 @@ import { ErrorBodySchema } from '@core/contracts/common';
 import { isOrderNumber, ORDER_NUMBER_MAX } from '@core/contracts/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
-import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
+import { runsOnce, TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { type SignedInCustomer, signIn } from '../../../tests/setup/identity';
 import { loadServerBuild } from '../../../tests/setup/server-build';
 
-describe('isOrderNumber', () => {
+describe.runIf(runsOnce())('isOrderNumber', () => {
   it('accepts digits within the integer column and nothing else', () => {
     expect(isOrderNumber('100001')).toBe(true);
     expect(isOrderNumber(String(ORDER_NUMBER_MAX))).toBe(true);

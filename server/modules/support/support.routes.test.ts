@@ -18,9 +18,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RedisProcess, startRedis } from '../../../tests/chaos/support/redis-process';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
-import { TEST_DATABASE_KINDS, TEST_REDIS_URL } from '../../../tests/setup/database';
+import { runsOn, TEST_DATABASE_KINDS, TEST_REDIS_URL } from '../../../tests/setup/database';
 import { type SignedInCustomer, signIn, testClientAddress } from '../../../tests/setup/identity';
-import { TEST_ADMIN_URL } from '../../../tests/setup/postgres';
 import { placePickupOrder, signInOperator } from '../../../tests/setup/realtime';
 import { MONDAY_MORNING } from '../../../tests/setup/services';
 import { until } from '../../../tests/setup/until';
@@ -599,7 +598,7 @@ describe.each(TEST_DATABASE_KINDS)('support chat, notifications and the operator
  * stored and answered 2xx, or answered 503 with nothing stored, and a retry under the same Idempotency-Key
  * stores one message. PostgreSQL with a private redis-server that the test kills and starts again.
  */
-describe.skipIf(!TEST_ADMIN_URL || !TEST_REDIS_URL)('a chat post while Redis is away', () => {
+describe.skipIf(!runsOn('postgres') || !TEST_REDIS_URL)('a chat post while Redis is away', () => {
   let redis: RedisProcess;
   /** A deployment with REDIS_URL: the rates and the bus in Redis. */
   let t: TestApp;
