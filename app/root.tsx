@@ -4,7 +4,10 @@ import type { SiteSettings } from '@core/contracts/content';
 import { guestRedirectFor } from '@core/rules/guards';
 import type { LayoutName } from '@core/rules/layout';
 import type { ReactNode } from 'react';
-import { I18nProvider, RouterProvider } from 'react-aria-components';
+// Deep imports: react-aria-components' index would make every component it has a dependency of the shell,
+// which Rollup then puts in the shell's file (ADR 044). The same modules the components use.
+import { I18nProvider } from 'react-aria/I18nProvider';
+import { RouterProvider } from 'react-aria/private/utils/openLink';
 import {
   isRouteErrorResponse,
   Links,
@@ -28,7 +31,7 @@ import { ToastProvider } from './components/ui/toast';
 import { AuthDialogsProvider } from './features/auth/auth-dialogs';
 import { BasketProvider, useBasketCount } from './features/basket/basket-context';
 import { BASKET_PAGE } from './features/basket/basket-form';
-import { DeliveryProvider } from './features/delivery/delivery-context';
+import { DeliveryProvider } from './features/delivery/delivery-provider';
 import { useFavouritesCount } from './features/favourites/use-favourites';
 import { RealtimeToasts } from './features/realtime/realtime-toasts';
 import { RealtimeProvider, useHeaderBadges } from './features/realtime/use-realtime';

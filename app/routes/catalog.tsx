@@ -1,9 +1,9 @@
 import type { Category } from '@core/contracts/catalog';
 import { catalogSearchString } from '@core/rules/catalog';
 import { formatCount } from '@core/rules/plural';
-import { PackageSearch } from 'lucide-react';
 import { Link } from 'react-router';
 import { type BreadcrumbItem, Breadcrumbs, CATALOG_CRUMB } from '~/components/ui/breadcrumbs';
+import { Icon } from '~/components/ui/icon';
 import { Pagination } from '~/components/ui/pagination';
 import { CatalogFilters } from '~/features/catalog/catalog-filters';
 import { CategoryChips, CategoryNav } from '~/features/catalog/category-nav';
@@ -155,7 +155,7 @@ export default function CatalogPage({ loaderData: data }: Route.ComponentProps) 
             <ProductGrid products={page.products} eagerCount={4} className="lg:grid-cols-3 xl:grid-cols-4" />
           ) : !isFiltered(data) ? (
             <div className="flex flex-col items-center rounded-3xl bg-white px-6 py-16 text-center shadow-card">
-              <PackageSearch aria-hidden="true" className="size-12 text-brand-600" />
+              <Icon name="package-search" className="size-12 text-brand-600" />
               <h2 className="mt-4 text-xl font-bold">Сейчас здесь нет товаров в наличии</h2>
               <p className="mt-2 max-w-sm text-[15px] text-muted">
                 Загляните позже или выберите другой магазин.
@@ -166,7 +166,7 @@ export default function CatalogPage({ loaderData: data }: Route.ComponentProps) 
             </div>
           ) : (
             <div className="flex flex-col items-center rounded-3xl bg-white px-6 py-16 text-center shadow-card">
-              <PackageSearch aria-hidden="true" className="size-12 text-brand-600" />
+              <Icon name="package-search" className="size-12 text-brand-600" />
               <h2 className="mt-4 text-xl font-bold">Ничего не нашлось</h2>
               <p className="mt-2 max-w-sm text-[15px] text-muted">
                 Попробуйте убрать часть фильтров или выбрать другую категорию.

@@ -1,22 +1,7 @@
-import {
-  Apple,
-  ArrowRight,
-  Beef,
-  Carrot,
-  Croissant,
-  Egg,
-  Fish,
-  Leaf,
-  type LucideIcon,
-  Milk,
-  Store,
-  Truck,
-  Wallet,
-} from 'lucide-react';
-
 import type { ReactNode } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { ExternalLinkButton, LinkButton } from '~/components/ui/button';
+import { Icon, type IconName } from '~/components/ui/icon';
 import { ProductGrid } from '~/features/catalog/product-card';
 import { RecipeCard } from '~/features/content/recipe-card';
 import { cx } from '~/lib/cx';
@@ -79,7 +64,7 @@ function Shelf({
           className="inline-flex items-center gap-1 text-[15px] font-semibold text-brand-700 hover:underline"
         >
           Смотреть все
-          <ArrowRight aria-hidden="true" className="size-4" />
+          <Icon name="arrow-right" className="size-4" />
         </Link>
       </div>
       <div className="mt-5">{children}</div>
@@ -87,23 +72,23 @@ function Shelf({
   );
 }
 
-const BENEFITS: readonly { icon: LucideIcon; title: string; text: string }[] = [
-  { icon: Truck, title: 'Доставка в удобное время', text: 'Выберите интервал при оформлении' },
-  { icon: Store, title: 'Самовывоз', text: 'Заберите заказ в магазине рядом' },
-  { icon: Leaf, title: 'Фермерские продукты', text: 'Напрямую от хозяйств региона' },
-  { icon: Wallet, title: 'Оплата при получении', text: 'Картой или наличными' },
+const BENEFITS: readonly { icon: IconName; title: string; text: string }[] = [
+  { icon: 'truck', title: 'Доставка в удобное время', text: 'Выберите интервал при оформлении' },
+  { icon: 'store', title: 'Самовывоз', text: 'Заберите заказ в магазине рядом' },
+  { icon: 'leaf', title: 'Фермерские продукты', text: 'Напрямую от хозяйств региона' },
+  { icon: 'wallet', title: 'Оплата при получении', text: 'Картой или наличными' },
 ];
 
-const PRODUCE: readonly { icon: LucideIcon; tone: string }[] = [
-  { icon: Apple, tone: 'bg-red-50 text-red-600' },
-  { icon: Milk, tone: 'bg-sky-50 text-sky-700' },
-  { icon: Carrot, tone: 'bg-orange-50 text-orange-600' },
-  { icon: Croissant, tone: 'bg-amber-50 text-amber-700' },
-  { icon: Egg, tone: 'bg-yellow-50 text-yellow-700' },
-  { icon: Beef, tone: 'bg-rose-50 text-rose-700' },
-  { icon: Fish, tone: 'bg-cyan-50 text-cyan-700' },
-  { icon: Leaf, tone: 'bg-brand-50 text-brand-600' },
-  { icon: Apple, tone: 'bg-lime-50 text-lime-700' },
+const PRODUCE: readonly { icon: IconName; tone: string }[] = [
+  { icon: 'apple', tone: 'bg-red-50 text-red-600' },
+  { icon: 'milk', tone: 'bg-sky-50 text-sky-700' },
+  { icon: 'carrot', tone: 'bg-orange-50 text-orange-600' },
+  { icon: 'croissant', tone: 'bg-amber-50 text-amber-700' },
+  { icon: 'egg', tone: 'bg-yellow-50 text-yellow-700' },
+  { icon: 'beef', tone: 'bg-rose-50 text-rose-700' },
+  { icon: 'fish', tone: 'bg-cyan-50 text-cyan-700' },
+  { icon: 'leaf', tone: 'bg-brand-50 text-brand-600' },
+  { icon: 'apple', tone: 'bg-lime-50 text-lime-700' },
 ];
 
 export default function Home({ loaderData: data }: Route.ComponentProps) {
@@ -123,7 +108,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
         <div className="relative grid items-center gap-10 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-medium">
-              <Leaf aria-hidden="true" className="size-4" />
+              <Icon name="leaf" className="size-4" />
               Маркетплейс свежих продуктов
             </p>
             <h1
@@ -139,7 +124,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <LinkButton to="/catalog" variant="sun" size="lg">
                 Перейти в каталог
-                <ArrowRight aria-hidden="true" className="size-5" />
+                <Icon name="arrow-right" className="size-5" />
               </LinkButton>
               <LinkButton
                 to="/shops"
@@ -151,7 +136,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
             </div>
           </div>
           <div aria-hidden="true" className="hidden grid-cols-3 gap-4 lg:grid">
-            {PRODUCE.map(({ icon: Icon, tone }, index) => (
+            {PRODUCE.map(({ icon, tone }, index) => (
               <div
                 // biome-ignore lint/suspicious/noArrayIndexKey: a fixed decorative list.
                 key={index}
@@ -166,7 +151,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
                     tone,
                   )}
                 >
-                  <Icon className="size-8 lg:size-10" />
+                  <Icon name={icon} className="size-8 lg:size-10" />
                 </span>
               </div>
             ))}
@@ -254,13 +239,13 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
 
       <section aria-label="Преимущества">
         <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
-          {BENEFITS.map(({ icon: Icon, title, text }) => (
+          {BENEFITS.map(({ icon, title, text }) => (
             <li
               key={title}
               className="flex flex-col items-start gap-3 rounded-2xl bg-white p-4 shadow-card sm:flex-row sm:p-5"
             >
               <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                <Icon aria-hidden="true" className="size-5" />
+                <Icon name={icon} className="size-5" />
               </span>
               <span>
                 <span className="block text-sm font-semibold sm:text-[15px]">{title}</span>

@@ -1,9 +1,9 @@
 import { inShop } from '@core/rules/catalog';
 import { formatRoubles } from '@core/rules/price';
 import { formatPackSize } from '@core/rules/weight';
-import { MapPin, Star, Store as StoreIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Breadcrumbs, CATALOG_CRUMB } from '~/components/ui/breadcrumbs';
+import { Icon } from '~/components/ui/icon';
 import { BuyFromPoint } from '~/features/basket/buy-from-point';
 import { ProductGrid } from '~/features/catalog/product-card';
 import { ProductGallery } from '~/features/catalog/product-gallery';
@@ -99,7 +99,7 @@ export default function ProductPage({
               <span>{formatPackSize(product)}</span>
               {product.reviews > 0 ? (
                 <span className="inline-flex items-center gap-1">
-                  <Star aria-hidden="true" className="size-4 fill-sun text-sun" />
+                  <Icon name="star" className="size-4 fill-sun text-sun" />
                   <span>
                     <span className="sr-only">Рейтинг </span>
                     {product.rating.toFixed(1)} · {product.reviews} отз.
@@ -110,7 +110,7 @@ export default function ProductPage({
                 to={`/store/${product.store.slug}`}
                 className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
               >
-                <StoreIcon aria-hidden="true" className="size-4" />
+                <Icon name="store" className="size-4" />
                 {product.store.name}
               </Link>
             </p>
@@ -132,7 +132,7 @@ export default function ProductPage({
                 {product.warehouse.map((entry) => (
                   <li key={entry.point._id} className="flex items-start justify-between gap-4 py-3">
                     <span className="flex items-start gap-2">
-                      <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+                      <Icon name="map-pin" className="mt-0.5 size-4 shrink-0 text-brand-600" />
                       <span>
                         <Link
                           to={`/catalog/${product.store.slug}/${entry.point.slug}`}

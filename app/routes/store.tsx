@@ -1,10 +1,10 @@
 import { formatPhone } from '@core/rules/phone';
 import { formatRoubles } from '@core/rules/price';
 import { formatSchedule } from '@core/rules/schedule';
-import { Clock, MapPin, Phone, Star, Store as StoreIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { LinkButton } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { ProductGrid } from '~/features/catalog/product-card';
 import { pointServes, StoreNotServing } from '~/features/delivery/store-not-serving';
 import { FavouriteButton } from '~/features/favourites/favourite-button';
@@ -45,7 +45,7 @@ export default function StorePage({ loaderData: { store, popular, notServing } }
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{store.name}</h1>
           <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-[15px] text-muted">
             <span className="inline-flex items-center gap-1">
-              <Star aria-hidden="true" className="size-4 fill-sun text-sun" />
+              <Icon name="star" className="size-4 fill-sun text-sun" />
               <span className="sr-only">Рейтинг </span>
               {store.rating.toFixed(1)} · {store.reviews} отз.
             </span>
@@ -61,7 +61,7 @@ export default function StorePage({ loaderData: { store, popular, notServing } }
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
           <LinkButton to={`/catalog/${store.slug}`} size="lg">
-            <StoreIcon aria-hidden="true" className="size-5" />
+            <Icon name="store" className="size-5" />
             Каталог магазина
           </LinkButton>
           <FavouriteButton type="store" id={store._id} name={store.name} variant="labelled" />
@@ -89,16 +89,16 @@ export default function StorePage({ loaderData: { store, popular, notServing } }
                 </Link>
               </h3>
               <p className="mt-2 flex items-start gap-2 text-[15px]">
-                <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+                <Icon name="map-pin" className="mt-0.5 size-4 shrink-0 text-brand-600" />
                 {point.address}
               </p>
               <p className="mt-1.5 flex items-start gap-2 text-[15px] text-muted">
-                <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+                <Icon name="clock" className="mt-0.5 size-4 shrink-0 text-brand-600" />
                 {formatSchedule(point.schedule)}
               </p>
               {point.phone ? (
                 <p className="mt-1.5 flex items-center gap-2 text-[15px]">
-                  <Phone aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+                  <Icon name="phone" className="size-4 shrink-0 text-brand-600" />
                   <a
                     href={`tel:${point.phone}`}
                     className="whitespace-nowrap tabular-nums hover:text-brand-700"

@@ -1,5 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { Icon } from '~/components/ui/icon';
 import { Logo } from './logo';
 import { copyrightYear } from './site-footer';
 
@@ -17,7 +17,7 @@ export function BackHeader() {
           onClick={goBack}
           className="inline-flex h-11 items-center gap-2 rounded-xl px-3 text-[15px] font-semibold text-ink hover:bg-brand-50"
         >
-          <ArrowLeft aria-hidden="true" className="size-5" />
+          <Icon name="arrow-left" className="size-5" />
           Назад
         </button>
         <div className="absolute left-1/2 -translate-x-1/2">

@@ -1,8 +1,8 @@
 import { isChunkLoadError } from '@core/rules/chunk-reload';
-import { Carrot, Citrus, RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { isRouteErrorResponse } from 'react-router';
-import { Button, LinkButton } from '~/components/ui/button';
+import { buttonStyles, LinkButton } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { reloadAfterChunkError } from '~/lib/chunk-reload.client';
 
 /** SPEC §2: 'Ошибка 404' with an explanation and the way to the catalogue and home. */
@@ -15,7 +15,7 @@ export function NotFoundPage() {
         </span>
         <span className="absolute inset-0 flex items-center justify-center">
           <span className="inline-flex size-20 items-center justify-center rounded-full bg-white text-brand-600 shadow-card sm:size-24">
-            <Carrot className="size-10 sm:size-12" />
+            <Icon name="carrot" className="size-10 sm:size-12" />
           </span>
         </span>
       </div>
@@ -49,7 +49,7 @@ export function ErrorPage({ error }: { error?: unknown }) {
         aria-hidden="true"
         className="mb-8 inline-flex size-24 items-center justify-center rounded-full bg-sun-soft text-amber-700"
       >
-        <Citrus className="size-12" />
+        <Icon name="citrus" className="size-12" />
       </span>
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">
         {isUnavailable ? 'Сервис временно недоступен' : 'Что-то пошло не так'}
@@ -60,10 +60,14 @@ export function ErrorPage({ error }: { error?: unknown }) {
           : 'Мы уже разбираемся. Попробуйте обновить страницу чуть позже или вернитесь на главную.'}
       </p>
       <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-        <Button size="lg" onPress={() => window.location.reload()}>
-          <RefreshCw aria-hidden="true" className="size-5" />
+        <button
+          type="button"
+          className={buttonStyles({ size: 'lg' })}
+          onClick={() => window.location.reload()}
+        >
+          <Icon name="refresh-cw" className="size-5" />
           Попробовать снова
-        </Button>
+        </button>
         <LinkButton to="/" size="lg" variant="secondary" reloadDocument>
           На главную
         </LinkButton>

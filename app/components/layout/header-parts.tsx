@@ -1,13 +1,14 @@
-import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+import type { LocationQuery } from '@core/contracts/geo';
+import type { KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BadgedLabel, CounterBadge } from '~/components/ui/counter-badge';
+import { HiddenFields } from '~/components/ui/hidden-fields';
 import { Icon, type IconName } from '~/components/ui/icon';
 import { CabinetLink } from '~/features/auth/cabinet-link';
 import {
   ADDRESS_PLACEHOLDER,
   DELIVERY_MODE_LABELS,
   DELIVERY_MODES,
-  LOCATION_FIELD,
   LOCATION_PAGE,
   PICKUP_PLACEHOLDER,
   useDelivery,
@@ -72,34 +73,52 @@ export function HeaderIconLink({
   );
 }
 
-/** 'Доставка' / 'Самовывоз' (SPEC §2), delivery by default. */
+/** Arrow keys move between the options of a radio group of buttons (the focus only, as react-aria's did). */
+function moveFocusWithArrows(event: KeyboardEvent<HTMLElement>) {
+  const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+  if (step === 0) return;
+  const options = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="radio"]')];
+  const index = options.indexOf(document.activeElement as HTMLElement);
+  if (index === -1) return;
+  event.preventDefault();
+  options[(index + step + options.length) % options.length]?.focus();
+}
+
+/**
+ * 'Доставка' / 'Самовывоз' (SPEC §2), delivery by default: a radio group of two buttons (role, checked state,
+ * arrow keys and one tab stop as react-aria's ToggleButtonGroup gave it), written out so the header carries no
+ * react-aria on first load (ADR 044).
+ */
 export function DeliveryModeToggle({ className, size = 'sm' }: { className?: string; size?: 'sm' | 'md' }) {
   const { mode, setMode } = useDelivery();
   return (
-    <ToggleButtonGroup
+    <div
+      role="radiogroup"
       aria-label="Способ получения"
-      selectionMode="single"
-      disallowEmptySelection
-      selectedKeys={[mode]}
-      onSelectionChange={(keys) => {
-        const [next] = [...keys];
-        if (next === 'delivery' || next === 'pickup') setMode(next);
-      }}
+      onKeyDown={moveFocusWithArrows}
       className={cx('inline-flex shrink-0 rounded-full bg-surface p-0.5', className)}
     >
       {DELIVERY_MODES.map((key) => (
-        <ToggleButton
+        // biome-ignore lint/a11y/useSemanticElements: a native radio selects as the arrows move; choosing 'Самовывоз' opens the pickup popup, which must wait for a press.
+        <button
           key={key}
-          id={key}
+          type="button"
+          role="radio"
+          aria-checked={mode === key}
+          data-selected={mode === key || undefined}
+          tabIndex={mode === key ? 0 : -1}
+          onClick={() => {
+            if (key !== mode) setMode(key);
+          }}
           className={cx(
             'rounded-full font-medium text-muted transition-colors hover:text-ink data-[selected]:bg-white data-[selected]:text-brand-700 data-[selected]:shadow-sm',
             size === 'sm' ? 'px-3 py-1 text-[13px]' : 'flex-1 px-4 py-2 text-sm',
           )}
         >
           {DELIVERY_MODE_LABELS[key]}
-        </ToggleButton>
+        </button>
       ))}
-    </ToggleButtonGroup>
+    </div>
   );
 }
 
@@ -120,8 +139,9 @@ export function AddressButton({ className, onActivate }: { className?: string; o
     : (address ?? ADDRESS_PLACEHOLDER);
   return (
     <form method="get" action={LOCATION_PAGE} className="contents">
-      {here === '/' ? null : <input type="hidden" name={LOCATION_FIELD.back} value={here} />}
-      {isPickup ? <input type="hidden" name={LOCATION_FIELD.mode} value="pickup" /> : null}
+      <HiddenFields<LocationQuery>
+        values={{ ...(here === '/' ? {} : { back: here }), ...(isPickup ? { mode: 'pickup' } : {}) }}
+      />
       <button
         type="submit"
         onClick={(event) => {

@@ -2,7 +2,7 @@ import type { LinkGroup } from '@core/contracts/content';
 import { ChevronRight, ExternalLink, LayoutGrid, X } from 'lucide-react';
 import { Button as AriaButton, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Link } from 'react-router';
-import { Button } from '~/components/ui/button';
+import { Button } from '~/components/ui/aria-button';
 import { BadgedLabel, CounterBadge } from '~/components/ui/counter-badge';
 import { MODAL_Z_INDEX } from '~/components/ui/modal';
 import { useAuthDialogs } from '~/features/auth/auth-dialogs';

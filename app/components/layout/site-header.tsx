@@ -11,11 +11,14 @@ import { UserChip } from '~/features/auth/user-chip';
 import { BASKET_HREF, FAVOURITES_HREF, ORDERS_BADGE_WHAT, ORDERS_HREF } from '~/features/cabinet/cabinet';
 import { CabinetMenu } from '~/features/cabinet/cabinet-menu';
 import { SearchBox } from '~/features/search/search-box';
+import { onFirstUse, useFirstUse } from '~/lib/on-first-use';
 import { sellerLinks as buildSellerLinks } from '~/lib/site-links';
 import { AddressButton, DeliveryModeToggle, HeaderIconLink } from './header-parts';
 import { Logo } from './logo';
-import { MobileMenu } from './mobile-menu';
 import { SiteLink } from './site-link';
+
+// The burger panel (react-aria's modal and its focus handling) loads on first use (ADR 044).
+const mobileMenu = onFirstUse(() => import('./mobile-menu'));
 
 /**
  * Counter badges of the header: the customer's active orders, unread notifications ('Кабинет') and
@@ -48,6 +51,7 @@ export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProp
   const pages = navigation.flatMap((group) => group.pages);
 
   const [isMenuOpen, setMenuOpen] = useState(false);
+  const [menu, requestMenu] = useFirstUse(mobileMenu);
   const location = useLocation();
   // The burger menu closes on a route change...
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger, not an input.
@@ -147,7 +151,13 @@ export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProp
             aria-label="Меню"
             aria-haspopup="dialog"
             aria-expanded={isMenuOpen}
-            onClick={() => setMenuOpen(true)}
+            onClick={() => {
+              requestMenu();
+              setMenuOpen(true);
+            }}
+            onPointerEnter={requestMenu}
+            onTouchStart={requestMenu}
+            onFocus={requestMenu}
             className="inline-flex size-11 items-center justify-center rounded-xl text-ink hover:bg-brand-50"
           >
             <Icon name="menu" />
@@ -183,13 +193,15 @@ export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProp
         <div className="flex items-center px-3 pb-3">
           <AddressButton className="max-w-full text-sm text-ink" />
         </div>
-        <MobileMenu
-          isOpen={isMenuOpen}
-          onOpenChange={setMenuOpen}
-          navigation={navigation}
-          sellerLinks={sellers}
-          counts={{ orders, cabinet }}
-        />
+        {menu ? (
+          <menu.MobileMenu
+            isOpen={isMenuOpen}
+            onOpenChange={setMenuOpen}
+            navigation={navigation}
+            sellerLinks={sellers}
+            counts={{ orders, cabinet }}
+          />
+        ) : null}
       </div>
     </header>
   );

@@ -1,7 +1,7 @@
 import type { PageLink } from '@core/contracts/content';
-import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Icon } from '~/components/ui/icon';
 import { CabinetLink } from '~/features/auth/cabinet-link';
 import { classifySlug, internalHref } from '~/lib/site-links';
 
@@ -41,9 +41,7 @@ export function SiteLink({
           onClick={onActivate}
         >
           {label}
-          {markExternal ? (
-            <ExternalLink aria-hidden="true" className="ml-1 inline size-3.5 align-[-2px]" />
-          ) : null}
+          {markExternal ? <Icon name="external-link" className="ml-1 inline size-3.5 align-[-2px]" /> : null}
         </a>
       );
     case 'cabinet':

@@ -1,5 +1,4 @@
 import type { ComponentProps } from 'react';
-import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
 import { Link, type LinkProps } from 'react-router';
 import { cx } from '~/lib/cx';
 
@@ -9,7 +8,8 @@ export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 /**
  * The look lives in app.css as component classes (`.btn`, `.btn-<variant>`, `.btn-<size>`; ADR 040): a button
  * repeated on every card costs a few class names, not three hundred bytes of utilities. A `className` beside
- * them wins, as utilities come after components.
+ * them wins, as utilities come after components. The react-aria button in this look is aria-button.tsx: pages
+ * that only need the look (links, native buttons) carry no react-aria (ADR 044).
  */
 
 /** Class names of the shared button look, for links and native buttons that need to look alike. */
@@ -23,17 +23,6 @@ export function buttonStyles({
   className?: string | undefined;
 } = {}): string {
   return cx('btn', `btn-${variant}`, `btn-${size}`, className);
-}
-
-export type ButtonProps = Omit<AriaButtonProps, 'className'> & {
-  variant?: ButtonVariant;
-  size?: ButtonSize;
-  className?: string;
-};
-
-/** A react-aria button (press events, focus ring via data-focus-visible) in the shared look. */
-export function Button({ variant, size, className, ...props }: ButtonProps) {
-  return <AriaButton {...props} className={buttonStyles({ variant, size, className })} />;
 }
 
 export type LinkButtonProps = LinkProps & { variant?: ButtonVariant; size?: ButtonSize };

@@ -1,7 +1,7 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { pagerItems } from '~/features/content/list-url';
 import { cx } from '~/lib/cx';
+import { Icon } from './icon';
 
 export type PaginationProps = {
   page: number;
@@ -31,7 +31,7 @@ export function Pagination({ page, totalPages, label, hrefFor }: PaginationProps
               rel="prev"
               className={cx(ITEM, 'gap-1 bg-white text-ink shadow-card hover:bg-brand-50')}
             >
-              <ChevronLeft aria-hidden="true" className="size-5" />
+              <Icon name="chevron-left" className="size-5" />
               <span className="sr-only sm:not-sr-only">Назад</span>
             </Link>
           ) : null}
@@ -70,7 +70,7 @@ export function Pagination({ page, totalPages, label, hrefFor }: PaginationProps
               className={cx(ITEM, 'gap-1 bg-white text-ink shadow-card hover:bg-brand-50')}
             >
               <span className="sr-only sm:not-sr-only">Дальше</span>
-              <ChevronRight aria-hidden="true" className="size-5" />
+              <Icon name="chevron-right" className="size-5" />
             </Link>
           ) : null}
         </li>

@@ -7,7 +7,6 @@ import {
   type ToastQueueState,
   type ToastType,
 } from '@core/rules/toast-queue';
-import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
 import {
   createContext,
   type ReactNode,
@@ -22,6 +21,7 @@ import {
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { cx } from '~/lib/cx';
+import { Icon, type IconName } from './icon';
 
 export type { ToastInput, ToastType } from '@core/rules/toast-queue';
 
@@ -107,11 +107,11 @@ export function useToast(): ToastApi {
   return api;
 }
 
-const TYPE_STYLES: Record<ToastType, { icon: typeof Info; iconClass: string; bar: string }> = {
-  success: { icon: CircleCheck, iconClass: 'text-brand-600', bar: 'bg-brand-500' },
-  info: { icon: Info, iconClass: 'text-sky-700', bar: 'bg-sky-600' },
-  warning: { icon: TriangleAlert, iconClass: 'text-amber-700', bar: 'bg-amber-500' },
-  error: { icon: CircleAlert, iconClass: 'text-berry', bar: 'bg-berry' },
+const TYPE_STYLES: Record<ToastType, { icon: IconName; iconClass: string; bar: string }> = {
+  success: { icon: 'circle-check', iconClass: 'text-brand-600', bar: 'bg-brand-500' },
+  info: { icon: 'info', iconClass: 'text-sky-700', bar: 'bg-sky-600' },
+  warning: { icon: 'triangle-alert', iconClass: 'text-amber-700', bar: 'bg-amber-500' },
+  error: { icon: 'circle-alert', iconClass: 'text-berry', bar: 'bg-berry' },
 };
 
 function ToastRegion({
@@ -158,7 +158,7 @@ function ToastCard({
   /** In a dialog's flow (ToastOutlet): as wide as the dialog, no floating shadow. */
   isInDialog?: boolean;
 }) {
-  const { icon: Icon, iconClass, bar } = TYPE_STYLES[toast.type];
+  const { icon, iconClass, bar } = TYPE_STYLES[toast.type];
   const isUrgent = toast.type === 'warning' || toast.type === 'error';
   const pause = () => dispatch({ type: 'pause', id: toast.id, now: Date.now() });
   const resume = () => dispatch({ type: 'resume', id: toast.id, now: Date.now() });
@@ -185,7 +185,7 @@ function ToastCard({
       )}
     >
       <span aria-hidden="true" className={cx('absolute inset-y-0 left-0 w-1', bar)} />
-      <Icon aria-hidden="true" className={cx('mt-0.5 size-5 shrink-0', iconClass)} />
+      <Icon name={icon} className={cx('mt-0.5 size-5 shrink-0', iconClass)} />
       <div className="min-w-0 text-[15px] leading-snug">
         {toast.title ? <p className="font-semibold text-ink">{toast.title}</p> : null}
         {toast.content ? <p className={cx('text-muted', toast.title && 'mt-0.5')}>{toast.content}</p> : null}
@@ -216,7 +216,7 @@ function ToastCard({
         onClick={close}
         className="absolute top-2.5 right-2.5 inline-flex size-8 items-center justify-center rounded-full text-muted hover:bg-surface hover:text-ink"
       >
-        <X aria-hidden="true" className="size-4" />
+        <Icon name="x" className="size-4" />
       </button>
     </div>
   );

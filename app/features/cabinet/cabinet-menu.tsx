@@ -1,92 +1,58 @@
-import { User } from 'lucide-react';
-import type { Key } from 'react-aria-components';
-import { Button, Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator } from 'react-aria-components';
+import { useRef } from 'react';
 import { BadgedLabel, CounterBadge } from '~/components/ui/counter-badge';
-import { useAuthDialogs } from '~/features/auth/auth-dialogs';
-import { useLogout } from '~/features/auth/logout';
-import { useIsOperator, useOptionalUser } from '~/features/auth/user';
-import { cx } from '~/lib/cx';
-import {
-  CABINET_BADGE_WHAT,
-  CABINET_LOGOUT_LABEL,
-  CABINET_OPERATOR_HREF,
-  CABINET_OPERATOR_LABEL,
-  CABINET_SECTIONS,
-  CABINET_SETTINGS_LABEL,
-} from './cabinet';
+import { Icon } from '~/components/ui/icon';
+import { onFirstUse, useFirstUse } from '~/lib/on-first-use';
+import { CABINET_BADGE_WHAT } from './cabinet';
 
-const ITEM =
-  'flex cursor-pointer items-center rounded-xl px-3 py-2.5 text-[15px] text-ink outline-none data-[focused]:bg-brand-50 data-[focused]:text-brand-800';
+export const CABINET_MENU_BUTTON_CLASS =
+  'relative inline-flex flex-col items-center gap-1 rounded-xl px-2.5 py-1.5 text-xs font-medium text-muted transition-colors hover:bg-brand-50 hover:text-brand-700 data-[pressed]:bg-brand-50';
+
+/** The button's face: the icon with the unread badge and 'Кабинет'. */
+export function CabinetMenuButtonBody({ count }: { count: number }) {
+  return (
+    <>
+      <span className="relative">
+        <Icon name="user" className="size-6 text-ink" />
+        <CounterBadge count={count} className="absolute -top-1.5 -right-2.5" />
+      </span>
+      <BadgedLabel label="Кабинет" count={count} what={CABINET_BADGE_WHAT} />
+    </>
+  );
+}
+
+// react-aria's menu, popover and their focus handling (about 25 KB) load on first use.
+const popup = onFirstUse(() => import('./cabinet-menu-popup'));
 
 /**
- * The header's cabinet dropdown (SPEC §2): the six cabinet sections and 'Настройки'. A guest choosing any of
- * them gets the login popup. The badge counts unread notifications. SPEC §9's fixed card number is a
- * placeholder of the original: no card is shown until customers have real discount cards.
+ * The header's 'Кабинет' (SPEC §2). Pages render a plain button; the dropdown's code (cabinet-menu-popup.tsx)
+ * loads when the shopper reaches for it — a hover, a touch, a focus — and takes its place: open when the
+ * button was pressed meanwhile, focused when it had the focus (ADR 044).
  */
 export function CabinetMenu({ count = 0 }: { count?: number }) {
-  const isSignedIn = useOptionalUser() !== null;
-  const isOperator = useIsOperator();
-  const { openLogin, openProfileSettings } = useAuthDialogs();
-  const { logout } = useLogout();
-
-  const onAction = (key: Key) => {
-    if (key === 'settings') {
-      openProfileSettings();
-      return;
-    }
-    if (key === 'logout') {
-      logout();
-      return;
-    }
-    // A signed-in customer's items are links (href) that react-aria's RouterProvider follows.
-    if (!isSignedIn && CABINET_SECTIONS.some((section) => section.key === key)) openLogin();
-  };
-
+  const [loaded, request] = useFirstUse(popup);
+  const button = useRef<HTMLButtonElement>(null);
+  const wantsOpen = useRef(false);
+  if (loaded) {
+    // The light button is still on the page in this render: whether it has the focus is handed over.
+    const hadFocus = button.current?.isConnected === true && document.activeElement === button.current;
+    return <loaded.CabinetMenuPopup count={count} defaultOpen={wantsOpen.current} autoFocus={hadFocus} />;
+  }
   return (
-    <MenuTrigger>
-      <Button className="relative inline-flex flex-col items-center gap-1 rounded-xl px-2.5 py-1.5 text-xs font-medium text-muted transition-colors hover:bg-brand-50 hover:text-brand-700 data-[pressed]:bg-brand-50">
-        <span className="relative">
-          <User aria-hidden="true" className="size-6 text-ink" />
-          <CounterBadge count={count} className="absolute -top-1.5 -right-2.5" />
-        </span>
-        <BadgedLabel label="Кабинет" count={count} what={CABINET_BADGE_WHAT} />
-      </Button>
-      <Popover
-        placement="bottom end"
-        offset={8}
-        className="w-80 rounded-3xl border border-line bg-white p-2 shadow-pop outline-none data-[entering]:animate-fade-in"
-      >
-        <Menu aria-label="Личный кабинет" onAction={onAction} className="outline-none">
-          <MenuSection>
-            {CABINET_SECTIONS.map((section) => (
-              <MenuItem
-                key={section.key}
-                id={section.key}
-                className={ITEM}
-                {...(isSignedIn ? { href: section.href } : {})}
-              >
-                {section.label}
-              </MenuItem>
-            ))}
-          </MenuSection>
-          <Separator className="mx-3 my-1 border-t border-line" />
-          <MenuSection>
-            {isOperator ? (
-              <MenuItem id="operator" className={ITEM} href={CABINET_OPERATOR_HREF}>
-                {CABINET_OPERATOR_LABEL}
-              </MenuItem>
-            ) : null}
-            <MenuItem id="settings" className={cx(ITEM)}>
-              {CABINET_SETTINGS_LABEL}
-            </MenuItem>
-            {isSignedIn ? (
-              <MenuItem id="logout" className={cx(ITEM)}>
-                {CABINET_LOGOUT_LABEL}
-              </MenuItem>
-            ) : null}
-          </MenuSection>
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+    <button
+      ref={button}
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded="false"
+      onPointerEnter={request}
+      onTouchStart={request}
+      onFocus={request}
+      onClick={() => {
+        wantsOpen.current = true;
+        request();
+      }}
+      className={CABINET_MENU_BUTTON_CLASS}
+    >
+      <CabinetMenuButtonBody count={count} />
+    </button>
   );
 }

@@ -1,7 +1,7 @@
 import type { ArticleCard as ArticleCardData } from '@core/contracts/content';
 import { formatDate } from '@core/rules/date';
-import { ArrowRight, CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
+import { Icon } from '~/components/ui/icon';
 import { FavouriteButton } from '~/features/favourites/favourite-button';
 import { Cover } from './cover';
 
@@ -25,7 +25,7 @@ export function ArticleCard({ article, eager = false, headingLevel: Heading = 'h
       </div>
       <div className="flex flex-1 flex-col p-4 sm:p-5">
         <p className="flex items-center gap-1.5 text-sm text-muted">
-          <CalendarDays aria-hidden="true" className="size-4" />
+          <Icon name="calendar-days" className="size-4" />
           <time dateTime={article.published_at}>{formatDate(article.published_at)}</time>
         </p>
         <Heading className="mt-2 text-lg leading-snug font-bold">
@@ -43,7 +43,7 @@ export function ArticleCard({ article, eager = false, headingLevel: Heading = 'h
           className="mt-auto inline-flex items-center gap-1 pt-4 text-sm font-semibold text-brand-700"
         >
           Читать
-          <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
+          <Icon name="arrow-right" className="size-4 transition-transform group-hover:translate-x-0.5" />
         </span>
       </div>
       <FavouriteButton

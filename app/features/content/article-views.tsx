@@ -1,9 +1,9 @@
 import type { Article, ArticleKind, ArticleList } from '@core/contracts/content';
 import { formatDate } from '@core/rules/date';
 import { formatCount } from '@core/rules/plural';
-import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
+import { Icon } from '~/components/ui/icon';
 import { Pagination } from '~/components/ui/pagination';
 import { FavouriteButton } from '~/features/favourites/favourite-button';
 import { cx } from '~/lib/cx';
@@ -80,7 +80,7 @@ export function ArticleView({ article }: { article: Article }) {
       <article className="mx-auto mt-6 max-w-3xl">
         <header>
           <p className="flex items-center gap-1.5 text-sm font-medium text-muted">
-            <CalendarDays aria-hidden="true" className="size-4" />
+            <Icon name="calendar-days" className="size-4" />
             <time dateTime={article.published_at}>{formatDate(article.published_at)}</time>
           </p>
           <h1 className="mt-3 text-[28px] leading-tight font-extrabold tracking-tight sm:text-[40px]">

@@ -1,6 +1,6 @@
-import { ChevronRight, FileText } from 'lucide-react';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
+import { Icon } from '~/components/ui/icon';
 import { cx } from '~/lib/cx';
 import { ContentContainer, Paragraphs } from './layout';
 
@@ -39,12 +39,12 @@ export function ContentPageView({ page, pages }: ContentPageViewProps) {
                         isCurrent ? 'bg-brand-50 font-semibold text-brand-800' : 'hover:bg-surface',
                       )}
                     >
-                      <FileText
-                        aria-hidden="true"
+                      <Icon
+                        name="file-text"
                         className={cx('size-4 shrink-0', isCurrent ? 'text-brand-700' : 'text-muted')}
                       />
                       <span className="flex-1">{link.title}</span>
-                      <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-muted" />
+                      <Icon name="chevron-right" className="size-4 shrink-0 text-muted" />
                     </Link>
                   </li>
                 );

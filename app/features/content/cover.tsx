@@ -1,4 +1,4 @@
-import { ImageOff } from 'lucide-react';
+import { Icon } from '~/components/ui/icon';
 import { cx } from '~/lib/cx';
 
 /** Covers of recipes and articles are 16:10 pictures (the seed draws them at 800×500). */
@@ -21,7 +21,7 @@ export function Cover({ src, alt, eager = false, priority = false, className }: 
   if (!src) {
     return (
       <div className={cx(box, 'flex items-center justify-center text-brand-300')}>
-        <ImageOff aria-hidden="true" className="size-10" />
+        <Icon name="image-off" className="size-10" />
       </div>
     );
   }

@@ -1,8 +1,8 @@
 import type { RecipeCard as RecipeCardData } from '@core/contracts/content';
 import { formatDuration } from '@core/rules/date';
 import { formatCount } from '@core/rules/plural';
-import { Clock, Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { Icon } from '~/components/ui/icon';
 import { FavouriteButton } from '~/features/favourites/favourite-button';
 import { Cover } from './cover';
 import { SERVINGS_FORMS } from './words';
@@ -26,7 +26,7 @@ export function RecipeCard({ recipe, eager = false, headingLevel: Heading = 'h2'
           className="transition-transform duration-300 group-hover:scale-[1.03]"
         />
         <span className="absolute top-3 left-3 inline-flex items-center gap-1.5 rounded-full bg-white/95 px-3 py-1 text-sm font-semibold text-ink shadow-card">
-          <Clock aria-hidden="true" className="size-4 text-brand-600" />
+          <Icon name="clock" className="size-4 text-brand-600" />
           <span className="sr-only">Время приготовления:</span>
           {formatDuration(recipe.cook_minutes)}
         </span>
@@ -43,7 +43,7 @@ export function RecipeCard({ recipe, eager = false, headingLevel: Heading = 'h2'
         </Heading>
         <p className="mt-2 line-clamp-3 text-[15px] leading-relaxed text-muted">{recipe.summary}</p>
         <p className="mt-auto flex items-center gap-1.5 pt-4 text-sm font-medium text-muted">
-          <Users aria-hidden="true" className="size-4 text-brand-600" />
+          <Icon name="users" className="size-4 text-brand-600" />
           {formatCount(recipe.servings, SERVINGS_FORMS)}
         </p>
       </div>

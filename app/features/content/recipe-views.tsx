@@ -3,10 +3,10 @@ import { formatDuration } from '@core/rules/date';
 import { formatCount } from '@core/rules/plural';
 import { formatRoubles, priceBeforeDiscountRoubles } from '@core/rules/price';
 import { formatPackSize } from '@core/rules/weight';
-import { ChevronRight, Clock, ListChecks, ShoppingBasket, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
+import { Icon } from '~/components/ui/icon';
 import { Pagination } from '~/components/ui/pagination';
 import { FavouriteButton } from '~/features/favourites/favourite-button';
 import { Cover } from './cover';
@@ -86,7 +86,7 @@ function IngredientProductLink({ product }: { product: NonNullable<RecipeIngredi
         />
       ) : (
         <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-white text-brand-600">
-          <ShoppingBasket aria-hidden="true" className="size-5" />
+          <Icon name="shopping-basket" className="size-5" />
         </span>
       )}
       <span className="min-w-0 flex-1">
@@ -109,7 +109,7 @@ function IngredientProductLink({ product }: { product: NonNullable<RecipeIngredi
           <span className="text-muted">{formatPackSize(product)}</span>
         </span>
       </span>
-      <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-muted group-hover:text-brand-700" />
+      <Icon name="chevron-right" className="size-5 shrink-0 text-muted group-hover:text-brand-700" />
     </Link>
   );
 }
@@ -170,10 +170,10 @@ export function RecipeView({ recipe }: { recipe: Recipe }) {
               className="mt-5"
             />
             <ul className="mt-6 grid grid-cols-2 gap-3 sm:max-w-md">
-              <Fact icon={<Clock aria-hidden="true" className="size-5" />} label="Время">
+              <Fact icon={<Icon name="clock" className="size-5" />} label="Время">
                 {formatDuration(recipe.cook_minutes)}
               </Fact>
-              <Fact icon={<Users aria-hidden="true" className="size-5" />} label="Порции">
+              <Fact icon={<Icon name="users" className="size-5" />} label="Порции">
                 {formatCount(recipe.servings, SERVINGS_FORMS)}
               </Fact>
             </ul>
@@ -190,7 +190,7 @@ export function RecipeView({ recipe }: { recipe: Recipe }) {
               id="steps-title"
               className="flex items-center gap-2 text-xl font-extrabold tracking-tight sm:text-2xl"
             >
-              <ListChecks aria-hidden="true" className="size-6 text-brand-600" />
+              <Icon name="list-checks" className="size-6 text-brand-600" />
               Приготовление
             </h2>
             <ol className="mt-5 space-y-4">

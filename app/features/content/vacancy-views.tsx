@@ -2,8 +2,8 @@ import type { Vacancy, VacancyList } from '@core/contracts/content';
 import { formatDate } from '@core/rules/date';
 import { formatCount } from '@core/rules/plural';
 import { formatSalary } from '@core/rules/salary';
-import { Briefcase, Check, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
+import { Icon } from '~/components/ui/icon';
 import { cx } from '~/lib/cx';
 import { ContentContainer, PageHeading } from './layout';
 import { VACANCIES_FORMS } from './words';
@@ -41,7 +41,7 @@ function CityFilter({ cities, current }: { cities: readonly string[]; current?: 
                     : 'bg-white text-ink shadow-card hover:bg-brand-50 hover:text-brand-800',
                 )}
               >
-                {option.city ? <MapPin aria-hidden="true" className="size-4" /> : null}
+                {option.city ? <Icon name="map-pin" className="size-4" /> : null}
                 {option.label}
               </Link>
             </li>
@@ -63,11 +63,11 @@ function VacancyCard({ vacancy }: { vacancy: Vacancy }) {
       </div>
       <ul className="mt-3 flex flex-wrap gap-2 text-sm font-medium">
         <li className="inline-flex items-center gap-1.5 rounded-full bg-sun-soft px-3 py-1 text-ink">
-          <Briefcase aria-hidden="true" className="size-4" />
+          <Icon name="briefcase" className="size-4" />
           {vacancy.employment}
         </li>
         <li className="inline-flex items-center gap-1.5 rounded-full bg-surface px-3 py-1 text-ink">
-          <MapPin aria-hidden="true" className="size-4" />
+          <Icon name="map-pin" className="size-4" />
           {vacancy.city}
         </li>
       </ul>
@@ -78,7 +78,7 @@ function VacancyCard({ vacancy }: { vacancy: Vacancy }) {
           <ul className="mt-2 space-y-1.5">
             {vacancy.requirements.map((requirement) => (
               <li key={requirement} className="flex gap-2 text-[15px]">
-                <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+                <Icon name="check" className="mt-0.5 size-5 shrink-0 text-brand-600" />
                 {requirement}
               </li>
             ))}

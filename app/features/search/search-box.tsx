@@ -1,89 +1,30 @@
-import type { SearchItem } from '@core/contracts/catalog';
-import { searchItemHref } from '@core/rules/catalog';
-import { isSearchable, SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH } from '@core/rules/search-text';
-import { ArrowRight, Package, Store } from 'lucide-react';
-import { useContext, useEffect, useRef, useState } from 'react';
-import {
-  Collection,
-  ComboBox,
-  ComboBoxStateContext,
-  Header,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  ListBoxSection,
-  Popover,
-} from 'react-aria-components';
-import { useFetcher, useLocation, useNavigate } from 'react-router';
+import { SEARCH_MAX_LENGTH } from '@core/rules/search-text';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { Icon } from '~/components/ui/icon';
 import { cx } from '~/lib/cx';
-import type { loader as searchLoader } from '~/routes/resources/search';
-
-const SUGGESTIONS_ROUTE = '/resources/search';
+import { onFirstUse, useFirstUse } from '~/lib/on-first-use';
 
 /** The results page of a query: where Enter goes, with JavaScript or without. */
-function resultsHref(query: string): string {
+export function resultsHref(query: string): string {
   return `/search?q=${encodeURIComponent(query)}`;
 }
 
-/** A suggestion keyed by `id`: react-aria's collections key their items by it (the index would be reused). */
-type Suggestion = { id: string; item: SearchItem };
-type Group = { kind: 'group'; id: SearchItem['type']; label: string; suggestions: Suggestion[] };
-type AllResults = { kind: 'all'; id: 'all'; query: string };
-type Entry = Group | AllResults;
+/** What the light field hands to the combobox as it takes over: the field (its text) and whether it had focus. */
+export type SearchTakeOver = { field: HTMLInputElement | null; isFocused: boolean };
 
-const GROUPS: readonly { type: SearchItem['type']; label: string }[] = [
-  { type: 'category', label: 'Магазины' },
-  { type: 'product', label: 'Товары' },
-];
+// The suggestions' combobox (react-aria's ComboBox, ListBox and Popover: about 30 KB) loads on first use.
+const combobox = onFirstUse(() => import('./search-combobox'));
 
-/** The dropdown's entries: shop catalogues, products, then the results page of the query. */
-function entriesOf(items: readonly SearchItem[], query: string): Entry[] {
-  if (items.length === 0) return [];
-  const groups: Entry[] = GROUPS.map(({ type, label }) => ({
-    kind: 'group' as const,
-    id: type,
-    label,
-    suggestions: items.filter((item) => item.type === type).map((item) => ({ id: item._id, item })),
-  })).filter((group) => group.suggestions.length > 0);
-  return [...groups, { kind: 'all', id: 'all', query }];
-}
+/** The field's look, the same before and after the combobox takes over. */
+export const SEARCH_FIELD_CLASS =
+  'h-12 w-full rounded-2xl border-2 border-brand-500 bg-white pr-4 pl-12 text-[15px] text-ink placeholder:text-muted';
 
 /**
- * Suggestions for the field's text through the resource route's fetcher: nothing under 3 characters, one
- * load 300 ms after the last keystroke (SPEC §5, §9); a newer load cancels the one in flight.
- */
-function useSuggestions(query: string) {
-  const fetcher = useFetcher<typeof searchLoader>();
-  const { load } = fetcher;
-  const wanted = query.trim();
-  const isWanted = isSearchable(wanted);
-
-  useEffect(() => {
-    if (!isWanted) return;
-    const timer = setTimeout(
-      () => void load(`${SUGGESTIONS_ROUTE}?q=${encodeURIComponent(wanted)}`),
-      SEARCH_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [wanted, isWanted, load]);
-
-  const answer = fetcher.data;
-  const isCurrent = answer?.q === wanted;
-  return {
-    // The last answer stays while the next one loads, so the list does not blink at every keystroke.
-    items: isWanted && answer ? answer.items : [],
-    isSearching: isWanted && (!isCurrent || fetcher.state !== 'idle'),
-    problem: isWanted && isCurrent ? answer.problem : undefined,
-  };
-}
-
-/**
- * The header product search (SPEC §2): react-aria's ComboBox over the suggestions of
- * /resources/search (docs/decisions/032). Arrows move through shop catalogues and products, Enter opens the
- * highlighted one or, with none highlighted, the results page. It is a plain GET form to /search underneath,
- * so Enter works before hydration and without JavaScript.
+ * The header product search (SPEC §2). Pages render a plain GET form to /search with the field, so Enter
+ * works before hydration and without JavaScript; the suggestions' combobox (search-combobox.tsx) loads when
+ * the shopper reaches for the field — a hover, a touch, a focus, or text typed before the page was alive —
+ * and takes its place with its text and focus (ADR 044).
  */
 export function SearchBox({
   id,
@@ -94,11 +35,24 @@ export function SearchBox({
   placeholder: string;
   className?: string;
 }) {
+  const [loaded, request] = useFirstUse(combobox);
   const navigate = useNavigate();
-  const [query, setQuery] = useState('');
-  const { items, isSearching, problem } = useSuggestions(query);
-  const entries = entriesOf(items, query.trim());
+  const takeOver = useRef<SearchTakeOver>({ field: null, isFocused: false });
+  // Focused or typed into before React listened (a slow phone): the combobox is wanted now.
+  useEffect(() => {
+    const field = takeOver.current.field;
+    if (!field) return;
+    if (document.activeElement === field || field.value !== '') request();
+  }, [request]);
 
+  if (loaded) {
+    // The light field is still on the page in this render: whether it has the focus is what is handed over.
+    const light = takeOver.current;
+    if (light.field?.isConnected) light.isFocused = document.activeElement === light.field;
+    return (
+      <loaded.SearchCombobox id={id} placeholder={placeholder} className={className} takeOver={takeOver} />
+    );
+  }
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is not yet announced by every screen reader.
     <form
@@ -108,136 +62,41 @@ export function SearchBox({
       aria-label="Поиск товаров"
       className={cx('relative', className)}
       onSubmit={(event) => {
+        const text = takeOver.current.field?.value.trim() ?? '';
         event.preventDefault();
-        const text = query.trim();
         if (text) void navigate(resultsHref(text));
       }}
     >
-      <ComboBox
-        id={id}
-        name="q"
-        allowsCustomValue
-        // From 3 characters the dropdown opens at once and says it is searching; under 3 it stays shut.
-        allowsEmptyCollection={isSearchable(query)}
-        items={entries}
-        inputValue={query}
-        onInputChange={setQuery}
-        className="relative"
-      >
-        <Label className="sr-only">Поиск товаров</Label>
+      <div className="relative">
+        <label htmlFor={id} className="sr-only">
+          Поиск товаров
+        </label>
         <Icon
           name="search"
           className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted"
         />
-        <SearchInput placeholder={placeholder} />
-        <Popover
-          placement="bottom start"
-          offset={8}
-          className="w-[var(--trigger-width)] overflow-hidden rounded-2xl bg-white shadow-pop outline-none"
-        >
-          <ListBox<Entry>
-            aria-label="Результаты поиска"
-            className="max-h-[60vh] overflow-y-auto py-2 outline-none"
-            renderEmptyState={() => (
-              <p className="px-4 py-3 text-[15px] text-muted">
-                {problem ?? (isSearching ? 'Ищем…' : 'Ничего не нашлось')}
-              </p>
-            )}
-          >
-            {(entry) =>
-              entry.kind === 'group' ? (
-                <ListBoxSection id={entry.id}>
-                  <Header className="px-4 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">
-                    {entry.label}
-                  </Header>
-                  <Collection items={entry.suggestions}>
-                    {({ item }) => <SuggestionItem item={item} />}
-                  </Collection>
-                </ListBoxSection>
-              ) : (
-                <ListBoxItem
-                  id="all"
-                  href={resultsHref(entry.query)}
-                  textValue={`Все результаты по запросу «${entry.query}»`}
-                  className={({ isFocused }) =>
-                    cx(
-                      'mt-1 flex cursor-pointer items-center gap-2 border-t border-line px-4 py-3 text-[15px] font-semibold text-brand-700 outline-none',
-                      isFocused && 'bg-brand-50',
-                    )
-                  }
-                >
-                  Все результаты по запросу «{entry.query}»
-                  <ArrowRight aria-hidden="true" className="size-4 shrink-0" />
-                </ListBoxItem>
-              )
-            }
-          </ListBox>
-        </Popover>
-      </ComboBox>
+        <input
+          ref={(node) => {
+            // Kept after it is gone: the combobox reads its text as it takes over.
+            if (node) takeOver.current.field = node;
+          }}
+          id={id}
+          name="q"
+          type="search"
+          role="combobox"
+          aria-expanded="false"
+          aria-autocomplete="list"
+          autoComplete="off"
+          placeholder={placeholder}
+          maxLength={SEARCH_MAX_LENGTH}
+          enterKeyHint="search"
+          onPointerEnter={request}
+          onTouchStart={request}
+          onFocus={request}
+          onInput={request}
+          className={SEARCH_FIELD_CLASS}
+        />
+      </div>
     </form>
-  );
-}
-
-/**
- * The field. Enter with the dropdown open and nothing highlighted: the combobox keeps the form from
- * submitting (the customer might have been choosing), so this submits it — the results page, as with the
- * dropdown shut. A navigation (a suggestion followed, the results page opened) closes the dropdown. A focus
- * and text that came before the page was alive (a slow phone) are taken up once it is: suggested for, as if
- * typed now.
- */
-function SearchInput({ placeholder }: { placeholder: string }) {
-  const state = useContext(ComboBoxStateContext);
-  const location = useLocation();
-  const input = useRef<HTMLInputElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger.
-  useEffect(() => state?.close(), [location.key]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration.
-  useEffect(() => {
-    const field = input.current;
-    if (!state || !field) return;
-    // A focus that came before React listened: the combobox opens only for a focused field's new text.
-    if (document.activeElement === field) state.setFocused(true);
-    if (field.value !== '' && field.value !== state.inputValue) state.setInputValue(field.value);
-  }, []);
-
-  return (
-    <Input
-      ref={input}
-      type="search"
-      placeholder={placeholder}
-      maxLength={SEARCH_MAX_LENGTH}
-      enterKeyHint="search"
-      // Capture: decided before the combobox's own handler, which forgets the highlighted option as it closes.
-      onKeyDownCapture={(event) => {
-        if (!state?.isOpen || event.nativeEvent.isComposing) return;
-        // The first Escape only closes the list; the browser's own clearing of a search field waits for a second.
-        if (event.key === 'Escape') event.preventDefault();
-        if (event.key === 'Enter' && state.selectionManager.focusedKey == null) {
-          event.currentTarget.form?.requestSubmit();
-        }
-      }}
-      className="h-12 w-full rounded-2xl border-2 border-brand-500 bg-white pr-4 pl-12 text-[15px] text-ink placeholder:text-muted"
-    />
-  );
-}
-
-function SuggestionItem({ item }: { item: SearchItem }) {
-  const Icon = item.type === 'category' ? Store : Package;
-  const text = item.type === 'category' ? `Каталог: ${item.name}` : item.name;
-  return (
-    <ListBoxItem
-      id={item._id}
-      href={searchItemHref(item)}
-      textValue={text}
-      className={({ isFocused }) =>
-        cx(
-          'flex cursor-pointer items-center gap-3 px-4 py-2.5 text-[15px] outline-none',
-          isFocused ? 'bg-brand-50 text-brand-800' : 'text-ink',
-        )
-      }
-    >
-      <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
-      <span className="truncate">{text}</span>
-    </ListBoxItem>
   );
 }

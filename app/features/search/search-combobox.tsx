@@ -1,0 +1,252 @@
+import type { SearchItem } from '@core/contracts/catalog';
+import { searchItemHref } from '@core/rules/catalog';
+import { isSearchable, SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH } from '@core/rules/search-text';
+import { ArrowRight, Package, Store } from 'lucide-react';
+import { type RefObject, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  Collection,
+  ComboBox,
+  ComboBoxStateContext,
+  Header,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  ListBoxSection,
+  Popover,
+} from 'react-aria-components';
+import { useFetcher, useLocation, useNavigate } from 'react-router';
+import { Icon } from '~/components/ui/icon';
+import { cx } from '~/lib/cx';
+import type { loader as searchLoader } from '~/routes/resources/search';
+
+import { resultsHref, SEARCH_FIELD_CLASS, type SearchTakeOver } from './search-box';
+
+const SUGGESTIONS_ROUTE = '/resources/search';
+
+/** A suggestion keyed by `id`: react-aria's collections key their items by it (the index would be reused). */
+type Suggestion = { id: string; item: SearchItem };
+type Group = { kind: 'group'; id: SearchItem['type']; label: string; suggestions: Suggestion[] };
+type AllResults = { kind: 'all'; id: 'all'; query: string };
+type Entry = Group | AllResults;
+
+const GROUPS: readonly { type: SearchItem['type']; label: string }[] = [
+  { type: 'category', label: 'Магазины' },
+  { type: 'product', label: 'Товары' },
+];
+
+/** The dropdown's entries: shop catalogues, products, then the results page of the query. */
+function entriesOf(items: readonly SearchItem[], query: string): Entry[] {
+  if (items.length === 0) return [];
+  const groups: Entry[] = GROUPS.map(({ type, label }) => ({
+    kind: 'group' as const,
+    id: type,
+    label,
+    suggestions: items.filter((item) => item.type === type).map((item) => ({ id: item._id, item })),
+  })).filter((group) => group.suggestions.length > 0);
+  return [...groups, { kind: 'all', id: 'all', query }];
+}
+
+/**
+ * Suggestions for the field's text through the resource route's fetcher: nothing under 3 characters, one
+ * load 300 ms after the last keystroke (SPEC §5, §9); a newer load cancels the one in flight.
+ */
+function useSuggestions(query: string) {
+  const fetcher = useFetcher<typeof searchLoader>();
+  const { load } = fetcher;
+  const wanted = query.trim();
+  const isWanted = isSearchable(wanted);
+
+  useEffect(() => {
+    if (!isWanted) return;
+    const timer = setTimeout(
+      () => void load(`${SUGGESTIONS_ROUTE}?q=${encodeURIComponent(wanted)}`),
+      SEARCH_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [wanted, isWanted, load]);
+
+  const answer = fetcher.data;
+  const isCurrent = answer?.q === wanted;
+  return {
+    // The last answer stays while the next one loads, so the list does not blink at every keystroke.
+    items: isWanted && answer ? answer.items : [],
+    isSearching: isWanted && (!isCurrent || fetcher.state !== 'idle'),
+    problem: isWanted && isCurrent ? answer.problem : undefined,
+  };
+}
+
+/**
+ * The header product search (SPEC §2): react-aria's ComboBox over the suggestions of
+ * /resources/search (docs/decisions/032). Arrows move through shop catalogues and products, Enter opens the
+ * highlighted one or, with none highlighted, the results page. It is a plain GET form to /search underneath,
+ * so Enter works before hydration and without JavaScript. It loads on first use and takes over from the
+ * light field of search-box.tsx (ADR 044): its text, and the focus when it had it.
+ */
+export function SearchCombobox({
+  id,
+  placeholder,
+  className,
+  takeOver,
+}: {
+  id: string;
+  placeholder: string;
+  className?: string;
+  takeOver?: RefObject<SearchTakeOver>;
+}) {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const { items, isSearching, problem } = useSuggestions(query);
+  const entries = entriesOf(items, query.trim());
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is not yet announced by every screen reader.
+    <form
+      role="search"
+      action="/search"
+      method="get"
+      aria-label="Поиск товаров"
+      className={cx('relative', className)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const text = query.trim();
+        if (text) void navigate(resultsHref(text));
+      }}
+    >
+      <ComboBox
+        id={id}
+        name="q"
+        allowsCustomValue
+        // From 3 characters the dropdown opens at once and says it is searching; under 3 it stays shut.
+        allowsEmptyCollection={isSearchable(query)}
+        items={entries}
+        inputValue={query}
+        onInputChange={setQuery}
+        className="relative"
+      >
+        <Label className="sr-only">Поиск товаров</Label>
+        <Icon
+          name="search"
+          className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted"
+        />
+        <SearchInput placeholder={placeholder} takeOver={takeOver} />
+        <Popover
+          placement="bottom start"
+          offset={8}
+          className="w-[var(--trigger-width)] overflow-hidden rounded-2xl bg-white shadow-pop outline-none"
+        >
+          <ListBox<Entry>
+            aria-label="Результаты поиска"
+            className="max-h-[60vh] overflow-y-auto py-2 outline-none"
+            renderEmptyState={() => (
+              <p className="px-4 py-3 text-[15px] text-muted">
+                {problem ?? (isSearching ? 'Ищем…' : 'Ничего не нашлось')}
+              </p>
+            )}
+          >
+            {(entry) =>
+              entry.kind === 'group' ? (
+                <ListBoxSection id={entry.id}>
+                  <Header className="px-4 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">
+                    {entry.label}
+                  </Header>
+                  <Collection items={entry.suggestions}>
+                    {({ item }) => <SuggestionItem item={item} />}
+                  </Collection>
+                </ListBoxSection>
+              ) : (
+                <ListBoxItem
+                  id="all"
+                  href={resultsHref(entry.query)}
+                  textValue={`Все результаты по запросу «${entry.query}»`}
+                  className={({ isFocused }) =>
+                    cx(
+                      'mt-1 flex cursor-pointer items-center gap-2 border-t border-line px-4 py-3 text-[15px] font-semibold text-brand-700 outline-none',
+                      isFocused && 'bg-brand-50',
+                    )
+                  }
+                >
+                  Все результаты по запросу «{entry.query}»
+                  <ArrowRight aria-hidden="true" className="size-4 shrink-0" />
+                </ListBoxItem>
+              )
+            }
+          </ListBox>
+        </Popover>
+      </ComboBox>
+    </form>
+  );
+}
+
+/**
+ * The field. Enter with the dropdown open and nothing highlighted: the combobox keeps the form from
+ * submitting (the customer might have been choosing), so this submits it — the results page, as with the
+ * dropdown shut. A navigation (a suggestion followed, the results page opened) closes the dropdown. The
+ * light field's focus and text (typed before the page was alive, or while this loaded) are taken up as it
+ * mounts: suggested for, as if typed now.
+ */
+function SearchInput({
+  placeholder,
+  takeOver,
+}: {
+  placeholder: string;
+  takeOver: RefObject<SearchTakeOver> | undefined;
+}) {
+  const state = useContext(ComboBoxStateContext);
+  const location = useLocation();
+  const input = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger.
+  useEffect(() => state?.close(), [location.key]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as it replaces the light field.
+  useLayoutEffect(() => {
+    const field = input.current;
+    if (!state || !field) return;
+    const light = takeOver?.current;
+    // Focused before this mounted: the combobox opens only for a focused field's new text.
+    if (light?.isFocused) field.focus();
+    if (light?.isFocused || document.activeElement === field) state.setFocused(true);
+    const text = light?.field?.value || field.value;
+    if (text !== '' && text !== state.inputValue) state.setInputValue(text);
+  }, []);
+
+  return (
+    <Input
+      ref={input}
+      type="search"
+      placeholder={placeholder}
+      maxLength={SEARCH_MAX_LENGTH}
+      enterKeyHint="search"
+      // Capture: decided before the combobox's own handler, which forgets the highlighted option as it closes.
+      onKeyDownCapture={(event) => {
+        if (!state?.isOpen || event.nativeEvent.isComposing) return;
+        // The first Escape only closes the list; the browser's own clearing of a search field waits for a second.
+        if (event.key === 'Escape') event.preventDefault();
+        if (event.key === 'Enter' && state.selectionManager.focusedKey == null) {
+          event.currentTarget.form?.requestSubmit();
+        }
+      }}
+      className={SEARCH_FIELD_CLASS}
+    />
+  );
+}
+
+function SuggestionItem({ item }: { item: SearchItem }) {
+  const Icon = item.type === 'category' ? Store : Package;
+  const text = item.type === 'category' ? `Каталог: ${item.name}` : item.name;
+  return (
+    <ListBoxItem
+      id={item._id}
+      href={searchItemHref(item)}
+      textValue={text}
+      className={({ isFocused }) =>
+        cx(
+          'flex cursor-pointer items-center gap-3 px-4 py-2.5 text-[15px] outline-none',
+          isFocused ? 'bg-brand-50 text-brand-800' : 'text-ink',
+        )
+      }
+    >
+      <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+      <span className="truncate">{text}</span>
+    </ListBoxItem>
+  );
+}
