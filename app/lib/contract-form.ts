@@ -6,6 +6,7 @@
  */
 import { type DefaultValue, type SubmissionResult, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { formEntries } from '@core/contracts/form-fields';
 import type { z } from '@core/contracts/z';
 import type { FormEvent } from 'react';
 
@@ -25,12 +26,12 @@ function constraintOf(schema: z.ZodType): Constraints {
 // biome-ignore lint/suspicious/noExplicitAny: Conform's own bound for a form's shape.
 type FormShape = Record<string, any>;
 
-export type ContractFormOptions<S extends z.ZodType<unknown, FormShape>> = {
+export type ContractFormOptions<S extends z.ZodType<FormShape, FormShape>> = {
   /** The form's id: a stable one when the page renders several of the kind. */
   id?: string;
   /** The action's refusal (`useActionOutcome(fetcher).lastResult`, or a page's `failureOf(actionData)?.result`). */
   lastResult?: SubmissionResult<string[]> | null;
-  defaultValue?: DefaultValue<z.input<S>>;
+  defaultValue?: DefaultValue<z.output<S>>;
   /**
    * Called with the form's data once it passes the contract; a fetcher's form may post it itself
    * (`event.preventDefault()`, then `fetcher.submit(formData, …)`) to add what is not a field.
@@ -40,12 +41,15 @@ export type ContractFormOptions<S extends z.ZodType<unknown, FormShape>> = {
   onInvalid?: () => void;
 };
 
-/** Conform's `useForm` over a contract: validated on submit, then again as the customer corrects it. */
-export function useContractForm<S extends z.ZodType<unknown, FormShape>>(
+/**
+ * Conform's `useForm` over a contract: validated on submit, then again as the customer corrects it. The
+ * fields are the contract's output shape (a field read through a preprocess has no input shape to name).
+ */
+export function useContractForm<S extends z.ZodType<FormShape, FormShape>>(
   schema: S,
   { id, lastResult, defaultValue, onSubmit, onInvalid }: ContractFormOptions<S> = {},
 ) {
-  return useForm<z.input<S>, z.output<S>>({
+  return useForm<z.output<S>, z.output<S>>({
     id,
     lastResult,
     defaultValue,
@@ -67,13 +71,5 @@ export function useContractForm<S extends z.ZodType<unknown, FormShape>>(
  * form's data under its contract path, as Conform names nested fields: `address.coordinates.longitude`.
  */
 export function appendValue(formData: FormData, name: string, value: unknown): void {
-  if (value === undefined || value === null) return;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) appendValue(formData, `${name}[${index}]`, item);
-  } else if (typeof value === 'object') {
-    for (const [key, item] of Object.entries(value))
-      appendValue(formData, name ? `${name}.${key}` : key, item);
-  } else {
-    formData.append(name, String(value));
-  }
+  for (const [key, text] of formEntries(value, name)) formData.append(key, text);
 }

@@ -23,6 +23,11 @@ export type ActionOutcomeHandlers<D> = {
   /** Once per refusal, when the fetcher is idle again. */
   onFailure?: (failure: ActionFailure) => void;
   /**
+   * The action answered a redirect (post, redirect, get): the router went there and the fetcher has no
+   * answer of its own. A change done, for an action that redirects.
+   */
+  onRedirect?: () => void;
+  /**
    * SPEC §8: a refusal shows the server's message as a warning toast (told once, however many controls
    * share the fetcher). `false`: the form alone shows it; a function: the toast's title instead.
    */
@@ -56,6 +61,7 @@ export function useActionOutcome<D>(
   const toast = useToast();
   // An answer the fetcher already had when the component mounted (a keyed fetcher) is not news.
   const handled = useRef<unknown>(fetcher.data);
+  const wasPending = useRef(false);
   const arrive = useEffectEvent((answer: D) => {
     handled.current = answer;
     const failure = failureOf(answer);
@@ -71,10 +77,14 @@ export function useActionOutcome<D>(
     if (handlers.successToast) toast.show({ type: 'success', title: handlers.successToast });
     handlers.onSuccess?.(answer as ActionSuccess<D>);
   });
+  const redirected = useEffectEvent(() => handlers.onRedirect?.());
   const { state, data } = fetcher;
   useEffect(() => {
+    const isDone = wasPending.current && state === 'idle';
+    wasPending.current = state !== 'idle';
     const answer = arrivedAnswer({ state, data }, handled.current);
     if (answer !== undefined) arrive(answer);
+    else if (isDone && data === undefined) redirected();
   }, [state, data]);
 
   const failure = state === 'idle' ? failureOf(data) : undefined;

@@ -3,24 +3,24 @@ import { formatPhone } from '@core/rules/phone';
 import { LogOut, Pencil } from 'lucide-react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
+import { Button } from '~/components/ui/aria-button';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
-import { Button } from '~/components/ui/button';
 import { useAuthDialogs } from '~/features/auth/auth-dialogs';
 import { Avatar } from '~/features/auth/avatar';
 import { LogoutForm } from '~/features/auth/logout';
 import { useUser } from '~/features/auth/user';
-import { addressAskedToDelete, deleteQuestionOf } from '~/features/cabinet/address-delete';
+import { addressAskedToDelete } from '~/features/cabinet/address-delete';
 import { CABINET_SECTIONS, type CabinetSection } from '~/features/cabinet/cabinet';
+import { runCabinetPost } from '~/features/cabinet/cabinet-actions.server';
 import { LkSectionEmptyState } from '~/features/cabinet/lk-sections';
 import { OrdersList } from '~/features/cabinet/orders-list';
 import { DELIVERY_TAB_HREF, SavedAddresses } from '~/features/cabinet/saved-addresses';
-import { loadChatTab, runChatIntent } from '~/features/chat/chat-actions.server';
-import { CHAT_FIELD, isChatIntent } from '~/features/chat/chat-form';
+import { loadChatTab } from '~/features/chat/chat-actions.server';
+import { CHAT_BEFORE_PARAM } from '~/features/chat/chat-links';
 import { ChatPanel } from '~/features/chat/chat-panel';
-import { runAddressIntent } from '~/features/delivery/address-actions.server';
 import { NotificationsPanel } from '~/features/notifications/notifications-panel';
 import { failureOf } from '~/lib/action-result';
-import { redirectWithFlash, runAction } from '~/lib/actions.server';
+import { runFormAction } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
 import { cx } from '~/lib/cx';
 import type { Route } from './+types/cabinet';
@@ -40,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     active === 'orders' ? context.services.orders.listOrders(user._id) : [],
     active === 'notification' ? context.services.notifications.list(user._id) : null,
     active === 'chat'
-      ? loadChatTab(context.services, user._id, url.searchParams.get(CHAT_FIELD.before))
+      ? loadChatTab(context.services, user._id, url.searchParams.get(CHAT_BEFORE_PARAM))
       : null,
   ]);
   // The key a browser subscribes to web push with ('Включить уведомления'); null: push is off.
@@ -48,31 +48,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { addresses, orders, notifications, chat, vapidPublicKey };
 }
 
-const ADDRESS_FLASH = {
-  save: 'address-saved',
-  update: 'address-saved',
-  delete: 'address-deleted',
-  default: 'address-default',
-} as const;
-
 /**
  * The cabinet's forms (SPEC §6: signed in): the delivery tab's (delete once confirmed, make default: the geo
  * service, then back to the tab) and the chat's message (the support service; its answer is data, the loader
- * shows it).
+ * shows it). A guest gets 401 before the form is read.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  return runAction(async () => {
-    const user = requireUser(context);
-    const form = await request.formData();
-    if (isChatIntent(form.get(CHAT_FIELD.intent))) {
-      return runChatIntent(context.services.support, user._id, form, { ip: context.clientIp });
-    }
-    // A delete asks first: without its yes the answer is the question (issue 21).
-    const question = deleteQuestionOf(form);
-    if (question) return question;
-    const result = await runAddressIntent(context.services.geo, user._id, form);
-    return redirectWithFlash(DELIVERY_TAB_HREF, ADDRESS_FLASH[result.intent]);
-  });
+  return runFormAction(
+    request,
+    () => requireUser(context),
+    (form, user) => runCabinetPost(context, user._id, form),
+  );
 }
 
 const DEFAULT_SECTION: CabinetSection['key'] = 'orders';
@@ -158,7 +144,7 @@ export default function Cabinet({ loaderData, actionData }: Route.ComponentProps
                 orders={loaderData.chat.orders}
                 isOperatorTyping={loaderData.chat.isOperatorTyping}
                 messageKey={loaderData.chat.messageKey}
-                isOlderPage={params.has(CHAT_FIELD.before)}
+                isOlderPage={params.has(CHAT_BEFORE_PARAM)}
                 failure={failureOf(actionData)}
               />
             ) : (

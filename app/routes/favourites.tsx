@@ -3,13 +3,13 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { buttonStyles } from '~/components/ui/button';
 import { LoginButton } from '~/features/auth/login-button';
+import { ArticlesPanel, ProductsPanel, SetsPanel, StoresPanel } from '~/features/favourites/favourite-panels';
 import {
   FAVOURITE_TABS,
   type FavouriteTab,
   favouritesTabHref,
   isFavouriteTab,
 } from '~/features/favourites/favourite-routes';
-import { ArticlesPanel, ProductsPanel, SetsPanel, StoresPanel } from '~/features/favourites/favourite-panels';
 import { useSavedFavourites } from '~/features/favourites/use-favourites';
 import { getOptionalUser } from '~/lib/auth.server';
 import { cx } from '~/lib/cx';

@@ -1,12 +1,17 @@
+import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
+import { fieldName } from '@core/contracts/form-fields';
+import { type LocationForm, LocationFormSchema, type LocationQuery } from '@core/contracts/geo';
 import { formatSchedule } from '@core/rules/schedule';
 import { MapPin, Store as StoreIcon } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { buttonStyles } from '~/components/ui/button';
-import { LOCATION_FIELD } from '~/features/delivery/delivery-context';
+import { FormMessage } from '~/components/ui/form-fields';
+import { HiddenFields } from '~/components/ui/hidden-fields';
 import { runLocationIntent } from '~/features/delivery/location-actions.server';
 import { failureOf } from '~/lib/action-result';
-import { runAction } from '~/lib/actions.server';
+import { parseForm, runFormAction } from '~/lib/actions.server';
+import { useContractForm } from '~/lib/contract-form';
 import { shopperLocation } from '~/lib/location.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import type { Route } from './+types/location';
@@ -25,10 +30,11 @@ export const meta: Route.MetaFunction = () => [
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const back = safeRedirectPath(url.searchParams.get(LOCATION_FIELD.back));
-  const mode = url.searchParams.get(LOCATION_FIELD.mode) === 'pickup' ? 'pickup' : 'delivery';
+  const query = (name: keyof LocationQuery) => url.searchParams.get(name);
+  const back = safeRedirectPath(query('back'));
+  const mode = query('mode') === 'pickup' ? 'pickup' : 'delivery';
   const [location, cities] = await Promise.all([shopperLocation(context), context.services.geo.listCities()]);
-  const asked = url.searchParams.get(LOCATION_FIELD.city);
+  const asked = query('city');
   const cityId = cities.find((city) => city._id === asked)?._id ?? location.cityId ?? cities[0]?._id ?? '';
   const points = cityId ? await context.services.catalog.listPickupPoints(cityId) : [];
   return {
@@ -44,15 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** 'Сохранить' (a city and a typed address), 'Забрать здесь' (a pickup point), 'Выбрать' (a city). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  return runAction(
-    () => runLocationIntent(context, request, form),
-    () => ({
-      values: {
-        city: String(form.get(LOCATION_FIELD.city) ?? ''),
-        address: String(form.get(LOCATION_FIELD.address) ?? ''),
-      },
-    }),
+  return runFormAction(
+    request,
+    () => undefined,
+    (form) => runLocationIntent(context, request, parseForm(form, LocationFormSchema)),
   );
 }
 
@@ -66,7 +67,13 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
   const { back, mode, cityId, cities, points, chosenPointId, current } = loaderData;
   const failure = failureOf(actionData);
   const choice = actionData && 'intent' in actionData && actionData.intent === 'choose' ? actionData : null;
-  const typedCity = failure?.values?.city || cityId;
+  // The delivery form (LocationFormSchema's address): a refusal, with or without JavaScript, shows its
+  // message under the field and keeps what was typed.
+  const [form, fields] = useContractForm(LocationFormSchema, {
+    id: 'location-address',
+    lastResult: failure?.result,
+    defaultValue: { city: cityId },
+  });
   const cityName = (id: string) => cities.find((city) => city._id === id)?.name ?? '';
   const delivery = (
     <section
@@ -76,49 +83,36 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
       <h2 id="location-delivery-title" className="text-xl font-bold">
         Доставка
       </h2>
-      <Form method="post" className="mt-4 flex flex-col gap-4">
-        <input type="hidden" name={LOCATION_FIELD.intent} value="address" />
-        <input type="hidden" name={LOCATION_FIELD.back} value={back} />
+      <Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
+        <HiddenFields<LocationForm> values={{ intent: 'address', back }} />
         <div className="grid gap-3 sm:grid-cols-[200px_minmax(0,1fr)]">
           <div>
-            <label htmlFor="location-city" className={LABEL}>
+            <label htmlFor={fields.city.id} className={LABEL}>
               Город
             </label>
-            <select id="location-city" name={LOCATION_FIELD.city} defaultValue={typedCity} className={FIELD}>
+            <select {...getSelectProps(fields.city)} className={FIELD}>
               {cities.map((city) => (
                 <option key={city._id} value={city._id}>
                   {city.name}
                 </option>
               ))}
             </select>
+            <FieldMessage id={fields.city.errorId} errors={fields.city.errors} />
           </div>
           <div>
-            <label htmlFor="location-address" className={LABEL}>
+            <label htmlFor={fields.address.id} className={LABEL}>
               Улица и дом
             </label>
             <input
-              id="location-address"
-              name={LOCATION_FIELD.address}
-              defaultValue={failure?.values?.address ?? ''}
+              {...getInputProps(fields.address, { type: 'text' })}
               placeholder="Например, ул. Свободы, 46"
               autoComplete="street-address"
-              required
-              maxLength={200}
-              aria-invalid={failure?.fields.address ? true : undefined}
-              aria-describedby={failure ? 'location-address-error' : undefined}
               className={FIELD}
             />
+            <FieldMessage id={fields.address.errorId} errors={fields.address.errors} />
           </div>
         </div>
-        {failure ? (
-          <p
-            id="location-address-error"
-            role="alert"
-            className="rounded-xl bg-red-50 px-4 py-3 text-[15px] font-medium text-berry"
-          >
-            {failure.message}
-          </p>
-        ) : null}
+        <FormMessage errors={form.errors} />
         <button type="submit" className={buttonStyles({ className: 'self-start' })}>
           Сохранить
         </button>
@@ -135,10 +129,9 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
                   method="post"
                   className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-line px-4 py-3"
                 >
-                  <input type="hidden" name={LOCATION_FIELD.intent} value="address" />
-                  <input type="hidden" name={LOCATION_FIELD.back} value={back} />
-                  <input type="hidden" name={LOCATION_FIELD.city} value={place.city} />
-                  <input type="hidden" name={LOCATION_FIELD.address} value={place.address} />
+                  <HiddenFields<LocationForm>
+                    values={{ intent: 'address', back, city: place.city, address: place.address }}
+                  />
                   <span>
                     <span className="font-medium">{place.short}</span>
                     <span className="block text-sm text-muted">
@@ -168,15 +161,14 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
         Самовывоз
       </h2>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
-        <input type="hidden" name={LOCATION_FIELD.back} value={back} />
-        <input type="hidden" name={LOCATION_FIELD.mode} value="pickup" />
+        <HiddenFields<LocationQuery> values={{ back, mode: 'pickup' }} />
         <div>
           <label htmlFor="location-pickup-city" className={LABEL}>
             Город
           </label>
           <select
             id="location-pickup-city"
-            name={LOCATION_FIELD.city}
+            name={fieldName<LocationQuery>('city')}
             defaultValue={cityId}
             className={FIELD}
           >
@@ -212,9 +204,7 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
                   <p className="text-sm text-muted">{formatSchedule(point.schedule)}</p>
                 </div>
                 <Form method="post">
-                  <input type="hidden" name={LOCATION_FIELD.intent} value="pickup" />
-                  <input type="hidden" name={LOCATION_FIELD.back} value={back} />
-                  <input type="hidden" name={LOCATION_FIELD.point} value={point._id} />
+                  <HiddenFields<LocationForm> values={{ intent: 'pickup', back, point: point._id }} />
                   <button
                     type="submit"
                     aria-label={`Забрать здесь: ${point.name}`}
@@ -256,5 +246,16 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
         Вернуться
       </Link>
     </div>
+  );
+}
+
+/** A field's message, tied to it (its `aria-describedby`), read at once. */
+function FieldMessage({ id, errors }: { id: string; errors: readonly string[] | undefined }) {
+  const message = errors?.[0];
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="mt-1.5 text-sm font-medium text-berry">
+      {message}
+    </p>
   );
 }

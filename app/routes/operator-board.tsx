@@ -1,11 +1,11 @@
-import { MoveOrderSchema, OrderNumberParamsSchema } from '@core/contracts/support';
+import { BoardMoveFormSchema } from '@core/contracts/support';
 import { redirect } from 'react-router';
 import { requireOperatorAction, requireOperatorPage } from '~/features/operator/operator.server';
-import { OPERATOR_FIELD, OPERATOR_ORDERS_HREF } from '~/features/operator/operator-form';
+import { OPERATOR_ORDERS_HREF } from '~/features/operator/operator-links';
 import { OrderBoard } from '~/features/operator/order-board';
 import { useConsolePageData } from '~/features/operator/use-operator-live';
 import { failureOf } from '~/lib/action-result';
-import { formText, parseWith, runAction } from '~/lib/actions.server';
+import { parseForm, runFormAction } from '~/lib/actions.server';
 import type { Route } from './+types/operator-board';
 
 /**
@@ -25,14 +25,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * refused in Russian (409).
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  return runAction(async () => {
-    const user = await requireOperatorAction(context);
-    const form = await request.formData();
-    const { number } = parseWith(OrderNumberParamsSchema, { number: formText(form, OPERATOR_FIELD.number) });
-    const { status } = parseWith(MoveOrderSchema, { status: formText(form, OPERATOR_FIELD.status) });
-    await context.services.support.moveOrder(user._id, number, status);
-    return redirect(OPERATOR_ORDERS_HREF);
-  });
+  return runFormAction(
+    request,
+    () => requireOperatorAction(context),
+    async (form, user) => {
+      const { number, status } = parseForm(form, BoardMoveFormSchema);
+      await context.services.support.moveOrder(user._id, number, status);
+      return redirect(OPERATOR_ORDERS_HREF);
+    },
+  );
 }
 
 export default function OperatorOrders({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { ChatPostKeySchema, HistoryQuerySchema, SendMessageSchema } from '@core/contracts/support';
+import { ConversationFormSchema, HistoryQuerySchema } from '@core/contracts/support';
 import { MessagesSquare } from 'lucide-react';
 import { redirect, useLocation } from 'react-router';
 import { ConversationList } from '~/features/operator/conversation-list';
@@ -13,13 +13,11 @@ import {
 import {
   type ConversationStatusFilter,
   conversationHref,
-  OPERATOR_FIELD,
   OPERATOR_HREF,
-  OPERATOR_INTENTS,
-} from '~/features/operator/operator-form';
+} from '~/features/operator/operator-links';
 import { useConsolePageData, useLiveChat } from '~/features/operator/use-operator-live';
 import { failureOf } from '~/lib/action-result';
-import { formText, parseWith, runAction } from '~/lib/actions.server';
+import { parseForm, runFormAction } from '~/lib/actions.server';
 import { cx } from '~/lib/cx';
 import { orNotFound } from '~/lib/loader-errors.server';
 import type { Route } from './+types/operator-conversations';
@@ -71,30 +69,31 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
  * the form is read.
  */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  let text = '';
-  return runAction(
-    async () => {
-      const user = await requireOperatorAction(context);
-      const id = actionConversationId('id' in params ? params.id : undefined);
-      const form = await request.formData();
-      const intent = formText(form, OPERATOR_FIELD.intent);
-      if (intent === OPERATOR_INTENTS.read) {
-        await context.services.support.readAsOperator(user._id, id);
-        return { ok: true as const, intent: OPERATOR_INTENTS.read };
+  return runFormAction(
+    request,
+    async () => ({
+      user: await requireOperatorAction(context),
+      id: actionConversationId('id' in params ? params.id : undefined),
+    }),
+    async (form, { user, id }) => {
+      const input = parseForm(form, ConversationFormSchema);
+      switch (input.intent) {
+        case 'read':
+          await context.services.support.readAsOperator(user._id, id);
+          return { ok: true as const, intent: input.intent };
+        case 'close':
+          await context.services.support.close(user._id, id);
+          return redirect(OPERATOR_HREF);
+        case 'reply': {
+          const { intent, key: idempotencyKey, ...message } = input;
+          await context.services.support.reply(user._id, id, message, {
+            ip: context.clientIp,
+            idempotencyKey,
+          });
+          return redirect(conversationHref(id));
+        }
       }
-      if (intent === OPERATOR_INTENTS.close) {
-        await context.services.support.close(user._id, id);
-        return redirect(OPERATOR_HREF);
-      }
-      text = formText(form, OPERATOR_FIELD.text);
-      const idempotencyKey = parseWith(ChatPostKeySchema, formText(form, OPERATOR_FIELD.key));
-      await context.services.support.reply(user._id, id, parseWith(SendMessageSchema, { text }), {
-        ip: context.clientIp,
-        idempotencyKey,
-      });
-      return redirect(conversationHref(id));
     },
-    () => ({ values: { text } }),
   );
 }
 

@@ -3,7 +3,7 @@ import { ErrorPage, NotFoundPage } from '~/components/layout/error-pages';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { LinkButton } from '~/components/ui/button';
 import { requireOperatorPage } from '~/features/operator/operator.server';
-import { OPERATOR_HREF, OPERATOR_ORDERS_HREF } from '~/features/operator/operator-form';
+import { OPERATOR_HREF, OPERATOR_ORDERS_HREF } from '~/features/operator/operator-links';
 import { OperatorLiveProvider } from '~/features/operator/use-operator-live';
 import { type SocketStatus, useRealtime } from '~/features/realtime/use-realtime';
 import { cx } from '~/lib/cx';

@@ -1,4 +1,5 @@
-import { isOrderNumber } from '@core/contracts/orders';
+import { fieldName } from '@core/contracts/form-fields';
+import { CANCEL_CONFIRMED, isOrderNumber, type OrderPageForm } from '@core/contracts/orders';
 import { formatDayMonthTime } from '@core/rules/date';
 import { GUEST_REDIRECTS } from '@core/rules/guards';
 import {
@@ -19,7 +20,7 @@ import { data, Form, Link, useNavigation, useRevalidator, useSubmit } from 'reac
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { buttonStyles } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
-import { CONFIRMED, ORDER_FIELD } from '~/features/orders/order-actions';
+import { HiddenFields } from '~/components/ui/hidden-fields';
 import { runOrderIntent } from '~/features/orders/order-actions.server';
 import { OrderTotals } from '~/features/orders/order-totals';
 import { useRealtimeEvent } from '~/features/realtime/use-realtime';
@@ -87,7 +88,7 @@ export default function OrderDetail({
   const reached = new Set(order.events.map((event) => event.status));
   const pendingIntent =
     navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST'
-      ? navigation.formData?.get(ORDER_FIELD.intent)
+      ? navigation.formData?.get(fieldName<OrderPageForm>('intent'))
       : null;
   // Instant: the moment the yes is sent, the page shows the order as being cancelled.
   const isCancelling = pendingIntent === 'cancel';
@@ -237,8 +238,7 @@ export default function OrderDetail({
           <p className="mt-1 text-[15px] text-muted">{CANCEL_CONSEQUENCE}</p>
           <div className="mt-4 flex flex-col gap-3 sm:flex-row">
             <Form method="post">
-              <input type="hidden" name={ORDER_FIELD.intent} value="cancel" />
-              <input type="hidden" name={ORDER_FIELD.confirm} value={CONFIRMED} />
+              <HiddenFields<OrderPageForm> values={{ intent: 'cancel', confirm: CANCEL_CONFIRMED }} />
               <button type="submit" className={buttonStyles({ variant: 'danger' })}>
                 Да, отменить заказ
               </button>
@@ -260,7 +260,7 @@ export default function OrderDetail({
               setConfirming(true);
             }}
           >
-            <input type="hidden" name={ORDER_FIELD.intent} value="cancel" />
+            <HiddenFields<OrderPageForm> values={{ intent: 'cancel' }} />
             <button
               type="submit"
               disabled={pendingIntent !== null}
@@ -272,7 +272,7 @@ export default function OrderDetail({
           </Form>
         ) : null}
         <Form method="post">
-          <input type="hidden" name={ORDER_FIELD.intent} value="repeat" />
+          <HiddenFields<OrderPageForm> values={{ intent: 'repeat' }} />
           <button
             type="submit"
             disabled={pendingIntent !== null}
@@ -292,10 +292,9 @@ export default function OrderDetail({
         cancelLabel="Не отменять"
         isDestructive
         onConfirm={() =>
-          void submit(
-            { [ORDER_FIELD.intent]: 'cancel', [ORDER_FIELD.confirm]: CONFIRMED },
-            { method: 'post' },
-          )
+          void submit({ intent: 'cancel', confirm: CANCEL_CONFIRMED } satisfies OrderPageForm, {
+            method: 'post',
+          })
         }
       />
     </div>

@@ -1,4 +1,5 @@
 /** Notifications (SPEC §3 Notification, §7 GET /api/notification, POST /api/notification/subscribe; issue 15). */
+import type { FormFields } from './form-fields';
 import { z } from './z';
 
 export const NotificationTypeSchema = z.enum(['message', 'link_message', 'chat_message']);
@@ -54,6 +55,23 @@ export type PushSubscriptionInput = z.infer<typeof PushSubscriptionSchema>;
 export const SubscribeRequestSchema = z.object({
   subscription: PushSubscriptionSchema,
 });
+
+/**
+ * The cabinet's notification posts to /resources/notifications (ADR 033, 042): open one (read, then go to its
+ * link), read them all, or keep this browser's push subscription (SubscribeRequestSchema's
+ * `subscription.endpoint`, `subscription.keys.p256dh` …).
+ */
+export const NotificationFormSchema = z.discriminatedUnion(
+  'intent',
+  [
+    NotificationIdParamsSchema.extend({ intent: z.literal('open') }),
+    z.object({ intent: z.literal('read-all') }),
+    SubscribeRequestSchema.extend({ intent: z.literal('subscribe') }),
+  ],
+  { error: 'Неизвестное действие с уведомлениями' },
+);
+/** A notification post's fields as a form or a fetcher sends them (text). */
+export type NotificationForm = FormFields<z.input<typeof NotificationFormSchema>>;
 
 /** GET /api/notification/vapid: the application server key a browser subscribes with. */
 export const VapidKeySchema = z.object({ success: z.literal(true), publicKey: z.string() });

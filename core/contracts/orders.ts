@@ -1,5 +1,6 @@
 /** Checkout and orders: requests and answers (DESIGN.md §3 "Orders", issue 6). */
 import { FULFILMENTS, ORDER_STATUSES, PAYMENT_METHODS } from '../rules/orders';
+import type { FormFields } from './form-fields';
 import { PhoneSchema } from './identity';
 import { z } from './z';
 
@@ -63,6 +64,52 @@ export const PlaceOrdersSchema = z.object({
   comment: note(300, 'Комментарий — не длиннее 300 символов'),
 });
 export type PlaceOrders = z.infer<typeof PlaceOrdersSchema>;
+
+// Forms (ADR 042) -------------------------------------------------------------------------------------------
+
+/**
+ * The checkout page's form (/order): POST /api/orders' body with its Idempotency-Key as a field. One group
+ * per point (`orders[0].point`, `orders[0].address.flat` …); a pickup group carries none of the delivery
+ * fields, whatever the page's hidden delivery part of it held (a form without JavaScript posts them all).
+ */
+export const CheckoutFormSchema = PlaceOrdersSchema.extend({
+  key: IdempotencyKeySchema,
+  orders: z
+    .array(
+      z.preprocess(
+        (group) =>
+          typeof group === 'object' &&
+          group !== null &&
+          'fulfilment' in group &&
+          group.fulfilment === 'pickup'
+            ? { point: 'point' in group ? group.point : undefined, fulfilment: group.fulfilment }
+            : group,
+        OrderGroupInputSchema,
+      ),
+    )
+    .min(1, 'Выберите, что оформить')
+    .max(20, 'Не больше 20 заказов за раз')
+    .refine(
+      (groups) => new Set(groups.map((group) => group.point)).size === groups.length,
+      'Каждая точка — один раз',
+    ),
+});
+/** A checkout post's fields as the form sends them (text). */
+export type CheckoutForm = FormFields<z.input<typeof CheckoutFormSchema>>;
+
+/** A cancel's yes (the confirmation dialog sends it; without JavaScript the page asks in a form of its own). */
+export const CANCEL_CONFIRMED = 'yes';
+
+/** The order page's posts (/order/{slug}): cancel (once `confirm` says yes: else the action asks) or repeat. */
+export const OrderPageFormSchema = z.discriminatedUnion(
+  'intent',
+  [
+    z.object({ intent: z.literal('cancel'), confirm: z.line().max(10).optional() }),
+    z.object({ intent: z.literal('repeat') }),
+  ],
+  { error: 'Неизвестное действие с заказом' },
+);
+export type OrderPageForm = FormFields<z.input<typeof OrderPageFormSchema>>;
 
 export const OrderItemSchema = z.object({
   product: z.string(),

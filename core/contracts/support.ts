@@ -1,5 +1,6 @@
 /** The support chat and the operator console (SPEC §1 'a support chat', §2 /lk?active=chat; issue 15). */
 import { CHAT_PAGE_SIZE, CHAT_TEXT_MAX_LENGTH } from '../rules/chat';
+import type { FormFields } from './form-fields';
 import { FileRefSchema } from './identity';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, OrderStatusSchema } from './orders';
 import { z } from './z';
@@ -173,3 +174,42 @@ export const OrderNumberParamsSchema = z.object({
 
 export const RoleSchema = z.enum(['customer', 'operator']);
 export type Role = z.infer<typeof RoleSchema>;
+
+// Forms (ADR 042) -------------------------------------------------------------------------------------------
+
+/**
+ * The cabinet chat's posts (ADR 033): a message (SendMessageSchema's fields and its Idempotency-Key, ADR
+ * 037) to the cabinet's own action, or the chat read (a fetcher to /resources/chat).
+ */
+export const ChatFormSchema = z.discriminatedUnion(
+  'intent',
+  [
+    SendMessageSchema.safeExtend({ intent: z.literal('send-message'), key: ChatPostKeySchema }),
+    z.object({ intent: z.literal('read-chat') }),
+  ],
+  { error: 'Неизвестное действие в чате' },
+);
+/** A chat post's fields as a form or a fetcher sends them (text). */
+export type ChatForm = FormFields<z.input<typeof ChatFormSchema>>;
+
+/**
+ * The operator console's posts on a conversation (ADR 034, 041): a reply (with its Idempotency-Key), closing
+ * it, or reading it (the console's fetcher, when the conversation is on screen).
+ */
+export const ConversationFormSchema = z.discriminatedUnion(
+  'intent',
+  [
+    SendMessageSchema.safeExtend({ intent: z.literal('reply'), key: ChatPostKeySchema }),
+    z.object({ intent: z.literal('close') }),
+    z.object({ intent: z.literal('read') }),
+  ],
+  { error: 'Неизвестное действие с диалогом' },
+);
+export type ConversationForm = FormFields<z.input<typeof ConversationFormSchema>>;
+
+/** A move on the operator's board: the order's number and the status it goes to. */
+export const BoardMoveFormSchema = MoveOrderSchema.extend({
+  intent: z.literal('move').optional(),
+  number: OrderNumberParamsSchema.shape.number,
+});
+export type BoardMoveForm = FormFields<z.input<typeof BoardMoveFormSchema>>;

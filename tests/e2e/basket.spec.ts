@@ -172,17 +172,17 @@ async function serverQuantities(page: Page): Promise<Record<string, number>> {
   );
 }
 
-test.describe('the signed-in basket (docs/decisions/030)', () => {
-  test('quick clicks all count, on screen at once and on the server, and the counter never goes back', async ({
+test.describe('the signed-in basket (docs/decisions/043)', () => {
+  test('quick clicks all count, on screen at once and on the server, never step back, and run no loader', async ({
     page,
   }) => {
-    test.slow(); // A catalogue page, the basket page, two rounds of quick clicks.
+    test.slow(); // A catalogue page in two tabs, the basket page, rounds of quick clicks.
     await signInByApi(page, '+79120000131');
     const products = await findProducts(page.request, () => true);
     const roomy = products
       .slice(0, 48)
-      .find((product): product is Offered => isOffered(product) && product.offer.count >= 12);
-    if (!roomy) throw new Error('the first catalogue page has no product with 12 left');
+      .find((product): product is Offered => isOffered(product) && product.offer.count >= 14);
+    if (!roomy) throw new Error('the first catalogue page has no product with 14 left');
     const shell = new Shell(page);
     const basketLink = shell.header.getByRole('link', { name: /^Корзина/ }).first();
 
@@ -198,16 +198,20 @@ test.describe('the signed-in basket (docs/decisions/030)', () => {
         if (text && seen.at(-1) !== text) seen.push(text);
       }).observe(element, { subtree: true, childList: true, characterData: true });
     });
-    // The six posts are held until the last click, then let through in reverse: the server gets the clicks
-    // out of order and the latest is answered first, the worst case for a counter.
-    const held: Route[] = [];
-    let releaseAll = () => {};
-    const allHeld = new Promise<void>((resolve) => {
-      releaseAll = resolve;
+    // Every loader run from now on (a GET of React Router's data): a basket post runs none.
+    const loaderRuns: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname.endsWith('.data')) {
+        loaderRuns.push(request.url());
+      }
     });
+    // The posts are held until the test lets each go: the tab sends one at a time, each after the last
+    // answer, so every answer counts the clicks before it and none after it.
+    const held: Route[] = [];
+    let posts = 0;
     await page.route(/\/resources\/basket(\.data)?(\?.*)?$/, (route) => {
+      posts += 1;
       held.push(route);
-      if (held.length === 6) releaseAll();
     });
     await card.add.click();
     await expect(toast(page, 'Добавлено в корзину')).toBeVisible();
@@ -215,19 +219,14 @@ test.describe('the signed-in basket (docs/decisions/030)', () => {
     // At once, before any answer.
     await expect(card.stepper).toContainText('6 шт.');
     await expect(basketLink).toHaveAccessibleName('Корзина, 1');
-    await allHeld;
-    expect((await serverQuantities(page))[roomy._id]).toBeUndefined();
-    // The last click first, answered and its data loaded again while the five before it are still held.
-    const last = held.pop();
-    const reloaded = page.waitForResponse(
-      (response) => response.request().method() === 'GET' && /\.data(\?|$)/.test(response.url()),
-    );
-    await last?.continue();
-    await reloaded;
-    await expect(card.stepper).toContainText('6 шт.');
-    for (const route of held.reverse()) await route.continue();
-    await page.unrouteAll();
-    // The server has every click, and the counter never showed an older number meanwhile.
+    await expect.poll(() => held.length).toBe(1);
+    expect(posts).toBe(1);
+    for (let answered = 0; answered < 6; answered += 1) {
+      await expect.poll(() => held.length).toBe(1);
+      await held.shift()?.continue();
+    }
+    await page.unrouteAll({ behavior: 'wait' });
+    // The server has every click, and the counter never showed another number meanwhile.
     await expect.poll(async () => (await serverQuantities(page))[roomy._id]).toBe(6);
     await expect(card.stepper).toContainText('6 шт.');
     await expect(basketLink).toHaveAccessibleName('Корзина, 1');
@@ -235,19 +234,41 @@ test.describe('the signed-in basket (docs/decisions/030)', () => {
       () => (window as unknown as { seenQuantities: string[] }).seenQuantities,
     );
     expect(seen).toEqual(['1 шт.', '2 шт.', '3 шт.', '4 шт.', '5 шт.', '6 шт.']);
+    expect(posts).toBe(6);
+    expect(loaderRuns).toEqual([]);
+
+    // Another tab: its steps count too, and this tab shows them with its next answer.
+    const other = await page.context().newPage();
+    await other.goto('/catalog');
+    const otherCard = new BasketControl(
+      other.locator('article', { has: other.locator(`a[href="/product/${roomy.slug}"]`) }),
+      roomy.name,
+    );
+    await expect(otherCard.stepper).toContainText('6 шт.');
+    await otherCard.plus.click();
+    await otherCard.plus.click();
+    await expect(otherCard.stepper).toContainText('8 шт.');
+    await expect.poll(async () => (await serverQuantities(page))[roomy._id]).toBe(8);
+    await other.close();
+    await card.plus.click();
+    await expect(card.stepper).toContainText('9 шт.');
+    await expect.poll(async () => (await serverQuantities(page))[roomy._id]).toBe(9);
+    expect(loaderRuns).toEqual([]);
 
     // The basket page's counter: the same, and a step down in between.
     const basketPage = new BasketPage(page);
     await basketLink.click();
     // The first visit loads the page's code and data while the catalogue's cards are still re-rendering.
-    await expect(basketPage.quantity(roomy.name)).toHaveValue('6', { timeout: 15_000 });
+    await expect(basketPage.quantity(roomy.name)).toHaveValue('9', { timeout: 15_000 });
+    const runsBefore = loaderRuns.length;
     const increase = basketPage.increase(roomy.name);
     for (let click = 0; click < 4; click += 1) await increase.click();
     await basketPage.decrease(roomy.name).click();
-    await expect(basketPage.quantity(roomy.name)).toHaveValue('9');
-    await expect.poll(async () => (await serverQuantities(page))[roomy._id]).toBe(9);
+    await expect(basketPage.quantity(roomy.name)).toHaveValue('12');
+    await expect.poll(async () => (await serverQuantities(page))[roomy._id]).toBe(12);
+    expect(loaderRuns.length).toBe(runsBefore);
     await page.reload();
-    await expect(basketPage.quantity(roomy.name)).toHaveValue('9');
+    await expect(basketPage.quantity(roomy.name)).toHaveValue('12');
     await expectAccessible(page);
   });
 });
@@ -298,5 +319,68 @@ test.describe('the signed-in basket without JavaScript', () => {
     await question.getByRole('button', { name: 'Удалить', exact: true }).click();
     await expect(basketPage.empty).toBeVisible();
     expect(await serverQuantities(page)).toEqual({});
+  });
+});
+
+test.describe('the basket’s and the heart’s controls without JavaScript (docs/decisions/043)', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('signed in: «В корзину», − and + and the heart post forms and come back to the page', async ({
+    page,
+  }) => {
+    await signInByApi(page, '+79120000133');
+    const products = await findProducts(page.request, () => true);
+    const roomy = products
+      .slice(0, 48)
+      .find((product): product is Offered => isOffered(product) && product.offer.count >= 3);
+    if (!roomy) throw new Error('the first catalogue page has no product with 3 left');
+    await page.goto('/catalog');
+    const cardScope = page.locator('article', { has: page.locator(`a[href="/product/${roomy.slug}"]`) });
+    const card = new BasketControl(cardScope, roomy.name);
+    await card.add.click();
+    await expect(page).toHaveURL(/\/catalog$/);
+    await expect(card.stepper).toContainText('1 шт.');
+    expect((await serverQuantities(page))[roomy._id]).toBe(1);
+    await card.plus.click();
+    await expect(card.stepper).toContainText('2 шт.');
+    await card.minus.click();
+    await expect(card.stepper).toContainText('1 шт.');
+    expect((await serverQuantities(page))[roomy._id]).toBe(1);
+    await expect(new Shell(page).header.getByRole('link', { name: /^Корзина/ }).first()).toHaveAccessibleName(
+      'Корзина, 1',
+    );
+
+    const heart = cardScope.getByRole('button', { name: `В избранное: ${roomy.name}` });
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await heart.click();
+    await expect(page).toHaveURL(/\/catalog$/);
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    const favourites = await (await page.request.get('/api/user/me/favorites?type=product')).text();
+    expect(favourites).toContain(roomy._id);
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await expectAccessible(page);
+  });
+
+  test('a guest: «В корзину» and the heart lead to the login page, and the basket page says why it is empty', async ({
+    page,
+  }) => {
+    const products = await findProducts(page.request, () => true);
+    const offered = products.slice(0, 48).find(isOffered);
+    if (!offered) throw new Error('the first catalogue page offers nothing');
+    await page.goto('/catalog');
+    const cardScope = page.locator('article', { has: page.locator(`a[href="/product/${offered.slug}"]`) });
+    await new BasketControl(cardScope, offered.name).add.click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcatalog$/);
+    await expect(page.getByRole('heading', { name: 'Добро пожаловать' })).toBeVisible();
+
+    await page.goto('/catalog');
+    await cardScope.getByRole('button', { name: `В избранное: ${offered.name}` }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcatalog$/);
+
+    await page.goto('/basket');
+    await expect(page.getByText('Без JavaScript корзина гостя недоступна')).toBeVisible();
+    await expect(page.getByText('Загружаем корзину…')).toBeHidden();
+    await expectAccessible(page);
   });
 });

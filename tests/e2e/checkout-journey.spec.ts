@@ -314,7 +314,7 @@ test.describe('without JavaScript', () => {
   const SAME_ORIGIN = { 'x-requested-with': 'XMLHttpRequest' };
 
   /** A signed-in customer with a delivery basket, a pickup basket of another shop, and a saved address. */
-  async function prepare(page: Page) {
+  async function prepare(page: Page, baseURL: string) {
     const request = page.request;
     const phone = '+79120000102';
     expect((await request.post('/api/user/code', { data: { name: 'Пётр', phone } })).ok()).toBe(true);
@@ -346,7 +346,7 @@ test.describe('without JavaScript', () => {
       {
         name: 'fresh_area',
         value: `p.${pickupPoint.city}.${pickupPoint._id}`,
-        url: test.info().project.use.baseURL ?? '',
+        url: baseURL,
       },
     ]);
     for (const chosen of [delivery, pickup]) {
@@ -373,9 +373,13 @@ test.describe('without JavaScript', () => {
     return { delivery, pickup };
   }
 
-  test('checkout places both orders and an order is cancelled after the page asks', async ({ page }) => {
+  test('checkout places both orders and an order is cancelled after the page asks', async ({
+    page,
+    baseURL,
+  }) => {
     test.slow();
-    const { delivery, pickup } = await prepare(page);
+    // baseURL: the worker's own server (tests/e2e/servers.ts).
+    const { delivery, pickup } = await prepare(page, baseURL ?? '');
     await page.goto('/order');
     const deliveryGroup = page.getByRole('region', { name: delivery.store.name });
     const pickupGroup = page.getByRole('region', { name: pickup.store.name });

@@ -1,8 +1,8 @@
 import type { BasketProduct } from '@core/contracts/basket';
 import type { ProductCard } from '@core/contracts/catalog';
-import { Minus, Plus, ShoppingBasket } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { buttonStyles } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { type ToastApi, useToast } from '~/components/ui/toast';
 import { cx } from '~/lib/cx';
 import { BasketForm, useBasketQuantity } from './basket-context';
@@ -116,7 +116,7 @@ export function AddToBasket({ product, offer, className, size = 'md', compact = 
             announceAdded(toast, product.name);
           }}
         >
-          {compact ? null : <ShoppingBasket aria-hidden="true" className="size-5" />}В корзину
+          {compact ? null : <Icon name="shopping-basket" className="size-5" />}В корзину
         </button>
       </BasketForm>
     );
@@ -141,7 +141,7 @@ export function AddToBasket({ product, offer, className, size = 'md', compact = 
             if (quantity === 1) focusAfter.current = 'add';
           }}
         >
-          <Minus aria-hidden="true" className="size-5" />
+          <Icon name="minus" className="size-5" />
         </button>
         <span aria-live="polite" className="px-1 text-center text-[15px] font-semibold text-ink tabular-nums">
           {quantity} шт.
@@ -160,7 +160,7 @@ export function AddToBasket({ product, offer, className, size = 'md', compact = 
             if (isAtStock) event.preventDefault();
           }}
         >
-          <Plus aria-hidden="true" className="size-5" />
+          <Icon name="plus" className="size-5" />
         </button>
       </div>
     </BasketForm>

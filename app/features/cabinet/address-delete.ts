@@ -3,19 +3,18 @@
  * is a dialog that posts the delete with its yes; a delete posted without the yes (no JavaScript) is answered
  * with the question, which the address book then asks in a form of its own, as the order page's cancel does.
  */
-import { ADDRESS_FIELD } from '~/features/delivery/address-form';
-
-export const ADDRESS_CONFIRM_FIELD = 'confirm';
-export const DELETE_CONFIRMED = 'yes';
+import { DELETE_CONFIRMED } from '@core/contracts/geo';
 
 export type DeleteAddressQuestion = { ok: true; confirm: 'delete-address'; id: string };
 
 /** The question for a delete posted without its yes; null for anything else (which the action then runs). */
-export function deleteQuestionOf(form: FormData): DeleteAddressQuestion | null {
-  if (form.get(ADDRESS_FIELD.intent) !== 'delete') return null;
-  if (form.get(ADDRESS_CONFIRM_FIELD) === DELETE_CONFIRMED) return null;
-  const id = form.get(ADDRESS_FIELD.id);
-  return { ok: true, confirm: 'delete-address', id: typeof id === 'string' ? id : '' };
+export function deleteQuestionOf(input: {
+  intent: string;
+  id?: string;
+  confirm?: string;
+}): DeleteAddressQuestion | null {
+  if (input.intent !== 'delete' || input.confirm === DELETE_CONFIRMED) return null;
+  return { ok: true, confirm: 'delete-address', id: input.id ?? '' };
 }
 
 /** The address an action's answer asks about, if it is that question. */

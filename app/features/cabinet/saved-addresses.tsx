@@ -1,13 +1,12 @@
-import type { SavedAddress } from '@core/contracts/geo';
+import { type AddressForm, DELETE_CONFIRMED, type SavedAddress } from '@core/contracts/geo';
 import { MapPin, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Form, Link, useNavigation, useSubmit } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
+import { HiddenFields } from '~/components/ui/hidden-fields';
 import { AddAddressLink } from '~/features/delivery/add-address-link';
-import { ADDRESS_FIELD, type AddressIntent } from '~/features/delivery/address-form';
 import { useDelivery } from '~/features/delivery/delivery-context';
-import { ADDRESS_CONFIRM_FIELD, DELETE_CONFIRMED } from './address-delete';
 
 /** The cabinet's own URL for its delivery tab: where its forms post and come back to. */
 export const DELIVERY_TAB_HREF = '/lk?active=delivery';
@@ -21,7 +20,7 @@ function IntentButton({
   variant,
   isDisabled,
 }: {
-  intent: AddressIntent;
+  intent: 'default';
   item: SavedAddress;
   label: string;
   accessibleName: string;
@@ -30,8 +29,7 @@ function IntentButton({
 }) {
   return (
     <Form method="post" action={DELIVERY_TAB_HREF}>
-      <input type="hidden" name={ADDRESS_FIELD.intent} value={intent} />
-      <input type="hidden" name={ADDRESS_FIELD.id} value={item._id} />
+      <HiddenFields<AddressForm> values={{ intent, id: item._id }} />
       <button
         type="submit"
         disabled={isDisabled}
@@ -64,8 +62,7 @@ function DeleteButton({ item, isDisabled }: { item: SavedAddress; isDisabled: bo
           setConfirming(true);
         }}
       >
-        <input type="hidden" name={ADDRESS_FIELD.intent} value="delete" />
-        <input type="hidden" name={ADDRESS_FIELD.id} value={item._id} />
+        <HiddenFields<AddressForm> values={{ intent: 'delete', id: item._id }} />
         <button
           type="submit"
           disabled={isDisabled}
@@ -83,14 +80,10 @@ function DeleteButton({ item, isDisabled }: { item: SavedAddress; isDisabled: bo
         confirmLabel="Удалить"
         isDestructive
         onConfirm={() =>
-          void submit(
-            {
-              [ADDRESS_FIELD.intent]: 'delete',
-              [ADDRESS_FIELD.id]: item._id,
-              [ADDRESS_CONFIRM_FIELD]: DELETE_CONFIRMED,
-            },
-            { method: 'post', action: DELIVERY_TAB_HREF },
-          )
+          void submit({ intent: 'delete', id: item._id, confirm: DELETE_CONFIRMED } satisfies AddressForm, {
+            method: 'post',
+            action: DELIVERY_TAB_HREF,
+          })
         }
       />
     </>
@@ -140,9 +133,9 @@ export function SavedAddresses({
           <p className="mt-1 text-[15px] text-muted">«{asked.address}» пропадёт из адресов доставки.</p>
           <div className="mt-3 flex flex-wrap gap-3">
             <Form method="post" action={DELIVERY_TAB_HREF}>
-              <input type="hidden" name={ADDRESS_FIELD.intent} value="delete" />
-              <input type="hidden" name={ADDRESS_FIELD.id} value={asked._id} />
-              <input type="hidden" name={ADDRESS_CONFIRM_FIELD} value={DELETE_CONFIRMED} />
+              <HiddenFields<AddressForm>
+                values={{ intent: 'delete', id: asked._id, confirm: DELETE_CONFIRMED }}
+              />
               <button type="submit" className={buttonStyles({ variant: 'danger' })}>
                 Удалить
               </button>

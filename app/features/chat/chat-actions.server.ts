@@ -4,15 +4,14 @@
  * support service as /api/chat.
  */
 import type { ChatHistory, ChatMessage, CustomerOrderLink } from '@core/contracts/support';
-import { ChatPostKeySchema, HistoryQuerySchema, SendMessageSchema } from '@core/contracts/support';
-import { z } from '@core/contracts/z';
+import { type ChatFormSchema, HistoryQuerySchema } from '@core/contracts/support';
+import type { z } from '@core/contracts/z';
 import { DEFAULT_MESSAGES } from '@server/errors';
 import type { Services } from '@server/services';
 import { data } from 'react-router';
-import { type ActionFailure, formText, parseWith } from '~/lib/actions.server';
-import { CHAT_FIELD, CHAT_INTENTS } from './chat-form';
+import type { ActionFailure } from '~/lib/actions.server';
 
-const IntentSchema = z.enum(CHAT_INTENTS, { error: 'Неизвестное действие в чате' });
+export type ChatPost = z.output<typeof ChatFormSchema>;
 
 export type ChatActionResult =
   | { ok: true; intent: 'send-message'; message: ChatMessage }
@@ -32,32 +31,24 @@ function isUnavailable(error: unknown): error is { init: ResponseInit } {
 }
 
 /**
- * Runs one chat intent for the signed-in customer; AppErrors (empty, too long, not theirs, too many) go to
- * the form. A message carries the form's idempotency key (a repeat after a lost answer or a 503 stores one
+ * Runs one chat post (ChatFormSchema, ADR 042) for the signed-in customer; AppErrors (not theirs, too many) go
+ * to the form. A message carries the form's idempotency key (a repeat after a lost answer or a 503 stores one
  * message) and is counted against the customer's and `origin.ip`'s rates as the API's (ADR 037).
  */
 export async function runChatIntent(
   support: Services['support'],
   userId: string,
-  form: FormData,
+  input: ChatPost,
   origin: { ip: string },
 ): Promise<ChatActionResult> {
-  const intent = parseWith(IntentSchema, formText(form, CHAT_FIELD.intent));
-  switch (intent) {
+  switch (input.intent) {
     case 'send-message': {
-      const image = formText(form, CHAT_FIELD.image);
-      const order = formText(form, CHAT_FIELD.order);
-      const input = parseWith(SendMessageSchema, {
-        text: formText(form, CHAT_FIELD.text),
-        ...(image ? { image } : {}),
-        ...(order ? { order } : {}),
-      });
-      const idempotencyKey = parseWith(ChatPostKeySchema, formText(form, CHAT_FIELD.key));
+      const { intent, key: idempotencyKey, ...message } = input;
       try {
         return {
           ok: true,
           intent,
-          message: await support.sendAsCustomer(userId, input, { ip: origin.ip, idempotencyKey }),
+          message: await support.sendAsCustomer(userId, message, { ip: origin.ip, idempotencyKey }),
         };
       } catch (error) {
         // A lost connection stored nothing (ADR 037): the form keeps the text and says so, and sending
@@ -69,7 +60,7 @@ export async function runChatIntent(
     }
     case 'read-chat':
       await support.readAsCustomer(userId);
-      return { ok: true, intent };
+      return { ok: true, intent: input.intent };
   }
 }
 

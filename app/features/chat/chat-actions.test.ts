@@ -12,13 +12,12 @@ import { action as chatAction, loader as chatLoader } from '~/routes/resources/c
 import { type RedisProcess, startRedis } from '../../../tests/chaos/support/redis-process';
 import { actionArgs, formPost, outcomeOf, pageContext, TEST_ORIGIN } from '../../../tests/setup/actions';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
-import { TEST_DATABASE_KINDS, TEST_REDIS_URL } from '../../../tests/setup/database';
+import { runsOn, TEST_DATABASE_KINDS, TEST_REDIS_URL } from '../../../tests/setup/database';
 import { phoneSequence, type SignedInCustomer, signIn } from '../../../tests/setup/identity';
-import { TEST_ADMIN_URL } from '../../../tests/setup/postgres';
 import { placePickupOrder, signInOperator } from '../../../tests/setup/realtime';
 import { MONDAY_MORNING } from '../../../tests/setup/services';
 import { until } from '../../../tests/setup/until';
-import { CHAT_RESOURCE, CHAT_TAB_HREF } from './chat-form';
+import { CHAT_RESOURCE, CHAT_TAB_HREF } from './chat-links';
 
 const newPhone = phoneSequence('8917');
 
@@ -286,7 +285,7 @@ describe.each(TEST_DATABASE_KINDS)('chat actions on %s', (kind) => {
  * Issue 21 item 11 on the page: while Redis is away the chat form's post stores nothing and answers the form
  * 503 in Russian (the cabinet stays, the text is put back), and the same form sent again stores one message.
  */
-describe.skipIf(!TEST_ADMIN_URL || !TEST_REDIS_URL)('the chat form while Redis is away', () => {
+describe.skipIf(!runsOn('postgres') || !TEST_REDIS_URL)('the chat form while Redis is away', () => {
   let redis: RedisProcess;
   let t: TestApp;
 

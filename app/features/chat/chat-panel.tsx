@@ -1,6 +1,8 @@
+import { getFormProps } from '@conform-to/react';
 import type { FileRef } from '@core/contracts/identity';
 import {
-  CHAT_EMPTY_MESSAGE,
+  type ChatForm,
+  ChatFormSchema,
   type ChatHistory,
   type ChatMessage,
   type CustomerOrderLink,
@@ -9,22 +11,25 @@ import { CHAT_TEXT_MAX_LENGTH, TYPING_REPEAT_MS, TYPING_TTL_MS } from '@core/rul
 import { formatDayMonthTime } from '@core/rules/date';
 import { ORDER_STATUS_LABELS } from '@core/rules/orders';
 import { Headset, ImagePlus, SendHorizontal, X } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import { Link, useFetcher, useRevalidator } from 'react-router';
-import { Button, buttonStyles } from '~/components/ui/button';
+import { Button } from '~/components/ui/aria-button';
+import { buttonStyles } from '~/components/ui/button';
 import { useRealtime, useRealtimeEvent } from '~/features/realtime/use-realtime';
-import { type ActionFailure, failureOf } from '~/lib/action-result';
+import type { ActionFailure } from '~/lib/action-result';
+import { useContractForm } from '~/lib/contract-form';
 import { cx } from '~/lib/cx';
 import { ACCEPTED_IMAGE_TYPES } from '~/lib/image-types';
+import { useActionOutcome } from '~/lib/use-action-outcome';
 import { useImageUpload } from '~/lib/use-image-upload';
 import {
-  CHAT_FIELD,
+  CHAT_BEFORE_PARAM,
   CHAT_RESOURCE,
   CHAT_TAB_HREF,
   OPERATOR_TYPING_TEXT,
   SHOW_EARLIER_LABEL,
-} from './chat-form';
+} from './chat-links';
 
 export type ChatPanelProps = {
   history: ChatHistory;
@@ -80,14 +85,11 @@ export function ChatPanel({
   // (and the older pages 'Показать ранние' added) stays on screen. The cursor is the oldest page's.
   const [kept, setKept] = useState<readonly ChatMessage[]>(history.messages);
   const [nextBefore, setNextBefore] = useState(history.next_before);
-  const [text, setText] = useState('');
+  // Without JavaScript a refused message renders the tab anew: the text as it was sent.
+  const [text, setText] = useState(() => textOf(failure?.result?.initialValue?.text));
   const [image, setImage] = useState<FileRef | null>(null);
   const [order, setOrder] = useState('');
-  const [error, setError] = useState<string | null>(failure?.message ?? null);
-  const { isUploading, upload } = useImageUpload((file) => {
-    setImage(file);
-    setError(null);
-  });
+  const { isUploading, upload } = useImageUpload(setImage);
   const [typingUntil, setTypingUntil] = useState(() => (isOperatorTyping ? Date.now() + TYPING_TTL_MS : 0));
   const lastTypingSent = useRef(0);
   /** What the last send took from the form (put back if refused), and the newest message before it. */
@@ -109,12 +111,12 @@ export function ChatPanel({
   useEffect(() => realtime.showChat(), [realtime.showChat]);
 
   // An older page arrived: its messages join the list, and its cursor is the next one.
-  useEffect(() => {
-    if (older.state !== 'idle' || !older.data) return;
-    const page = older.data;
-    setKept((current) => mergeMessages(page.messages, current));
-    setNextBefore(page.next_before);
-  }, [older.state, older.data]);
+  useActionOutcome(older, {
+    onSuccess: (page) => {
+      setKept((current) => mergeMessages(page.messages, current));
+      setNextBefore(page.next_before);
+    },
+  });
 
   useEffect(() => setKept((current) => mergeMessages(current, history.messages)), [history.messages]);
   const messages = useMemo(() => mergeMessages(kept, history.messages), [kept, history.messages]);
@@ -148,10 +150,11 @@ export function ChatPanel({
   const { submit: submitRead } = reader;
   useEffect(() => {
     if (!newestUnread) return;
-    void submitRead(
-      { [CHAT_FIELD.intent]: 'read-chat' },
-      { method: 'post', action: CHAT_RESOURCE, preventScrollReset: true },
-    );
+    void submitRead({ intent: 'read-chat' } satisfies ChatForm, {
+      method: 'post',
+      action: CHAT_RESOURCE,
+      preventScrollReset: true,
+    });
   }, [newestUnread, submitRead]);
 
   // The newest message in view: at first, and whenever one is added at the end.
@@ -163,27 +166,53 @@ export function ChatPanel({
     if (list) list.scrollTop = list.scrollHeight;
   }, [newestSeq, isSending, isTyping]);
 
-  // The server's answer to a message: a refusal puts the text back and says why.
-  useEffect(() => {
-    if (sender.state !== 'idle' || sender.data === undefined) return;
-    const refused = failureOf(sender.data);
-    const sent = lastSubmitted.current;
-    lastSubmitted.current = null;
-    if (!refused) {
+  // The server's answer to a message: stored, the attempt's key is done with; refused, the text comes back
+  // and the form says why (Conform's lastResult).
+  const outcome = useActionOutcome(sender, {
+    failureToast: false,
+    onSuccess: () => {
       attempt.current = null;
-      return setError(null);
-    }
-    setError(refused.message);
-    if (sent) {
+      lastSubmitted.current = null;
+    },
+    onFailure: () => {
+      const sent = lastSubmitted.current;
+      lastSubmitted.current = null;
+      if (!sent) return;
       setText(sent.text);
       setImage(sent.image);
       setOrder(sent.order);
-    }
-  }, [sender.state, sender.data]);
+    },
+  });
+  // The contract checks the message first (text or an image); then the fetcher posts it to the cabinet.
+  const [form, fields] = useContractForm(ChatFormSchema, {
+    id: 'chat-message',
+    lastResult: outcome.lastResult ?? failure?.result,
+    onSubmit: (event, { formData }) => {
+      event.preventDefault();
+      if (isSending || isUploading) return;
+      lastSubmitted.current = { text, image, order, afterSeq: newestSeq };
+      const previous = attempt.current;
+      const isSame =
+        previous !== null &&
+        previous.text === text &&
+        previous.image === (image?._id ?? null) &&
+        previous.order === order;
+      const key = isSame ? previous.key : newMessageKey();
+      attempt.current = { key, text, image: image?._id ?? null, order };
+      formData.set(fields.key.name, key);
+      void sender.submit(formData, { method: 'post', action: CHAT_TAB_HREF, preventScrollReset: true });
+      setText('');
+      setImage(null);
+      setOrder('');
+    },
+  });
+  const error = fields.text.errors?.[0] ?? form.errors?.[0];
 
   // The message on its way, until the list has it: the socket's echo may load it before the action answers.
   const submitted = lastSubmitted.current;
-  const optimistic = sender.formData ? pendingMessage(sender.formData, image, submitted) : null;
+  const optimistic = sender.formData
+    ? pendingMessage(sender.formData, { text: fields.text.name, order: fields.order.name }, image, submitted)
+    : null;
   const pending =
     optimistic &&
     !messages.some(
@@ -203,32 +232,6 @@ export function ChatPanel({
       lastTypingSent.current = now;
       realtime.send({ type: 'typing' });
     }
-  };
-
-  const send = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSending || isUploading) return;
-    if (text.trim() === '' && !image) return setError(CHAT_EMPTY_MESSAGE);
-    lastSubmitted.current = { text, image, order, afterSeq: newestSeq };
-    const previous = attempt.current;
-    const isSame =
-      previous !== null &&
-      previous.text === text &&
-      previous.image === (image?._id ?? null) &&
-      previous.order === order;
-    const key = isSame ? previous.key : newMessageKey();
-    attempt.current = { key, text, image: image?._id ?? null, order };
-    const form = new FormData(event.currentTarget);
-    form.set(CHAT_FIELD.key, key);
-    void sender.submit(form, {
-      method: 'post',
-      action: CHAT_TAB_HREF,
-      preventScrollReset: true,
-    });
-    setText('');
-    setImage(null);
-    setOrder('');
-    setError(null);
   };
 
   const sendOnEnter = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -269,11 +272,11 @@ export function ChatPanel({
         ) : null}
         {nextBefore !== null ? (
           <Link
-            to={`${CHAT_TAB_HREF}&${CHAT_FIELD.before}=${nextBefore}`}
+            to={`${CHAT_TAB_HREF}&${CHAT_BEFORE_PARAM}=${nextBefore}`}
             onClick={(event) => {
               event.preventDefault();
               if (older.state === 'idle')
-                void older.load(`${CHAT_RESOURCE}?${CHAT_FIELD.before}=${nextBefore}`);
+                void older.load(`${CHAT_RESOURCE}?${CHAT_BEFORE_PARAM}=${nextBefore}`);
             }}
             className={buttonStyles({ variant: 'outline', size: 'sm', className: 'self-center' })}
           >
@@ -309,19 +312,19 @@ export function ChatPanel({
       <form
         method="post"
         action={CHAT_TAB_HREF}
-        onSubmit={send}
+        {...getFormProps(form)}
         aria-busy={isSending || isUploading}
         className="flex flex-col gap-3"
       >
-        <input type="hidden" name={CHAT_FIELD.intent} value="send-message" />
-        <input type="hidden" name={CHAT_FIELD.key} value={messageKey} />
-        {image ? <input type="hidden" name={CHAT_FIELD.image} value={image._id} /> : null}
+        <input type="hidden" name={fields.intent.name} value="send-message" />
+        <input type="hidden" name={fields.key.name} value={messageKey} />
+        {image ? <input type="hidden" name={fields.image.name} value={image._id} /> : null}
         <label htmlFor="chat-text" className="sr-only">
           Сообщение
         </label>
         <textarea
           id="chat-text"
-          name={CHAT_FIELD.text}
+          name={fields.text.name}
           value={text}
           onChange={(event) => onTextChange(event.target.value)}
           onKeyDown={sendOnEnter}
@@ -357,7 +360,7 @@ export function ChatPanel({
             </label>
             <select
               id="chat-order"
-              name={CHAT_FIELD.order}
+              name={fields.order.name}
               value={order}
               onChange={(event) => setOrder(event.target.value)}
               className="h-11 rounded-xl border border-line bg-white px-3 text-[15px] outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-200"
@@ -386,14 +389,20 @@ export function ChatPanel({
   );
 }
 
+/** A posted value as text ('' for anything else). */
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
 /** The message being sent, as it will look (SPEC-free: our optimistic display). */
 function pendingMessage(
   form: FormData,
+  names: { text: string; order: string },
   image: FileRef | null,
   submitted: { image: FileRef | null } | null,
 ): ChatMessage {
-  const text = form.get(CHAT_FIELD.text);
-  const order = Number(form.get(CHAT_FIELD.order));
+  const text = form.get(names.text);
+  const order = Number(form.get(names.order));
   return {
     _id: 'pending',
     seq: Number.MAX_SAFE_INTEGER,

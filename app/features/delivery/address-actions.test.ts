@@ -1,4 +1,4 @@
-import { AddressListSchema, OUTSIDE_ZONES_MESSAGE } from '@core/contracts/geo';
+import { AddressListSchema, addressNotFoundMessage, OUTSIDE_ZONES_MESSAGE } from '@core/contracts/geo';
 import { findZoneForPoint } from '@core/rules/geo';
 import { cities, deliveryZones } from '@server/db/schema/index';
 import { eq } from 'drizzle-orm';
@@ -38,8 +38,9 @@ describe.each(TEST_DATABASE_KINDS)('address actions on %s', (kind) => {
     shortAddress: address.replace(/^г\. Ярославль, /, ''),
     deliveryArea: findZoneForPoint([point.longitude, point.latitude], zones)?.id ?? '',
     city: city.id,
-    longitude: String(point.longitude),
-    latitude: String(point.latitude),
+    // AddressFormSchema's paths (ADR 042): SaveAddressSchema's coordinates.
+    'coordinates.longitude': String(point.longitude),
+    'coordinates.latitude': String(point.latitude),
   });
   const post = (context: ReturnType<typeof pageContext>, form: Record<string, string>) =>
     addressesAction(
@@ -100,7 +101,27 @@ describe.each(TEST_DATABASE_KINDS)('address actions on %s', (kind) => {
       status: 400,
       data: { ok: false, message: OUTSIDE_ZONES_MESSAGE, fields: { coordinates: OUTSIDE_ZONES_MESSAGE } },
     });
+    // The point's fields left empty: the contract's message.
     const missingPoint = outcomeOf(
+      await post(context, {
+        intent: 'save',
+        address: 'Без точки',
+        city: city.id,
+        deliveryArea: zones[0]?.id ?? '',
+        'coordinates.longitude': '',
+        'coordinates.latitude': '',
+      }),
+    );
+    expect(missingPoint).toMatchObject({
+      kind: 'data',
+      status: 400,
+      data: {
+        message: 'Укажите точку на карте',
+        fields: { 'coordinates.longitude': 'Укажите точку на карте' },
+      },
+    });
+    // No point at all: the address is looked up, as POST /api/user/me/addresses does (SPEC §7 has no point).
+    const unknownPlace = outcomeOf(
       await post(context, {
         intent: 'save',
         address: 'Без точки',
@@ -108,10 +129,10 @@ describe.each(TEST_DATABASE_KINDS)('address actions on %s', (kind) => {
         deliveryArea: zones[0]?.id ?? '',
       }),
     );
-    expect(missingPoint).toMatchObject({
+    expect(unknownPlace).toMatchObject({
       kind: 'data',
       status: 400,
-      data: { message: 'Укажите точку на карте' },
+      data: { message: addressNotFoundMessage('Без точки') },
     });
     // Someone else's address cannot be moved.
     const stranger = await signIn(t, '+7 (900) 300-00-02');

@@ -1,19 +1,25 @@
 import type { City } from '@core/contracts/content';
-import { OUTSIDE_ZONES_MESSAGE, type Place } from '@core/contracts/geo';
+import { formEntries } from '@core/contracts/form-fields';
+import {
+  type AddressForm,
+  type LocatedAddress,
+  OUTSIDE_ZONES_MESSAGE,
+  type Place,
+} from '@core/contracts/geo';
 import { findZoneForPoint, type LngLat } from '@core/rules/geo';
 import { MAP_DEFAULT_CENTER, ZONE_FILL_OPACITY } from '@core/rules/map';
 import type { Map as LeafletMap } from 'leaflet';
 import { Crosshair, LocateFixed, MapPin } from 'lucide-react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { Marker, Polygon, useMapEvents } from 'react-leaflet';
 import { useFetcher } from 'react-router';
-import { Button } from '~/components/ui/button';
+import { Button } from '~/components/ui/aria-button';
 import { Modal } from '~/components/ui/modal';
 import { useToast } from '~/components/ui/toast';
 import { useOptionalUser } from '~/features/auth/user';
 import { api } from '~/lib/api-client';
+import { useActionOutcome } from '~/lib/use-action-outcome';
 import type { action as saveAddressAction } from '~/routes/resources/addresses';
-import { type AddressDraft, addressFormFields } from './address-form';
 import { AddressSearch } from './address-search';
 import { readStoredAddress, writeStoredAddress } from './area-storage';
 import { type AddressDialogRequest, useDelivery } from './delivery-context';
@@ -129,8 +135,7 @@ export function AddressDialog({
   const selectId = useId();
   const addressId = useId();
   const fetcher = useFetcher<typeof saveAddressAction>();
-  const saving = useRef<AddressDraft | null>(null);
-  const isSaving = fetcher.state !== 'idle';
+  const saving = useRef<LocatedAddress | null>(null);
 
   const zones = useMemo(() => zonesOf(city), [city]);
 
@@ -237,7 +242,7 @@ export function AddressDialog({
 
   /** SPEC §4 step 6: the session's address, the shared area, the popup closed, the success toast. */
   const finish = useCallback(
-    (draft: AddressDraft, isPending: boolean) => {
+    (draft: LocatedAddress, isPending: boolean) => {
       writeStoredAddress({ ...draft, isPending });
       chooseArea({
         mode: 'delivery',
@@ -252,18 +257,25 @@ export function AddressDialog({
   );
 
   // The server's answer to a save: yes → finish; no → its message stays in the popup.
-  useEffect(() => {
-    const draft = saving.current;
-    if (fetcher.state !== 'idle' || !draft || fetcher.data === undefined) return;
-    saving.current = null;
-    if (!fetcher.data.ok) setWarning(fetcher.data.message);
-    // The zone the server found the point in is the one that counts (a stale one from the page is corrected).
-    else finish({ ...draft, deliveryArea: fetcher.data.address?.deliveryArea ?? draft.deliveryArea }, false);
-  }, [fetcher.state, fetcher.data, finish]);
+  const outcome = useActionOutcome(fetcher, {
+    failureToast: false,
+    onFailure: (failure) => {
+      saving.current = null;
+      setWarning(failure.message);
+    },
+    onSuccess: (answer) => {
+      const draft = saving.current;
+      saving.current = null;
+      // The zone the server found the point in is the one that counts (a stale one from the page is corrected).
+      if (draft)
+        finish({ ...draft, deliveryArea: answer.address?.deliveryArea ?? draft.deliveryArea }, false);
+    },
+  });
+  const isSaving = outcome.isPending;
 
   function save() {
     if (!chosen || !city || !address || isSaving) return;
-    const draft: AddressDraft = {
+    const draft: LocatedAddress = {
       address,
       shortAddress,
       deliveryArea: chosen.zoneId,
@@ -285,9 +297,13 @@ export function AddressDialog({
     }
     setWarning(null);
     saving.current = draft;
-    void fetcher.submit(addressFormFields(draft, request?.mode === 'edit' ? request.saved._id : undefined), {
+    const post: AddressForm =
+      request?.mode === 'edit'
+        ? { intent: 'update', id: request.saved._id, ...draft }
+        : { intent: 'save', ...draft };
+    void fetcher.submit(new URLSearchParams(formEntries(post)), {
       method: 'post',
-      action: '/resources/addresses',
+      action: ADDRESSES_ACTION,
     });
   }
 
@@ -403,3 +419,6 @@ export function AddressDialog({
     </Modal>
   );
 }
+
+/** The address popup's resource route: AddressFormSchema's save and update (ADR 042). */
+const ADDRESSES_ACTION = '/resources/addresses';

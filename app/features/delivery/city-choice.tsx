@@ -1,10 +1,13 @@
+import { fieldName } from '@core/contracts/form-fields';
+import type { LocationForm } from '@core/contracts/geo';
 import { useId } from 'react';
 import { useLocation } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
+import { HiddenFields } from '~/components/ui/hidden-fields';
 import { Icon } from '~/components/ui/icon';
 import { cx } from '~/lib/cx';
 import { useHydrated } from '~/lib/use-hydrated';
-import { LOCATION_FIELD, LOCATION_PAGE, locationHref, useDelivery } from './delivery-context';
+import { LOCATION_PAGE, locationHref, useDelivery } from './delivery-context';
 
 /**
  * Location first (issue 21, ADR 038): before any address, which city the page's prices and stock are from,
@@ -24,15 +27,14 @@ export function CityChoice({ className }: { className?: string }) {
       action={LOCATION_PAGE}
       className={cx('flex flex-col gap-2 rounded-2xl bg-brand-50 px-4 py-3 text-[15px]', className)}
     >
-      <input type="hidden" name={LOCATION_FIELD.intent} value="city" />
-      <input type="hidden" name={LOCATION_FIELD.back} value={here} />
+      <HiddenFields<LocationForm> values={{ intent: 'city', back: here }} />
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor={selectId} className="font-semibold">
           Ваш город
         </label>
         <select
           id={selectId}
-          name={LOCATION_FIELD.city}
+          name={fieldName<LocationForm>('city')}
           // A new city from the server (after a change) renders a new select showing it.
           key={cityId}
           defaultValue={cityId ?? undefined}

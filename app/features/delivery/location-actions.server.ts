@@ -6,27 +6,23 @@
  */
 import {
   addressNotFoundMessage,
+  type LocationFormSchema,
   OUTSIDE_ZONES_MESSAGE,
+  PICKUP_POINT_MESSAGE,
   type Place,
-  PlaceQuerySchema,
 } from '@core/contracts/geo';
-import { z } from '@core/contracts/z';
+import type { z } from '@core/contracts/z';
 import { parseTypedAddress } from '@core/rules/address-text';
 import { deliveryAreaCookie, formatCityChoice, formatDeliveryArea } from '@core/rules/delivery-area';
 import { flashCookie } from '@core/rules/guards';
 import { AppError } from '@server/errors';
 import type { LoadContext } from '@server/services';
 import { redirect } from 'react-router';
-import { formText, parseWith } from '~/lib/actions.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
-import { LOCATION_FIELD, LOCATION_INTENTS } from './delivery-context';
 
-const IntentSchema = z.enum(LOCATION_INTENTS, { error: 'Неизвестное действие' });
-const CityIdSchema = z.uuid('Выберите город');
-const PointIdSchema = z.uuid('Выберите пункт самовывоза из списка');
+export type LocationPost = z.output<typeof LocationFormSchema>;
 
 export const CHOOSE_HOUSE_MESSAGE = 'Уточните адрес: выберите дом из списка';
-export const NOT_A_PICKUP_POINT = 'Выберите пункт самовывоза из списка';
 const UNKNOWN_CITY = 'Выберите город из списка';
 
 /** The typed address matched several houses (or none exactly): the page lists them to choose from. */
@@ -36,7 +32,7 @@ type Context = Pick<LoadContext, 'services' | 'viewer' | 'clientIp' | 'area'>;
 
 function goBack(
   request: Request,
-  form: FormData,
+  back: string | undefined,
   cookie: string | null,
   flash?: 'address-saved' | 'pickup-chosen',
 ) {
@@ -44,7 +40,7 @@ function goBack(
   if (cookie !== null)
     headers.append('Set-Cookie', deliveryAreaCookie(cookie, new URL(request.url).protocol === 'https:'));
   if (flash) headers.append('Set-Cookie', flashCookie(flash));
-  return redirect(safeRedirectPath(formText(form, LOCATION_FIELD.back)), { headers });
+  return redirect(safeRedirectPath(back), { headers });
 }
 
 /** The place a typed address names: the one with the house typed, else the choice goes back to the page. */
@@ -60,40 +56,39 @@ function exactPlace(
   return firstHouse === house ? first : undefined;
 }
 
+/** Runs one location post (LocationFormSchema, ADR 042): the area cookie written, then back to the page. */
 export async function runLocationIntent(
   context: Context,
   request: Request,
-  form: FormData,
+  input: LocationPost,
 ): Promise<Response | LocationChoice> {
   const { geo, catalog } = context.services;
-  const intent = parseWith(IntentSchema, formText(form, LOCATION_FIELD.intent));
 
-  if (intent === 'pickup') {
-    const pointId = parseWith(PointIdSchema, formText(form, LOCATION_FIELD.point));
-    const [point] = await catalog.listPoints([pointId]);
+  if (input.intent === 'pickup') {
+    const [point] = await catalog.listPoints([input.point]);
     if (!point?.is_pickup)
-      throw new AppError('bad_request', NOT_A_PICKUP_POINT, { fields: { point: NOT_A_PICKUP_POINT } });
+      throw new AppError('bad_request', PICKUP_POINT_MESSAGE, { fields: { point: PICKUP_POINT_MESSAGE } });
     const value = formatDeliveryArea({
       mode: 'pickup',
       cityId: point.city,
       pointId: point._id,
       label: `${point.store.name}, ${point.address}`,
     });
-    return goBack(request, form, value, 'pickup-chosen');
+    return goBack(request, input.back, value, 'pickup-chosen');
   }
 
-  const cityId = parseWith(CityIdSchema, formText(form, LOCATION_FIELD.city));
+  const cityId = input.city;
   const cities = await geo.listCities();
   if (!cities.some((city) => city._id === cityId))
     throw new AppError('bad_request', UNKNOWN_CITY, { fields: { city: UNKNOWN_CITY } });
 
-  if (intent === 'city') {
+  if (input.intent === 'city') {
     // The address or pickup point of this city stays; another city's gives way to the city alone.
     const keeps = context.area?.cityId === cityId;
-    return goBack(request, form, keeps ? null : formatCityChoice(cityId));
+    return goBack(request, input.back, keeps ? null : formatCityChoice(cityId));
   }
 
-  const { q } = parseWith(PlaceQuerySchema, { q: formText(form, LOCATION_FIELD.address), city: cityId });
+  const q = input.address;
   const user = context.viewer.user;
   const places = await geo.searchPlaces(q, cityId, { ip: context.clientIp, userId: user?._id });
   if (places.length === 0) {
@@ -125,5 +120,5 @@ export async function runLocationIntent(
     zoneId = saved.deliveryArea;
   }
   const value = formatDeliveryArea({ mode: 'delivery', cityId, zoneId, label: place.short });
-  return goBack(request, form, value, 'address-saved');
+  return goBack(request, input.back, value, 'address-saved');
 }

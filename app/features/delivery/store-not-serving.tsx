@@ -1,9 +1,11 @@
 import type { Point } from '@core/contracts/catalog';
+import type { LocationForm } from '@core/contracts/geo';
 import { formatSchedule } from '@core/rules/schedule';
 import { Form, useLocation } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
+import { HiddenFields } from '~/components/ui/hidden-fields';
 import { Icon } from '~/components/ui/icon';
-import { LOCATION_FIELD, LOCATION_PAGE, useDelivery } from './delivery-context';
+import { LOCATION_PAGE, useDelivery } from './delivery-context';
 
 /** What a shop that cannot serve the shopper says, by what they have chosen (ADR 038). */
 export function notServingTitle(kind: 'address' | 'pickup' | 'city'): string {
@@ -63,9 +65,9 @@ export function StoreNotServing({
                 <p className="text-sm text-muted">{formatSchedule(point.schedule)}</p>
               </div>
               <Form method="post" action={LOCATION_PAGE}>
-                <input type="hidden" name={LOCATION_FIELD.intent} value="pickup" />
-                <input type="hidden" name={LOCATION_FIELD.back} value={`${pathname}${search}`} />
-                <input type="hidden" name={LOCATION_FIELD.point} value={point._id} />
+                <HiddenFields<LocationForm>
+                  values={{ intent: 'pickup', back: `${pathname}${search}`, point: point._id }}
+                />
                 <button
                   type="submit"
                   aria-label={`Забрать здесь: ${point.name}`}

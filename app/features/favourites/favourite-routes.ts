@@ -17,8 +17,13 @@ export const SETS_PRODUCT_PARAM = 'product';
 export const REDIRECT_TO_FIELD = 'redirectTo';
 
 /** The post of a heart's click: `active` is what the heart will show once done. */
-export function toggleForm(type: FavouriteType, id: string, willBeActive: boolean): FavouriteForm {
-  return { intent: 'toggle', type, id, active: String(willBeActive) };
+export function toggleForm(type: FavouriteType, id: string, willBeActive: boolean) {
+  return {
+    intent: 'toggle',
+    type,
+    id,
+    active: willBeActive ? 'true' : 'false',
+  } as const satisfies FavouriteForm;
 }
 
 /** SPEC §2: the popup's title and the product cards' button. */

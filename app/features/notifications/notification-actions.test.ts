@@ -12,7 +12,7 @@ import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { phoneSequence, type SignedInCustomer, signIn } from '../../../tests/setup/identity';
 import { placePickupOrder, signInOperator } from '../../../tests/setup/realtime';
 import { MONDAY_MORNING } from '../../../tests/setup/services';
-import { NOTIFICATIONS_ACTION } from './notification-form';
+import { NOTIFICATIONS_ACTION } from './notification-links';
 
 const newPhone = phoneSequence('8916');
 
@@ -167,11 +167,12 @@ describe.each(TEST_DATABASE_KINDS)('notification actions on %s', (kind) => {
 
   it('keeps the API’s rules for the page’s subscription: public push services only, another account’s endpoint not taken, a rate', async () => {
     const customer = await signIn(t, newPhone());
+    // NotificationFormSchema's paths (ADR 042): SubscribeRequestSchema's subscription.
     const form = (endpoint: string, auth = 'a'.repeat(22)) => ({
       intent: 'subscribe',
-      endpoint,
-      p256dh: 'B'.repeat(87),
-      auth,
+      'subscription.endpoint': endpoint,
+      'subscription.keys.p256dh': 'B'.repeat(87),
+      'subscription.keys.auth': auth,
     });
     for (const endpoint of [
       'https://169.254.169.254/latest/meta-data/',
@@ -224,11 +225,16 @@ describe.each(TEST_DATABASE_KINDS)('notification actions on %s', (kind) => {
 
   it('keeps this browser’s push subscription, once per endpoint, and refuses a malformed one', async () => {
     const customer = await signIn(t, newPhone());
-    const form = {
-      intent: 'subscribe',
+    const subscription = {
       endpoint: `https://push.example/send/${customer.user._id}`,
       p256dh: 'B'.repeat(87),
       auth: 'a'.repeat(22),
+    };
+    const form = {
+      intent: 'subscribe',
+      'subscription.endpoint': subscription.endpoint,
+      'subscription.keys.p256dh': subscription.p256dh,
+      'subscription.keys.auth': subscription.auth,
     };
     for (let index = 0; index < 2; index += 1) {
       expect(await post(customer, form)).toEqual({
@@ -242,11 +248,11 @@ describe.each(TEST_DATABASE_KINDS)('notification actions on %s', (kind) => {
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, customer.user._id));
     expect(rows.map((row) => [row.endpoint, row.p256dh, row.auth])).toEqual([
-      [form.endpoint, form.p256dh, form.auth],
+      [subscription.endpoint, subscription.p256dh, subscription.auth],
     ]);
     for (const bad of [
-      { ...form, endpoint: 'javascript:alert(1)' },
-      { ...form, auth: '' },
+      { ...form, 'subscription.endpoint': 'javascript:alert(1)' },
+      { ...form, 'subscription.keys.auth': '' },
       { intent: 'subscribe' },
     ]) {
       expect(await post(customer, bad)).toMatchObject({

@@ -1,11 +1,12 @@
-import type { Notification } from '@core/contracts/notifications';
+import type { Notification, NotificationForm } from '@core/contracts/notifications';
 import { formatDayMonthTime } from '@core/rules/date';
 import { Bell, CheckCheck, Headset, Package } from 'lucide-react';
 import { useFetcher, useRevalidator } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
+import { HiddenFields } from '~/components/ui/hidden-fields';
 import { useRealtimeEvent } from '~/features/realtime/use-realtime';
 import { cx } from '~/lib/cx';
-import { NOTIFICATION_FIELD, NOTIFICATIONS_ACTION, READ_ALL_LABEL, UNREAD_LABEL } from './notification-form';
+import { NOTIFICATIONS_ACTION, READ_ALL_LABEL, UNREAD_LABEL } from './notification-links';
 import { PushToggle } from './push-toggle';
 
 const READ_ALL_KEY = 'notifications-read-all';
@@ -46,7 +47,7 @@ export function NotificationsPanel({
         <div className="flex flex-wrap items-center gap-2">
           {vapidPublicKey ? <PushToggle publicKey={vapidPublicKey} /> : null}
           <readAll.Form method="post" action={NOTIFICATIONS_ACTION} preventScrollReset>
-            <input type="hidden" name={NOTIFICATION_FIELD.intent} value="read-all" />
+            <HiddenFields<NotificationForm> values={{ intent: 'read-all' }} />
             <button
               type="submit"
               disabled={shownUnread === 0}
@@ -87,8 +88,7 @@ function NotificationItem({ notification, isAllRead }: { notification: Notificat
   return (
     <li>
       <opener.Form method="post" action={NOTIFICATIONS_ACTION}>
-        <input type="hidden" name={NOTIFICATION_FIELD.intent} value="open" />
-        <input type="hidden" name={NOTIFICATION_FIELD.id} value={notification.id} />
+        <HiddenFields<NotificationForm> values={{ intent: 'open', id: notification.id }} />
         <button
           type="submit"
           className="-mx-2 flex w-[calc(100%+1rem)] items-start gap-3 rounded-2xl px-2 py-4 text-left transition-colors hover:bg-surface"

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useFetcher } from 'react-router';
-import { NOTIFICATIONS_ACTION } from './notification-form';
+import { NOTIFICATIONS_ACTION } from './notification-links';
 import { existingSubscription, subscriptionForm } from './push';
 
 const SYNCED_KEY = 'fresh:push-synced';
@@ -22,7 +22,7 @@ export function PushResync({ userId }: { userId: string }) {
         const marker = `${userId} ${form.endpoint}`;
         if (sessionStorage.getItem(SYNCED_KEY) === marker) return;
         sessionStorage.setItem(SYNCED_KEY, marker);
-        void submit(form, { method: 'post', action: NOTIFICATIONS_ACTION, preventScrollReset: true });
+        void submit(form.body, { method: 'post', action: NOTIFICATIONS_ACTION, preventScrollReset: true });
       })
       .catch((error: unknown) => console.error('web push subscription not checked', error));
     return () => {

@@ -1,11 +1,11 @@
 import { BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { Button } from '~/components/ui/button';
+import { Button } from '~/components/ui/aria-button';
 import { useToast } from '~/components/ui/toast';
-import { failureOf } from '~/lib/action-result';
+import { useActionOutcome } from '~/lib/use-action-outcome';
 import { useHydrated } from '~/lib/use-hydrated';
-import { NOTIFICATIONS_ACTION } from './notification-form';
+import { NOTIFICATIONS_ACTION } from './notification-links';
 import {
   existingSubscription,
   PushRefusedError,
@@ -43,12 +43,10 @@ export function PushToggle({ publicKey }: { publicKey: string }) {
   }, [isHydrated]);
 
   // The server's answer to the subscription.
-  useEffect(() => {
-    if (saver.state !== 'idle' || saver.data === undefined) return;
-    const failure = failureOf(saver.data);
-    if (failure) toast.show({ type: 'warning', title: failure.message || PUSH_FAILED_MESSAGE });
-    else setSubscribed(true);
-  }, [saver.state, saver.data, toast]);
+  useActionOutcome(saver, {
+    failureToast: (failure) => failure.message || PUSH_FAILED_MESSAGE,
+    onSuccess: () => setSubscribed(true),
+  });
 
   if (state === 'unsupported') return null;
   if (state === 'denied') return <p className="text-sm text-muted">{PUSH_DENIED_TEXT}</p>;
@@ -66,7 +64,11 @@ export function PushToggle({ publicKey }: { publicKey: string }) {
     try {
       const form = subscriptionForm(await subscribeToPush(publicKey));
       if (!form) throw new Error('the browser gave a subscription without keys');
-      void saver.submit(form, { method: 'post', action: NOTIFICATIONS_ACTION, preventScrollReset: true });
+      void saver.submit(form.body, {
+        method: 'post',
+        action: NOTIFICATIONS_ACTION,
+        preventScrollReset: true,
+      });
       setState('granted');
     } catch (error) {
       if (error instanceof PushRefusedError) {

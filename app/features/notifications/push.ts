@@ -5,8 +5,10 @@
  * follows a press of 'Включить уведомления'; on later starts an existing subscription is quietly handed over
  * again (the browser may have renewed it, or another customer signed in on this browser since).
  */
+
+import { formEntries } from '@core/contracts/form-fields';
+import type { NotificationForm } from '@core/contracts/notifications';
 import { base64UrlToBytes, bytesToBase64Url } from '@core/rules/push';
-import { NOTIFICATION_FIELD } from './notification-form';
 
 export const SERVICE_WORKER_URL = '/sw.js';
 
@@ -27,16 +29,17 @@ export function pushPermission(): PushState {
   return Notification.permission;
 }
 
-/** The form the resource route's 'subscribe' intent reads; null when the browser gave no keys. */
-export function subscriptionForm(subscription: PushSubscriptionJSON): Record<string, string> | null {
+/** The post of the resource route's 'subscribe' (NotificationFormSchema); null when the browser gave no keys. */
+export function subscriptionForm(
+  subscription: PushSubscriptionJSON,
+): { endpoint: string; body: URLSearchParams } | null {
   const { endpoint, keys } = subscription;
   if (!endpoint || !keys?.p256dh || !keys.auth) return null;
-  return {
-    [NOTIFICATION_FIELD.intent]: 'subscribe',
-    [NOTIFICATION_FIELD.endpoint]: endpoint,
-    [NOTIFICATION_FIELD.p256dh]: keys.p256dh,
-    [NOTIFICATION_FIELD.auth]: keys.auth,
-  };
+  const post = {
+    intent: 'subscribe',
+    subscription: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } },
+  } satisfies NotificationForm;
+  return { endpoint, body: new URLSearchParams(formEntries(post)) };
 }
 
 export class PushRefusedError extends Error {

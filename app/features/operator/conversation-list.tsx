@@ -3,7 +3,7 @@ import { formatDayMonthTime } from '@core/rules/date';
 import { MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { cx } from '~/lib/cx';
-import { CONVERSATION_STATUSES, type ConversationStatusFilter, conversationHref } from './operator-form';
+import { CONVERSATION_STATUSES, type ConversationStatusFilter, conversationHref } from './operator-links';
 import { useCustomerTyping } from './use-operator-live';
 
 /** What a conversation's row says of its last message. */

@@ -1,26 +1,27 @@
-import type {
-  ChatMessage,
-  ConversationDetail,
-  ConversationSummary,
-  CustomerOrderLink,
+import { getFormProps } from '@conform-to/react';
+import { fieldName } from '@core/contracts/form-fields';
+import {
+  type ChatMessage,
+  type ConversationDetail,
+  type ConversationForm,
+  ConversationFormSchema,
+  type ConversationSummary,
+  type CustomerOrderLink,
 } from '@core/contracts/support';
 import { CHAT_TEXT_MAX_LENGTH } from '@core/rules/chat';
 import { formatDayMonthTime } from '@core/rules/date';
 import { FINISHED_ORDER_STATUSES, ORDER_STATUS_LABELS } from '@core/rules/orders';
 import { ArrowLeft, Send } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { Form, Link, useFetcher } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
-import { type ActionFailure, failureOf } from '~/lib/action-result';
+import { HiddenFields } from '~/components/ui/hidden-fields';
+import type { ActionFailure } from '~/lib/action-result';
+import { useContractForm } from '~/lib/contract-form';
 import { cx } from '~/lib/cx';
+import { useActionOutcome } from '~/lib/use-action-outcome';
 import { liveMessages, newestUnreadOfCustomer } from './live-console';
-import {
-  boardOrderHref,
-  conversationHref,
-  OPERATOR_FIELD,
-  OPERATOR_HREF,
-  OPERATOR_INTENTS,
-} from './operator-form';
+import { boardOrderHref, conversationHref, OPERATOR_HREF } from './operator-links';
 import { useCustomerTyping, useLiveChat, useSendTyping } from './use-operator-live';
 
 /**
@@ -33,15 +34,12 @@ function useReadWhenShown(conversationId: string, messages: readonly ChatMessage
   const { submit } = useFetcher({ key: `operator-read-${conversationId}` });
   useEffect(() => {
     if (!newestUnread) return;
-    submit(
-      { [OPERATOR_FIELD.intent]: OPERATOR_INTENTS.read },
-      {
-        method: 'post',
-        action: conversationHref(conversationId),
-        preventScrollReset: true,
-        defaultShouldRevalidate: false,
-      },
-    ).catch((error: unknown) => console.error('the read mark was not sent', error));
+    submit({ intent: 'read' } satisfies ConversationForm, {
+      method: 'post',
+      action: conversationHref(conversationId),
+      preventScrollReset: true,
+      defaultShouldRevalidate: false,
+    }).catch((error: unknown) => console.error('the read mark was not sent', error));
   }, [newestUnread, conversationId, submit]);
 }
 
@@ -98,7 +96,7 @@ export function ConversationView({
         </div>
         {isOpen ? (
           <Form method="post" action={conversationHref(conversation._id)}>
-            <input type="hidden" name={OPERATOR_FIELD.intent} value={OPERATOR_INTENTS.close} />
+            <HiddenFields<ConversationForm> values={{ intent: 'close' }} />
             <button type="submit" className={buttonStyles({ variant: 'outline', size: 'sm' })}>
               Закрыть диалог
             </button>
@@ -132,10 +130,8 @@ function MessageLog({
   messages: readonly ChatMessage[];
 }) {
   const fetcher = useFetcher({ key: replyFetcherKey(conversationId) });
-  const sendingText =
-    fetcher.formData?.get(OPERATOR_FIELD.intent) === OPERATOR_INTENTS.reply
-      ? String(fetcher.formData.get(OPERATOR_FIELD.text) ?? '').trim()
-      : '';
+  const sent = (name: 'intent' | 'text') => fetcher.formData?.get(fieldName<ConversationForm>(name));
+  const sendingText = sent('intent') === 'reply' ? String(sent('text') ?? '').trim() : '';
   // The reply's own event may come before the post is answered: then it is in the log already.
   const last = messages.at(-1);
   const isLogged = last?.author === 'operator' && last.text.trim() === sendingText;
@@ -234,58 +230,63 @@ function ReplyForm({
 }) {
   const fetcher = useFetcher({ key: replyFetcherKey(conversationId) });
   const sendTyping = useSendTyping(conversationId);
-  const form = useRef<HTMLFormElement>(null);
-  const fieldId = useId();
-  const errorId = useId();
-  const failure = fetcher.state === 'idle' ? (failureOf(fetcher.data) ?? pageFailure) : undefined;
-  const isSending = fetcher.state !== 'idle';
-  const wasSending = useRef(false);
-  useEffect(() => {
-    // Sent and stored (the action redirected, nothing failed): the field is ready for the next message.
-    if (wasSending.current && !isSending && !failureOf(fetcher.data)) form.current?.reset();
-    wasSending.current = isSending;
-  }, [isSending, fetcher.data]);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Sent and stored (the action redirected): the field is ready for the next message. Refused: the text
+  // stays, and the form says why.
+  const outcome = useActionOutcome(fetcher, {
+    failureToast: false,
+    onRedirect: () => formRef.current?.reset(),
+  });
+  const [form, fields] = useContractForm(ConversationFormSchema, {
+    id: `reply-${conversationId}`,
+    lastResult: outcome.lastResult ?? pageFailure?.result,
+  });
+  const error = fields.text.errors?.[0] ?? form.errors?.[0];
 
   const submitOnEnter = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    form.current?.requestSubmit();
+    formRef.current?.requestSubmit();
   };
 
   return (
     <fetcher.Form
-      ref={form}
+      ref={formRef}
       method="post"
       action={conversationHref(conversationId)}
       preventScrollReset
+      {...getFormProps(form)}
       className="flex flex-col gap-2"
     >
-      <input type="hidden" name={OPERATOR_FIELD.intent} value={OPERATOR_INTENTS.reply} />
-      <input type="hidden" name={OPERATOR_FIELD.key} value={replyKey} />
-      <label htmlFor={fieldId} className="text-sm font-semibold">
+      <HiddenFields<ConversationForm> values={{ intent: 'reply', key: replyKey }} />
+      <label htmlFor={fields.text.id} className="text-sm font-semibold">
         Ответ клиенту
       </label>
       <div className="flex items-end gap-2">
         <textarea
-          id={fieldId}
-          name={OPERATOR_FIELD.text}
+          id={fields.text.id}
+          name={fields.text.name}
           rows={2}
           maxLength={CHAT_TEXT_MAX_LENGTH}
-          defaultValue={failure?.values?.text}
-          aria-invalid={failure ? true : undefined}
-          aria-describedby={failure ? errorId : undefined}
+          defaultValue={typeof fields.text.initialValue === 'string' ? fields.text.initialValue : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? fields.text.errorId : undefined}
           onKeyDown={submitOnEnter}
           onInput={sendTyping}
           className="min-h-12 flex-1 resize-y rounded-2xl border border-line bg-white px-3 py-2 text-[15px] outline-none focus-visible:border-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600/30"
         />
-        <button type="submit" className={buttonStyles({ className: 'shrink-0' })} aria-disabled={isSending}>
+        <button
+          type="submit"
+          className={buttonStyles({ className: 'shrink-0' })}
+          aria-disabled={outcome.isPending}
+        >
           <Send aria-hidden="true" className="size-4" />
           Отправить
         </button>
       </div>
-      {failure ? (
-        <p id={errorId} role="alert" className="text-sm font-medium text-berry">
-          {failure.message}
+      {error ? (
+        <p id={fields.text.errorId} role="alert" className="text-sm font-medium text-berry">
+          {error}
         </p>
       ) : null}
     </fetcher.Form>

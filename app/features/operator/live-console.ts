@@ -6,7 +6,7 @@
  */
 import type { SocketEvent } from '@core/contracts/realtime';
 import type { ChatMessage, ConversationSummary } from '@core/contracts/support';
-import type { ConversationStatusFilter } from './operator-form';
+import type { ConversationStatusFilter } from './operator-links';
 
 /** What the console's page loaders answer along with their data: when they read it (server time, ISO). */
 export type Loaded = { loadedAt: string };

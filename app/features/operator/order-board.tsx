@@ -1,4 +1,5 @@
-import type { BoardOrder } from '@core/contracts/support';
+import { fieldName } from '@core/contracts/form-fields';
+import type { BoardMoveForm, BoardOrder } from '@core/contracts/support';
 import { formatDayMonthTime, formatMoscowTime } from '@core/rules/date';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@core/rules/orders';
 import { formatCount } from '@core/rules/plural';
@@ -7,16 +8,14 @@ import { PackageOpen } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
+import { HiddenFields } from '~/components/ui/hidden-fields';
 import { PRODUCTS_FORMS } from '~/features/content/words';
-import { failureOf } from '~/lib/action-result';
 import { cx } from '~/lib/cx';
-import {
-  boardOrderId,
-  moveLabel,
-  OPERATOR_FIELD,
-  OPERATOR_INTENTS,
-  OPERATOR_ORDERS_HREF,
-} from './operator-form';
+import { useActionOutcome } from '~/lib/use-action-outcome';
+import { boardOrderId, moveLabel, OPERATOR_ORDERS_HREF } from './operator-links';
+
+/** The board's move: BoardMoveFormSchema's status, the button's value. */
+const STATUS_FIELD = fieldName<BoardMoveForm>('status');
 
 const isOrderStatus = (value: unknown): value is OrderStatus =>
   typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
@@ -57,10 +56,10 @@ export function OrderBoard({ orders }: { orders: readonly BoardOrder[] }) {
 function BoardCard({ order }: { order: BoardOrder }) {
   const fetcher = useFetcher();
   const heading = useRef<HTMLHeadingElement>(null);
-  const moving = fetcher.formData?.get(OPERATOR_FIELD.status);
+  const moving = fetcher.formData?.get(STATUS_FIELD);
   const status = isOrderStatus(moving) ? moving : order.status;
-  const isMoving = fetcher.state !== 'idle';
-  const failure = fetcher.state === 'idle' ? failureOf(fetcher.data) : undefined;
+  // A refused move says why under the card (no toast: the board is the operator's whole screen).
+  const { isPending: isMoving, failure } = useActionOutcome(fetcher, { failureToast: false });
   const wasMoving = useRef(false);
   useEffect(() => {
     if (wasMoving.current && !isMoving) heading.current?.focus();
@@ -112,8 +111,7 @@ function BoardCard({ order }: { order: BoardOrder }) {
       </dl>
       {order.next.length > 0 ? (
         <fetcher.Form method="post" action={OPERATOR_ORDERS_HREF} preventScrollReset>
-          <input type="hidden" name={OPERATOR_FIELD.intent} value={OPERATOR_INTENTS.move} />
-          <input type="hidden" name={OPERATOR_FIELD.number} value={order.number} />
+          <HiddenFields<BoardMoveForm> values={{ intent: 'move', number: order.number }} />
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 text-sm font-semibold">Перевести в статус</legend>
             <div className="flex flex-wrap gap-2">
@@ -122,7 +120,7 @@ function BoardCard({ order }: { order: BoardOrder }) {
                   <button
                     key={next}
                     type="submit"
-                    name={OPERATOR_FIELD.status}
+                    name={STATUS_FIELD}
                     value={next}
                     aria-disabled={isMoving}
                     onClick={(event) => {

@@ -1,7 +1,8 @@
+import { getFormProps } from '@conform-to/react';
 import type { BasketItem } from '@core/contracts/basket';
 import type { Point, Store } from '@core/contracts/catalog';
 import type { SavedAddress } from '@core/contracts/geo';
-import type { SlotView } from '@core/contracts/orders';
+import { CheckoutFormSchema, type SlotView } from '@core/contracts/orders';
 import type { DeliveryArea } from '@core/rules/delivery-area';
 import {
   deliveryTermsOf,
@@ -23,8 +24,9 @@ import { Form, Link, useNavigation } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
 import { AddAddressLink } from '~/features/delivery/add-address-link';
 import { type DeliveryMode, useDelivery } from '~/features/delivery/delivery-context';
+import type { ActionFailure } from '~/lib/action-result';
+import { useContractForm } from '~/lib/contract-form';
 import { cx } from '~/lib/cx';
-import { CHECKOUT_FIELD, type CheckoutValues, groupField } from './checkout-fields';
 import { OrderTotals } from './order-totals';
 
 export type CheckoutGroup = {
@@ -37,8 +39,17 @@ export type CheckoutGroup = {
 /** A basket group below its shop's minimum order: not in the form, it waits in the basket (issue 21). */
 export type WaitingGroup = { point: Point; store: Store; missing: number };
 
-/** What a refused post gives the form back: its message, per-field messages and what was typed. */
-export type CheckoutFailure = { message: string; fields: Record<string, string>; values?: CheckoutValues };
+/** What a group posted last (a refused post's values, Conform's `initialValue`), read loosely. */
+type PostedGroup = {
+  fulfilment?: unknown;
+  slot?: unknown;
+  address?: { id?: unknown; flat?: unknown; entrance?: unknown; floor?: unknown; comment?: unknown };
+};
+
+/** The posted value of a field as text, or the fallback. */
+function textOr(value: unknown, fallback: string): string {
+  return typeof value === 'string' ? value : fallback;
+}
 
 type GroupState = {
   fulfilment: Fulfilment;
@@ -99,9 +110,8 @@ function initialState(
   addresses: readonly SavedAddress[],
   mode: DeliveryMode,
   area: DeliveryArea | null,
-  posted: CheckoutValues | undefined,
+  posted: PostedGroup | undefined,
 ): GroupState {
-  const point = group.point._id;
   const fresh: GroupState = {
     fulfilment: fulfilmentFor(group, mode),
     ...addressDetails(preferredAddress(servedAddresses(group, addresses), area)),
@@ -109,18 +119,31 @@ function initialState(
   };
   if (!posted) return fresh;
   // After a refused post (without JavaScript the page is new): what the customer had chosen and typed.
-  const value = (name: Parameters<typeof groupField>[0], fallback: string) =>
-    posted[groupField(name, point)] ?? fallback;
-  const fulfilment = value('fulfilment', fresh.fulfilment);
+  const address = posted.address ?? {};
   return {
-    fulfilment: fulfilment === 'pickup' ? 'pickup' : 'delivery',
-    addressId: value('address', fresh.addressId),
-    flat: value('flat', fresh.flat),
-    entrance: value('entrance', fresh.entrance),
-    floor: value('floor', fresh.floor),
-    courier: value('courier', fresh.courier),
-    slot: value('slot', fresh.slot),
+    fulfilment: posted.fulfilment === 'pickup' ? 'pickup' : 'delivery',
+    addressId: textOr(address.id, fresh.addressId),
+    flat: textOr(address.flat, fresh.flat),
+    entrance: textOr(address.entrance, fresh.entrance),
+    floor: textOr(address.floor, fresh.floor),
+    courier: textOr(address.comment, fresh.courier),
+    slot: textOr(posted.slot, fresh.slot),
   };
+}
+
+/** The groups a refused post sent, by point. */
+function postedGroups(initialValue: unknown): Map<string, PostedGroup> {
+  const orders =
+    typeof initialValue === 'object' && initialValue !== null && 'orders' in initialValue
+      ? initialValue.orders
+      : undefined;
+  const byPoint = new Map<string, PostedGroup>();
+  if (!Array.isArray(orders)) return byPoint;
+  for (const group of orders as unknown[]) {
+    if (typeof group === 'object' && group !== null && 'point' in group && typeof group.point === 'string')
+      byPoint.set(group.point, group as PostedGroup);
+  }
+  return byPoint;
 }
 
 /** What a group's goods cost (its shop's minimum order is measured against it; the same either way). */
@@ -189,19 +212,21 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   ) : null;
 }
 
+/** One group's fields of the checkout form: `orders[i]` of CheckoutFormSchema. */
+type CheckoutFields = ReturnType<typeof useContractForm<typeof CheckoutFormSchema>>[1];
+type GroupFields = ReturnType<CheckoutFields['orders']['getFieldList']>[number];
+
 function GroupSection({
   group,
-  index,
+  field,
   state,
   addresses,
-  fields,
   onChange,
 }: {
   group: CheckoutGroup;
-  index: number;
+  field: GroupFields;
   state: GroupState;
   addresses: readonly SavedAddress[];
-  fields: Record<string, string>;
   onChange: (patch: Partial<GroupState>) => void;
 }) {
   const id = useId();
@@ -210,8 +235,10 @@ function GroupSection({
   const totals = groupTotals(group, state.fulfilment);
   const terms = deliveryTermsOf(group.store);
   const toFree = missingForFreeDelivery(totals.goods, terms, state.fulfilment);
-  const addressError = fields[`orders.${index}.address`] ?? fields[`orders.${index}.address.id`];
-  const slotError = fields[`orders.${index}.slot`];
+  const names = field.getFieldset();
+  const addressFields = names.address.getFieldset();
+  const addressError = names.address.errors?.[0] ?? addressFields.id.errors?.[0];
+  const slotError = names.slot.errors?.[0];
   // Without JavaScript: the location page's form, which saves the address and comes back (ADR 038).
   const addAddress = (
     <AddAddressLink
@@ -227,7 +254,7 @@ function GroupSection({
     // `group`: the delivery and pickup parts show by the checked radio in CSS, so the form works without
     // JavaScript too; with it, the radios are React state and the CSS simply follows.
     <section aria-labelledby={`${id}-title`} className="group rounded-3xl bg-white p-5 shadow-card sm:p-6">
-      <input type="hidden" name={CHECKOUT_FIELD.point} value={point} />
+      <input type="hidden" name={names.point.name} value={point} />
       <h2 id={`${id}-title`} className="text-xl font-bold">
         {group.store.name}
       </h2>
@@ -241,7 +268,7 @@ function GroupSection({
           {(['delivery', 'pickup'] as const).map((value) => (
             <Choice
               key={value}
-              name={groupField('fulfilment', point)}
+              name={names.fulfilment.name}
               value={value}
               isChecked={state.fulfilment === value}
               isDisabled={value === 'pickup' && !group.point.is_pickup}
@@ -269,7 +296,7 @@ function GroupSection({
               {served.map((address) => (
                 <Choice
                   key={address._id}
-                  name={groupField('address', point)}
+                  name={addressFields.id.name}
                   value={address._id}
                   isChecked={state.addressId === address._id}
                   onChoose={() => onChange(addressDetails(address))}
@@ -289,17 +316,17 @@ function GroupSection({
               ['entrance', 'Подъезд'],
               ['floor', 'Этаж'],
             ] as const
-          ).map(([field, label]) => (
-            <div key={field}>
-              <label htmlFor={`${id}-${field}`} className={LABEL}>
+          ).map(([detail, label]) => (
+            <div key={detail}>
+              <label htmlFor={`${id}-${detail}`} className={LABEL}>
                 {label}
               </label>
               <input
-                id={`${id}-${field}`}
-                name={groupField(field, point)}
-                value={state[field]}
+                id={`${id}-${detail}`}
+                name={addressFields[detail].name}
+                value={state[detail]}
                 maxLength={20}
-                onChange={(event) => onChange({ [field]: event.target.value })}
+                onChange={(event) => onChange({ [detail]: event.target.value })}
                 className={FIELD}
               />
             </div>
@@ -311,7 +338,7 @@ function GroupSection({
           </label>
           <input
             id={`${id}-courier`}
-            name={groupField('courier', point)}
+            name={addressFields.comment.name}
             value={state.courier}
             maxLength={300}
             onChange={(event) => onChange({ courier: event.target.value })}
@@ -330,7 +357,7 @@ function GroupSection({
               {group.slots.map((slot) => (
                 <Choice
                   key={slot.start}
-                  name={groupField('slot', point)}
+                  name={names.slot.name}
                   value={slot.start}
                   isChecked={state.slot === slot.start}
                   isDisabled={slot.is_full}
@@ -397,19 +424,30 @@ export function CheckoutForm({
   addresses: readonly SavedAddress[];
   phone: string;
   idempotencyKey: string;
-  failure?: CheckoutFailure;
+  /** The action's refusal: its message, and Conform's result (the errors by field, what was posted). */
+  failure?: ActionFailure;
 }) {
   const { mode, area } = useDelivery();
   const navigation = useNavigation();
   const id = useId();
-  const posted = failure?.values;
-  const fields = failure?.fields ?? {};
+  // CheckoutFormSchema's fields (ADR 042): their names, and a refusal's messages on them.
+  const [form, fields] = useContractForm(CheckoutFormSchema, {
+    id: 'checkout',
+    lastResult: failure?.result,
+    defaultValue: { orders: groups.map((group) => ({ point: group.point._id })) },
+  });
+  const groupFields = fields.orders.getFieldList();
+  const posted = failure?.result?.initialValue;
   // Each group's choices, by point (a group the loader brings later starts from the defaults).
-  const [states, setStates] = useState<Record<string, GroupState>>(() =>
-    Object.fromEntries(
-      groups.map((group) => [group.point._id, initialState(group, addresses, mode, area, posted)]),
-    ),
-  );
+  const [states, setStates] = useState<Record<string, GroupState>>(() => {
+    const sent = postedGroups(posted);
+    return Object.fromEntries(
+      groups.map((group) => [
+        group.point._id,
+        initialState(group, addresses, mode, area, sent.get(group.point._id)),
+      ]),
+    );
+  });
   const stateOf = (group: CheckoutGroup): GroupState =>
     states[group.point._id] ?? initialState(group, addresses, mode, area, undefined);
   const update = useCallback(
@@ -420,13 +458,11 @@ export function CheckoutForm({
       }),
     [addresses, mode, area],
   );
-  const [contactPhone, setContactPhone] = useState(
-    () => posted?.[CHECKOUT_FIELD.phone] ?? formatPhone(phone),
-  );
+  const [contactPhone, setContactPhone] = useState(() => textOr(posted?.phone, formatPhone(phone)));
   const [payment, setPayment] = useState<'card' | 'cash'>(() =>
-    posted?.[CHECKOUT_FIELD.payment] === 'cash' ? 'cash' : 'card',
+    posted?.payment === 'cash' ? 'cash' : 'card',
   );
-  const [comment, setComment] = useState(() => posted?.[CHECKOUT_FIELD.comment] ?? '');
+  const [comment, setComment] = useState(() => textOr(posted?.comment, ''));
 
   // An address added meanwhile (the map popup saved it, the loader brought it): chosen where it is delivered to.
   const knownAddresses = useRef(new Set(addresses.map((address) => address._id)));
@@ -443,32 +479,34 @@ export function CheckoutForm({
   const totals = groups.map((group) => groupTotals(group, stateOf(group).fulfilment));
   const grand = sumTotals(totals);
   const isSubmitting = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
-  const phoneError = fields[CHECKOUT_FIELD.phone];
-  const commentError = fields[CHECKOUT_FIELD.comment];
+  const phoneError = fields.phone.errors?.[0];
+  const commentError = fields.comment.errors?.[0];
 
   return (
-    <Form method="post" noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
-      <input type="hidden" name={CHECKOUT_FIELD.key} value={idempotencyKey} />
+    <Form method="post" {...getFormProps(form)} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
+      <input type="hidden" name={fields.key.name} value={idempotencyKey} />
       <div className="flex flex-col gap-6">
-        {groups.map((group, index) => (
-          <GroupSection
-            key={group.point._id}
-            group={group}
-            index={index}
-            addresses={addresses}
-            fields={fields}
-            state={stateOf(group)}
-            onChange={(patch) => update(group, () => patch)}
-          />
-        ))}
+        {groups.map((group, index) => {
+          const field = groupFields[index];
+          return field ? (
+            <GroupSection
+              key={group.point._id}
+              group={group}
+              field={field}
+              addresses={addresses}
+              state={stateOf(group)}
+              onChange={(patch) => update(group, () => patch)}
+            />
+          ) : null;
+        })}
       </div>
       <aside
         aria-label="Оплата и подтверждение"
         className="flex flex-col gap-4 self-start rounded-3xl bg-white p-5 shadow-card sm:p-6 lg:sticky lg:top-6"
       >
-        {failure ? (
+        {failure || form.errors?.[0] ? (
           <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-[15px] font-medium text-red-800">
-            {failure.message}
+            {form.errors?.[0] ?? failure?.message}
           </p>
         ) : null}
         <div>
@@ -477,7 +515,7 @@ export function CheckoutForm({
           </label>
           <input
             id={`${id}-phone`}
-            name={CHECKOUT_FIELD.phone}
+            name={fields.phone.name}
             type="tel"
             autoComplete="tel"
             value={contactPhone}
@@ -499,7 +537,7 @@ export function CheckoutForm({
             ).map(([value, label]) => (
               <Choice
                 key={value}
-                name={CHECKOUT_FIELD.payment}
+                name={fields.payment.name}
                 value={value}
                 isChecked={payment === value}
                 onChoose={() => setPayment(value)}
@@ -516,7 +554,7 @@ export function CheckoutForm({
           </label>
           <textarea
             id={`${id}-comment`}
-            name={CHECKOUT_FIELD.comment}
+            name={fields.comment.name}
             value={comment}
             maxLength={300}
             rows={3}

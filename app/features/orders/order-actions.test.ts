@@ -12,7 +12,6 @@ import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { type SignedInCustomer, signIn } from '../../../tests/setup/identity';
 import { type PointRow, pickupPointsOfTwoShops } from '../../../tests/setup/orders';
 import { MONDAY_MORNING } from '../../../tests/setup/services';
-import { groupField } from './checkout-fields';
 
 /** Monday 12 January 2026, 09:00 in Moscow: the demo shops are open and today's slots are ahead. */
 
@@ -91,19 +90,23 @@ describe.each(TEST_DATABASE_KINDS)('order page actions on %s', (kind) => {
       coordinates: { longitude: pointA.longitude, latitude: pointA.latitude },
     });
     const [slot] = (await t.app.services.orders.listSlots(pointA.id)).filter((item) => !item.is_full);
+    // CheckoutFormSchema's paths (ADR 042): one group per point, POST /api/orders' fields.
     return {
       key: crypto.randomUUID(),
-      point: [pointA.id, pointB.id],
-      [groupField('fulfilment', pointA.id)]: 'delivery',
-      [groupField('address', pointA.id)]: saved._id,
-      [groupField('slot', pointA.id)]: slot?.start ?? '',
-      [groupField('flat', pointA.id)]: '15',
-      [groupField('entrance', pointA.id)]: '',
-      [groupField('floor', pointA.id)]: '',
-      [groupField('courier', pointA.id)]: '',
+      'orders[0].point': pointA.id,
+      'orders[0].fulfilment': 'delivery',
+      'orders[0].address.id': saved._id,
+      'orders[0].slot': slot?.start ?? '',
+      'orders[0].address.flat': '15',
+      'orders[0].address.entrance': '',
+      'orders[0].address.floor': '',
+      'orders[0].address.comment': '',
+      'orders[1].point': pointB.id,
       // The pickup group's hidden delivery fields come along too: they must not matter.
-      [groupField('fulfilment', pointB.id)]: 'pickup',
-      [groupField('slot', pointB.id)]: 'не время',
+      'orders[1].fulfilment': 'pickup',
+      'orders[1].slot': 'не время',
+      'orders[1].address.id': 'не адрес',
+      'orders[1].address.flat': '99',
       phone: '+7 (903) 111-22-33',
       payment: 'cash',
       comment: '',
@@ -155,15 +158,24 @@ describe.each(TEST_DATABASE_KINDS)('order page actions on %s', (kind) => {
         ok: false,
         message: 'Введите существующий номер телефона',
         fields: { phone: 'Введите существующий номер телефона' },
-        values: { phone: '12', comment: 'Позвоните', [groupField('flat', pointA.id)]: '15' },
+        // Conform's lastResult: the page rendered again keeps what was typed.
+        result: expect.objectContaining({
+          error: { phone: ['Введите существующий номер телефона'] },
+          initialValue: expect.objectContaining({
+            phone: '12',
+            comment: 'Позвоните',
+            orders: [
+              expect.objectContaining({ address: expect.objectContaining({ flat: '15' }) }),
+              expect.anything(),
+            ],
+          }),
+        }),
       },
     });
-    const noAddress = outcomeOf(
-      await checkout(customer, { ...form, [groupField('address', pointA.id)]: '' }),
-    );
+    const noAddress = outcomeOf(await checkout(customer, { ...form, 'orders[0].address.id': '' }));
     expect(noAddress).toMatchObject({
       status: 400,
-      data: { fields: { 'orders.0.address': 'Выберите адрес доставки' } },
+      data: { fields: { 'orders[0].address.id': 'Выберите адрес доставки' } },
     });
     // Below a shop's minimum: the service refuses, naming what is missing; nothing is placed.
     await t.db.db.update(stores).set({ minOrderKopecks: 100_000_000 }).where(eq(stores.id, pointB.storeId));
@@ -208,7 +220,8 @@ describe.each(TEST_DATABASE_KINDS)('order page actions on %s', (kind) => {
 
       // The form posts shop A alone: its order is placed, and shop B's goods stay in the basket.
       const form = await deliveryForm(customer);
-      const placed = outcomeOf(await checkout(customer, { ...form, point: pointA.id }));
+      const shopA = Object.fromEntries(Object.entries(form).filter(([name]) => !name.startsWith('orders[1]')));
+      const placed = outcomeOf(await checkout(customer, shopA));
       expect(placed).toMatchObject({ kind: 'redirect', location: expect.stringMatching(/^\/order\/\d+$/) });
       const basket = await t.app.services.basket.getBasket(customer.user._id);
       expect(Object.keys(basket)).toEqual([pointB.id]);
@@ -228,8 +241,8 @@ describe.each(TEST_DATABASE_KINDS)('order page actions on %s', (kind) => {
     const placed = outcomeOf(
       await checkout(customer, {
         key: crypto.randomUUID(),
-        point: pointB.id,
-        [groupField('fulfilment', pointB.id)]: 'pickup',
+        'orders[0].point': pointB.id,
+        'orders[0].fulfilment': 'pickup',
         phone: '89031112233',
         payment: 'card',
       }),
@@ -263,8 +276,8 @@ describe.each(TEST_DATABASE_KINDS)('order page actions on %s', (kind) => {
     const one = outcomeOf(
       await checkout(customer, {
         key: crypto.randomUUID(),
-        point: pointB.id,
-        [groupField('fulfilment', pointB.id)]: 'pickup',
+        'orders[0].point': pointB.id,
+        'orders[0].fulfilment': 'pickup',
         phone: '89031112233',
         payment: 'card',
       }),

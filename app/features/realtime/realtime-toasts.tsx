@@ -1,6 +1,6 @@
 import { TOAST_DEFAULT_DURATION_MS } from '@core/rules/toast-queue';
 import { useToast } from '~/components/ui/toast';
-import { notificationHref } from '~/features/notifications/notification-form';
+import { notificationHref } from '~/features/notifications/notification-links';
 import { useRealtime, useRealtimeEvent } from './use-realtime';
 
 /**

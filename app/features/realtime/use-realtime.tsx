@@ -19,7 +19,7 @@ import {
   useState,
 } from 'react';
 import { useRevalidator } from 'react-router';
-import { PushResync } from '~/features/notifications/push-resync';
+import { onFirstUse, useFirstUse } from '~/lib/on-first-use';
 import type { EventOrigin, SocketClient, SocketStatus } from './socket-client';
 
 export type { EventOrigin, SocketStatus } from './socket-client';
@@ -44,6 +44,9 @@ export type Realtime = {
 };
 
 const RealtimeContext = createContext<Realtime | null>(null);
+
+// Handing this browser's push subscription to the server again: a signed-in shopper's, after the page is up.
+const pushResync = onFirstUse(() => import('~/features/notifications/push-resync'));
 
 const NO_SOCKET: Realtime = {
   subscribe: () => () => {},
@@ -77,6 +80,10 @@ export function RealtimeProvider({
   const sinceRef = useRef(since);
   sinceRef.current = since;
   const shownChats = useRef(0);
+  const [resync, requestResync] = useFirstUse(pushResync);
+  useEffect(() => {
+    if (userId) requestResync();
+  }, [userId, requestResync]);
   const { revalidate } = useRevalidator();
   const revalidateRef = useRef(revalidate);
   revalidateRef.current = revalidate;
@@ -159,7 +166,7 @@ export function RealtimeProvider({
   return (
     <RealtimeContext value={value}>
       {children}
-      {userId ? <PushResync userId={userId} /> : null}
+      {userId && resync ? <resync.PushResync userId={userId} /> : null}
     </RealtimeContext>
   );
 }

@@ -1,22 +1,22 @@
-import { HistoryQuerySchema } from '@core/contracts/support';
+import { ChatFormSchema, HistoryQuerySchema } from '@core/contracts/support';
 import { isAppError } from '@server/errors';
 import { data } from 'react-router';
 import { runChatIntent } from '~/features/chat/chat-actions.server';
-import { CHAT_FIELD } from '~/features/chat/chat-form';
-import { parseWith, runAction } from '~/lib/actions.server';
+import { CHAT_BEFORE_PARAM } from '~/features/chat/chat-links';
+import { parseForm, parseWith, runFormAction } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
 import type { Route } from './+types/chat';
 
 /**
  * /resources/chat: the cabinet chat's widget calls (ADR 033). GET ?before=<seq>: the page of the history older
- * than that message ('Показать ранние'); a guest gets 401 and no data. POST: the chat's intents (read-chat when
- * it is on screen; send-message too, though the tab's form posts to the cabinet itself so that it also works
- * without JavaScript).
+ * than that message ('Показать ранние'); a guest gets 401 and no data. POST: the chat's posts (ChatFormSchema:
+ * read-chat when it is on screen; send-message too, though the tab's form posts to the cabinet itself so that
+ * it also works without JavaScript).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.viewer.user;
   if (!user) throw data(null, { status: 401 });
-  const before = new URL(request.url).searchParams.get(CHAT_FIELD.before);
+  const before = new URL(request.url).searchParams.get(CHAT_BEFORE_PARAM);
   try {
     const cursor = parseWith(HistoryQuerySchema, before ? { before } : {});
     const history = await context.services.support.getChat(user._id, cursor);
@@ -30,10 +30,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAction(async () => {
-    const user = requireUser(context);
-    return runChatIntent(context.services.support, user._id, await request.formData(), {
-      ip: context.clientIp,
-    });
-  });
+  return runFormAction(
+    request,
+    () => requireUser(context),
+    (form, user) =>
+      runChatIntent(context.services.support, user._id, parseForm(form, ChatFormSchema), {
+        ip: context.clientIp,
+      }),
+  );
 }

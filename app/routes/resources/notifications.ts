@@ -1,7 +1,8 @@
+import { NotificationFormSchema } from '@core/contracts/notifications';
 import { data, redirect } from 'react-router';
 import { runNotificationIntent } from '~/features/notifications/notification-actions.server';
-import { NOTIFICATIONS_TAB_HREF } from '~/features/notifications/notification-form';
-import { runAction } from '~/lib/actions.server';
+import { NOTIFICATIONS_TAB_HREF } from '~/features/notifications/notification-links';
+import { parseForm, runFormAction } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import type { Route } from './+types/notifications';
@@ -13,23 +14,26 @@ import type { Route } from './+types/notifications';
  * loads the badges again. The push subscription answers data: only a script can make one.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return runAction(async () => {
-    const user = requireUser(context);
-    const result = await runNotificationIntent(
-      context.services.notifications,
-      user._id,
-      await request.formData(),
-      { ip: context.clientIp },
-    );
-    switch (result.intent) {
-      case 'open':
-        return redirect(safeRedirectPath(result.href, NOTIFICATIONS_TAB_HREF));
-      case 'read-all':
-        return redirect(NOTIFICATIONS_TAB_HREF);
-      case 'subscribe':
-        return result;
-    }
-  });
+  return runFormAction(
+    request,
+    () => requireUser(context),
+    async (form, user) => {
+      const result = await runNotificationIntent(
+        context.services.notifications,
+        user._id,
+        parseForm(form, NotificationFormSchema),
+        { ip: context.clientIp },
+      );
+      switch (result.intent) {
+        case 'open':
+          return redirect(safeRedirectPath(result.href, NOTIFICATIONS_TAB_HREF));
+        case 'read-all':
+          return redirect(NOTIFICATIONS_TAB_HREF);
+        case 'subscribe':
+          return result;
+      }
+    },
+  );
 }
 
 /** Only posts: there is nothing to show at this address. */

@@ -1,6 +1,7 @@
 /**
- * The operator console's addresses, form fields and labels (ADR 034): the pages post these fields to their
- * route actions, with a fetcher when JavaScript is there and as plain forms when it is not.
+ * The operator console's addresses and labels (ADR 034). Its pages post ConversationFormSchema's and
+ * BoardMoveFormSchema's forms (core/contracts/support, ADR 042) to their route actions, with a fetcher when
+ * JavaScript is there and as plain forms when it is not.
  */
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@core/rules/orders';
 
@@ -13,18 +14,6 @@ export const conversationHref = (id: string) => `${OPERATOR_HREF}/chats/${id}`;
 /** The board's anchor of an order: a quick link from a conversation scrolls to it. */
 export const boardOrderId = (number: number) => `order-${number}`;
 export const boardOrderHref = (number: number) => `${OPERATOR_ORDERS_HREF}#${boardOrderId(number)}`;
-
-/** `read`: the console has the conversation on screen (a fetcher's post; the loader reads nothing, ADR 041). */
-export const OPERATOR_INTENTS = { reply: 'reply', close: 'close', read: 'read', move: 'move' } as const;
-
-export const OPERATOR_FIELD = {
-  intent: 'intent',
-  text: 'text',
-  number: 'number',
-  status: 'status',
-  /** A reply's idempotency key: a repeat of the same reply stores it once (ADR 037). */
-  key: 'key',
-} as const;
 
 /** The button of a move on the board: the status the order goes to, or 'Отменить заказ'. */
 export const moveLabel = (to: OrderStatus): string =>
