@@ -18,6 +18,13 @@ export function formatWait(ms: number): string {
   return `${Math.ceil(seconds / 3600)} ч`;
 }
 
+/** The 429 of a used-up limit: the message, how long to wait, and Retry-After (at least a second). */
+export function tooManyRequests(message: string, waitMs: number): AppError {
+  return new AppError('too_many_requests', `${message} ${formatWait(waitMs)}`, {
+    retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)),
+  });
+}
+
 export type RateLimiter = {
   /**
    * Takes one from each rule in order; the first one used up refuses (429) and the later ones are not
@@ -32,10 +39,7 @@ export function createRateLimiter(store: Pick<LimitStore, 'take'>, clock: Clock)
       for (const rule of rules) {
         const slot = await store.take(rule.key, rule.limit, rule.windowMs);
         if (slot.allowed) continue;
-        const waitMs = Math.max(0, slot.resetAt - clock.now());
-        throw new AppError('too_many_requests', `${rule.message} ${formatWait(waitMs)}`, {
-          retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)),
-        });
+        throw tooManyRequests(rule.message, slot.resetAt - clock.now());
       }
     },
   };

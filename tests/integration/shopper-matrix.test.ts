@@ -297,7 +297,7 @@ async function collectSamples(t: TestApp, orderSlug: string): Promise<{ pages: S
       signedIn: 400,
     },
     ...cabinetTabs.map((tab) => ({ route: 'lk', url: `/lk?active=${tab}`, guest: homeRedirect })),
-    // Favourites: a guest gets the page with the invitation to log in and no data (ADR 019).
+    // Favourites: a guest gets the page with the invitation to log in and no data (ADR 029).
     { route: 'favourites', url: '/favourites' },
     ...['products', 'stores', 'articles', 'sets', 'nonsense'].map((tab) => ({
       route: 'favourites',

@@ -1,8 +1,7 @@
 import { RESEND_INTERVAL_S } from '@core/rules/code';
-import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { LimitStore } from '../../limits/limit-store';
-import { formatWait } from '../../limits/rate-limit';
+import { tooManyRequests } from '../../limits/rate-limit';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -50,12 +49,6 @@ const key = {
   cooldown: (phone: string) => `login:cooldown:${phone}`,
 };
 
-function tooMany(message: string, waitMs: number): AppError {
-  return new AppError('too_many_requests', `${message} ${formatWait(waitMs)}`, {
-    retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)),
-  });
-}
-
 /** The send and failure limits of the SMS login over a shared store (PostgreSQL or Redis). */
 export function createLoginLimits(store: LimitStore, clock: Clock) {
   return {
@@ -63,7 +56,10 @@ export function createLoginLimits(store: LimitStore, clock: Clock) {
     async assertNotCoolingDown(phone: string): Promise<void> {
       const cooldown = await store.get(key.cooldown(phone));
       if (cooldown) {
-        throw tooMany('Слишком много неверных попыток. Повторите через', cooldown.resetAt - clock.now());
+        throw tooManyRequests(
+          'Слишком много неверных попыток. Повторите через',
+          cooldown.resetAt - clock.now(),
+        );
       }
     },
 
@@ -76,14 +72,14 @@ export function createLoginLimits(store: LimitStore, clock: Clock) {
     async takeSend(phone: string, ip: string): Promise<void> {
       const perIp = await store.take(key.ipHour(ip), SENDS_PER_IP_PER_HOUR, HOUR_MS);
       if (!perIp.allowed) {
-        throw tooMany(
+        throw tooManyRequests(
           'Слишком много запросов кода из вашей сети. Повторите через',
           perIp.resetAt - clock.now(),
         );
       }
       const refusePhone = async (message: string, resetAt: number): Promise<never> => {
         await store.release(key.ipHour(ip), SENDS_PER_IP_PER_HOUR);
-        throw tooMany(message, resetAt - clock.now());
+        throw tooManyRequests(message, resetAt - clock.now());
       };
       const resend = await store.take(key.resend(phone), 1, RESEND_INTERVAL_MS);
       if (!resend.allowed) {
@@ -103,7 +99,7 @@ export function createLoginLimits(store: LimitStore, clock: Clock) {
     async takeAddressAttempt(ip: string): Promise<void> {
       const slot = await store.take(key.ipFailures(ip), LOGIN_FAILURES_PER_IP, LOGIN_FAILURES_IP_WINDOW_MS);
       if (!slot.allowed) {
-        throw tooMany(
+        throw tooManyRequests(
           'Слишком много неверных попыток входа из вашей сети. Повторите через',
           slot.resetAt - clock.now(),
         );
