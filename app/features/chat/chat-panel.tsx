@@ -157,13 +157,13 @@ export function ChatPanel({
     });
   }, [newestUnread, submitRead]);
 
-  // The newest message in view: at first, and whenever one is added at the end.
+  // The newest message in view: at first, and whenever something is added at the end (a message, the one
+  // being sent, the operator's typing).
   const newestSeq = messages.at(-1)?.seq ?? 0;
   const isSending = sender.state !== 'idle';
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the newest message changes.
   useEffect(() => {
     const list = listRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
+    if (list && (newestSeq > 0 || isSending || isTyping)) list.scrollTop = list.scrollHeight;
   }, [newestSeq, isSending, isTyping]);
 
   // The server's answer to a message: stored, the attempt's key is done with; refused, the text comes back

@@ -5,7 +5,7 @@ import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@core/rul
 import { formatCount } from '@core/rules/plural';
 import { formatRoubles } from '@core/rules/price';
 import { PackageOpen } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
 import { HiddenFields } from '~/components/ui/hidden-fields';
@@ -58,13 +58,15 @@ function BoardCard({ order }: { order: BoardOrder }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const moving = fetcher.formData?.get(STATUS_FIELD);
   const status = isOrderStatus(moving) ? moving : order.status;
-  // A refused move says why under the card (no toast: the board is the operator's whole screen).
-  const { isPending: isMoving, failure } = useActionOutcome(fetcher, { failureToast: false });
-  const wasMoving = useRef(false);
-  useEffect(() => {
-    if (wasMoving.current && !isMoving) heading.current?.focus();
-    wasMoving.current = isMoving;
-  }, [isMoving]);
+  // A refused move says why under the card (no toast: the board is the operator's whole screen). Either way
+  // the buttons change once the board is loaded again: the focus goes to the card's heading.
+  const focusHeading = () => heading.current?.focus();
+  const { isPending: isMoving, failure } = useActionOutcome(fetcher, {
+    failureToast: false,
+    onSuccess: focusHeading,
+    onFailure: focusHeading,
+    onRedirect: focusHeading,
+  });
 
   const titleId = `${boardOrderId(order.number)}-title`;
   return (
