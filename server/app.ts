@@ -41,6 +41,7 @@ import { identityRoutes } from './modules/identity/identity.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import type { PushNetwork } from './modules/notifications/push';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { operatorReviewsRoutes, reviewsRoutes } from './modules/reviews/reviews.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { chatRoutes, operatorRoutes } from './modules/support/support.routes';
 import type { RedisHandle } from './redis';
@@ -214,6 +215,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(notificationsRoutes, { notifications: services.notifications });
       await api.register(chatRoutes, { support: services.support });
       await api.register(operatorRoutes, { support: services.support });
+      await api.register(reviewsRoutes, { reviews: services.reviews });
+      await api.register(operatorReviewsRoutes, { reviews: services.reviews, support: services.support });
       await api.register(async (unknown) => {
         // An unknown route is 404 whatever its body: don't parse (or reject) a body nobody will read.
         unknown.removeAllContentTypeParsers();

@@ -18,6 +18,7 @@ import { createIdentityService, type IdentityDeps } from './modules/identity/ide
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import type { PushSender } from './modules/notifications/push';
 import { createOrdersService } from './modules/orders/orders.service';
+import { createReviewsService } from './modules/reviews/reviews.service';
 import { createSearchService } from './modules/search/search.service';
 import { createSupportService } from './modules/support/support.service';
 import type { Realtime } from './realtime/realtime';
@@ -120,6 +121,15 @@ export function createServices({
     ...(log ? { log } : {}),
     customers: users,
   });
+  const reviews = createReviewsService({
+    ...deps,
+    clock,
+    catalog,
+    orders,
+    customers: users,
+    operators: support,
+    rates,
+  });
   return {
     content,
     catalog,
@@ -132,6 +142,7 @@ export function createServices({
     favourites: createFavouritesService({ ...deps, catalog, content, basket }),
     notifications,
     support,
+    reviews,
     realtime,
   };
 }

@@ -43,11 +43,13 @@ export const TABLES_BY_MODULE: Readonly<Record<string, readonly string[]>> = {
   catalog: ['stores', 'points', 'pointZones', 'categories', 'products', 'stock'],
   content: ['siteSettings', 'pages', 'recipes', 'recipeIngredients', 'articles', 'vacancies'],
   favourites: ['favouriteOwners', 'favourites', 'favouriteSets', 'favouriteSetItems'],
+  feedback: ['questions', 'jobApplications', 'applicationFiles'],
   files: ['files'],
   geo: ['cities', 'deliveryZones', 'userAddresses'],
   identity: ['users', 'sessions', 'smsCodes', 'rateLimits', 'appSecrets'],
   notifications: ['notifications', 'pushSubscriptions'],
   orders: ['orderNumbers', 'orders', 'orderItems', 'orderEvents', 'slotReservations', 'idempotencyKeys'],
+  reviews: ['storeReviews', 'reviewTotals', 'reviewPromptDismissals'],
   support: ['userRoles', 'operatorStores', 'chatConversations', 'chatMessages'],
 };
 
@@ -308,8 +310,10 @@ export const SERVICE_FACTORY_MAX_LINES = 160;
 export const LARGE_SERVICE_FACTORIES: readonly { file: string; lines: number; reason: string }[] = [
   {
     file: 'server/modules/catalog/catalog.service.ts',
-    lines: 205,
-    reason: 'not split yet: the catalogue, its cached lists and the stock seam orders use (ADR 013, 014)',
+    lines: 207,
+    reason:
+      'not split yet: the catalogue, its cached lists, the stock seam orders use and the rating seam reviews ' +
+      'use (ADR 013, 014, 045)',
   },
   {
     file: 'server/modules/notifications/notifications.service.ts',

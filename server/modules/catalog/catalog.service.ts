@@ -47,6 +47,7 @@ import {
   findProductsByText,
   findStoresByWords,
 } from './catalog-search.repository';
+import { type RatedSubject, writeRating } from './ratings.repository';
 import { readStockRows, returnStock, type StockLine, takeStock } from './stock.repository';
 
 export type CatalogDeps = { db: Db; clock: Clock };
@@ -174,6 +175,10 @@ export function createCatalogService(deps: CatalogDeps, options: CatalogServiceO
       take: (tx: Executor, lines: readonly StockLine[]) => takeStock(tx, lines),
       putBack: (tx: Executor, lines: readonly StockLine[]) => returnStock(tx, lines),
     },
+
+    /** A shop's or product's rating as its reviews make it, in the reviews module's transaction (ADR 045). */
+    writeRating: (tx: Executor, subject: RatedSubject, summary: { rating: number; count: number }) =>
+      writeRating(tx, subject, summary),
 
     /** The text search's queries (ADR 009), for the search module. */
     textSearch: {

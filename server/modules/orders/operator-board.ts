@@ -2,7 +2,13 @@
 import type { BoardOrder, CustomerOrderLink } from '@core/contracts/support';
 import { canMove, ORDER_STATUSES } from '@core/rules/orders';
 import type { OrdersDeps } from './orders.deps';
-import { findCustomerStoreIds, findOrderItems, findOrders, findStoreCustomerIds } from './orders.repository';
+import {
+  findCustomerStoreIds,
+  findOrderItems,
+  findOrders,
+  findStoreCustomerIds,
+  hasDoneOrder,
+} from './orders.repository';
 
 /** Most orders the board (and a customer's quick links) show. */
 const BOARD_LIMIT = 200;
@@ -92,4 +98,14 @@ export function listStoreCustomers(
   storeIds: readonly string[],
 ): Promise<string[]> {
   return findStoreCustomerIds(deps.db, storeIds);
+}
+
+/** Whether the customer has a done order of this shop (with this product, when named): a verified purchase. */
+export function hasCompletedOrder(
+  deps: Pick<OrdersDeps, 'db'>,
+  userId: string,
+  storeId: string,
+  productId?: string,
+): Promise<boolean> {
+  return hasDoneOrder(deps.db, userId, storeId, productId);
 }

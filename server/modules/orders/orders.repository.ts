@@ -117,6 +117,28 @@ export async function findStoreCustomerIds(tx: Executor, storeIds: readonly stri
   return rows.map((row) => row.userId);
 }
 
+/**
+ * Whether the customer has a done order of this shop, with this product when one is named: a review's
+ * verified purchase (docs/decisions/045).
+ */
+export async function hasDoneOrder(
+  tx: Executor,
+  userId: string,
+  storeId: string,
+  productId?: string,
+): Promise<boolean> {
+  const query = tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.storeId, storeId), eq(orders.status, 'done')))
+    .$dynamic();
+  if (productId) {
+    query.innerJoin(orderItems, and(eq(orderItems.orderId, orders.id), eq(orderItems.productId, productId)));
+  }
+  const rows = await query.limit(1);
+  return rows.length > 0;
+}
+
 // Delivery slots -----------------------------------------------------------------------------------------
 
 /**

@@ -10,6 +10,7 @@ import { cancelOrder } from './cancel-order';
 import { moveOrder } from './change-status';
 import { placeOrdersOnce, purgeExpiredKeys, type StoredResponse } from './idempotency';
 import {
+  hasCompletedOrder,
   hasCustomerOrder,
   listBoard,
   listCustomerStores,
@@ -60,6 +61,9 @@ export function createOrdersService(deps: OrdersDeps) {
       number: number,
       storeIds: readonly string[] | null,
     ): Promise<boolean> => hasCustomerOrder(deps, userId, number, storeIds),
+    /** A review's verified purchase: a done order of the shop (with the product, when named). */
+    hasCompletedOrder: (userId: string, storeId: string, productId?: string): Promise<boolean> =>
+      hasCompletedOrder(deps, userId, storeId, productId),
     /** The shops a customer has ordered from (whose operators see the customer's support conversation). */
     listCustomerStores: (userId: string): Promise<string[]> => listCustomerStores(deps, userId),
     /** The customers who have ordered from any of these shops (an operator's conversations). */
