@@ -1,6 +1,5 @@
 import './assets/fonts/inter.css';
 import './app.css';
-import type { SiteSettings } from '@core/contracts/content';
 import { guestRedirectFor } from '@core/rules/guards';
 import type { LayoutName } from '@core/rules/layout';
 import type { ReactNode } from 'react';
@@ -18,7 +17,6 @@ import {
   type ShouldRevalidateFunctionArgs,
   useHref,
   useNavigate,
-  useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
 import faviconUrl from './assets/favicon.svg?no-inline';
@@ -35,9 +33,10 @@ import { DeliveryProvider } from './features/delivery/delivery-provider';
 import { useFavouritesCount } from './features/favourites/use-favourites';
 import { RealtimeToasts } from './features/realtime/realtime-toasts';
 import { RealtimeProvider, useHeaderBadges } from './features/realtime/use-realtime';
-import { getOptionalUser } from './lib/auth.server';
-import { shopperLocation } from './lib/location.server';
 import { useNonce } from './lib/nonce';
+import { useRootData } from './lib/root-data';
+import { loadRootData } from './lib/root-data.server';
+import { EMPTY_SETTINGS } from './lib/root-defaults';
 
 /** The brand green of the browser chrome on phones. */
 const THEME_COLOR = '#147a3c';
@@ -46,7 +45,6 @@ const DEFAULT_TITLE = 'Фреш — продукты с доставкой';
 const DEFAULT_DESCRIPTION =
   'Свежие продукты от фермеров и магазинов вашего города: овощи, молочное, мясо, выпечка. Доставка и самовывоз.';
 
-const EMPTY_SETTINGS: SiteSettings = { header: [], footer: [], socials: {}, cities: [] };
 /** Only used when the root loader itself failed (its data then is missing); matches the config default. */
 const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
@@ -59,65 +57,9 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: faviconUrl, type: 'image/svg+xml' },
 ];
 
-/**
- * The shell's data: settings, who is signed in (`useOptionalUser`), their basket, badges and hearts. It
- * guards nothing: loaders run in parallel, so each page that needs a signed-in customer asks `requireUser`
- * itself (docs/decisions/031).
- */
-export async function loader({ context }: Route.LoaderArgs) {
-  const user = getOptionalUser(context);
-  /** A read the shell can do without: its failure is logged and the page renders with `fallback`. */
-  const orElse = <T, F>(read: Promise<T>, what: string, fallback: F): Promise<T | F> =>
-    read.catch((error: unknown) => {
-      context.log.error({ err: error }, `${what} failed to load`);
-      return fallback;
-    });
-  // All at once: none depends on another.
-  const [settings, basket, badges, favourites, isOperator, location] = await Promise.all([
-    // SPEC §8: a settings failure is logged and the shell renders without the settings' links.
-    orElse(context.services.content.getSiteSettings(), 'site settings', EMPTY_SETTINGS),
-    // The signed-in basket is rendered with the page (counters and badge right at first paint) and is what
-    // every basket control shows (docs/decisions/030); a failure renders without it and /basket says so.
-    user ? orElse(context.services.basket.getBasket(user._id), 'basket', null) : null,
-    // The header's badges: active orders and unread notifications, only for a signed-in customer.
-    user
-      ? orElse(
-          Promise.all([
-            context.services.orders.countActiveOrders(user._id),
-            context.services.notifications.countUnread(user._id),
-          ]).then(([orders, cabinet]) => ({ orders, cabinet })),
-          'header badges',
-          null,
-        )
-      : null,
-    // The hearts and the favourites badge: the customer's favourite ids by type (SPEC §8: a failure is
-    // ignored, the page renders with empty hearts).
-    user ? orElse(context.services.favourites.listFavouriteKeys(user._id), 'favourites', null) : null,
-    // An operator finds the support console in the cabinet menu (ADR 034); a failure only hides the link.
-    user
-      ? orElse(
-          context.services.support.roleOf(user._id).then((role) => role === 'operator'),
-          'role',
-          false,
-        )
-      : false,
-    // The shopper's city (their area's, or the one a visitor without an address shops in: ADR 038).
-    shopperLocation(context),
-  ]);
-  return {
-    settings,
-    sellerSiteUrl: context.sellerSiteUrl,
-    user,
-    isOperator,
-    basket,
-    badges,
-    favourites,
-    area: context.area ?? null,
-    cityId: location.cityId ?? null,
-    mapTileUrl: context.mapTileUrl,
-    // The live socket's first catch-up starts at the time this page was rendered (ADR 033).
-    socketSince: user ? new Date().toISOString() : null,
-  };
+/** The shell's data (app/lib/root-data.server.ts): settings, who is signed in, their basket, badges, hearts. */
+export function loader({ context }: Route.LoaderArgs) {
+  return loadRootData(context);
 }
 
 /**
@@ -165,7 +107,7 @@ function AriaRouter({ children }: { children: ReactNode }) {
 
 /** Header, main and footer around a page, with the root loader's settings (empty when it failed). */
 function Shell({ layout, children }: { layout?: LayoutName; children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>('root');
+  const data = useRootData();
   const basketCount = useBasketCount();
   const favouritesCount = useFavouritesCount();
   // The socket's `badges` events win until the root loader answers again (ADR 033).
@@ -189,7 +131,7 @@ function Shell({ layout, children }: { layout?: LayoutName; children: ReactNode 
 
 /** The document and the app-wide providers, for pages and error pages alike. */
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>('root');
+  const data = useRootData();
   const nonce = useNonce();
   return (
     <html lang="ru">

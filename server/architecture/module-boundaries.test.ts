@@ -9,6 +9,7 @@ import { getTableName, is } from 'drizzle-orm';
 import { isPgSequence, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../db/schema/index';
+import { findShellImports, SHELL_IMPORT_ALLOWANCES } from './app-layers';
 import {
   type BoundaryRules,
   type FactoryLimits,
@@ -319,5 +320,58 @@ describe('the app', () => {
       ),
     );
     expect(relative).toEqual([]);
+  });
+
+  it('keeps features out of the shell: no feature imports components/layout or the root route', () => {
+    const files = sourceFiles('app/features', ['.ts', '.tsx']);
+    expect(files.length).toBeGreaterThan(100);
+    expect(
+      findShellImports(files, SHELL_IMPORT_ALLOWANCES).map(
+        (found) => `${found.file}:${found.line} ${found.detail}`,
+      ),
+    ).toEqual([]);
+  });
+
+  it('finds a feature importing the shell, whatever the import’s form; the shell and tests may', () => {
+    const check = (files: Record<string, string>, allowances: { file: string; reason: string }[] = []) =>
+      findShellImports(
+        Object.entries(files).map(([file, text]) => ({ path: file, text })),
+        allowances,
+      ).map((found) => `${found.file}:${found.line}`);
+    expect(
+      check({
+        'app/features/a/a.tsx': "import { SiteLink } from '~/components/layout/site-link';",
+        'app/features/b/b.ts': "\nimport type { loader } from '~/root';",
+        'app/features/c/c.tsx': "export { Logo } from '../../components/layout/logo';",
+        'app/features/d/d.tsx': "const menu = () => import('~/components/layout/mobile-menu.tsx');",
+        'app/features/e/e.tsx': "import type { loader } from '../../root';",
+        // Not the shell: the UI kit, a lib, a feature, a route, something else named layout.
+        'app/features/f/f.tsx': [
+          "import { Button } from '~/components/ui/button';",
+          "import { useRootData } from '~/lib/root-data';",
+          "import { useUser } from '~/features/auth/user';",
+          "import type { action } from '~/routes/login';",
+          "import type { LayoutName } from '@core/rules/layout';",
+          "import { thing } from '~/components/layouts';",
+        ].join('\n'),
+        // The shell composes features; tests call the root loader.
+        'app/components/layout/site-header.tsx': "import { useUser } from '~/features/auth/user';",
+        'app/features/g/g.test.ts': "import { loader } from '~/root';",
+      }),
+    ).toEqual([
+      'app/features/a/a.tsx:1',
+      'app/features/b/b.ts:2',
+      'app/features/c/c.tsx:1',
+      'app/features/d/d.tsx:1',
+      'app/features/e/e.tsx:1',
+    ]);
+    // An allowance holds until the file stops importing the shell, and then asks to be removed.
+    const allowance = { file: 'app/features/b/b.ts', reason: 'moving' };
+    expect(check({ 'app/features/b/b.ts': "import type { loader } from '~/root';" }, [allowance])).toEqual(
+      [],
+    );
+    expect(check({ 'app/features/b/b.ts': "import { x } from '~/lib/x';" }, [allowance])).toEqual([
+      'app/features/b/b.ts:1',
+    ]);
   });
 });

@@ -4,17 +4,16 @@
  * loads the root again, and these hooks answer the new user.
  */
 import type { User } from '@core/contracts/identity';
-import { useRouteLoaderData } from 'react-router';
-import type { loader as rootLoader } from '~/root';
+import { useRootData } from '~/lib/root-data';
 
 /** The signed-in customer, or null for a guest (and on an error page whose root data failed to load). */
 export function useOptionalUser(): User | null {
-  return useRouteLoaderData<typeof rootLoader>('root')?.user ?? null;
+  return useRootData()?.user ?? null;
 }
 
 /** Whether the signed-in user is a support operator: the cabinet menu then links the console. */
 export function useIsOperator(): boolean {
-  return useRouteLoaderData<typeof rootLoader>('root')?.isOperator ?? false;
+  return useRootData()?.isOperator ?? false;
 }
 
 /** The signed-in customer, on pages whose loader made sure there is one (`requireUser`). */
