@@ -16,6 +16,7 @@ import { FileTrigger } from 'react-aria-components';
 import { Link, useFetcher, useRevalidator } from 'react-router';
 import { Button } from '~/components/ui/aria-button';
 import { buttonStyles } from '~/components/ui/button';
+import { Thumb } from '~/components/ui/thumb';
 import { useRealtime, useRealtimeEvent } from '~/features/realtime/use-realtime';
 import type { ActionFailure } from '~/lib/action-result';
 import { useContractForm } from '~/lib/contract-form';
@@ -342,10 +343,12 @@ export function ChatPanel({
         ) : null}
         {image ? (
           <div className="flex items-center gap-3">
-            <img
+            <Thumb
               src={image.path}
               alt="Прикреплённое изображение"
-              className="size-16 rounded-xl object-cover"
+              size={64}
+              className="size-16 rounded-xl"
+              loading="eager"
             />
             <Button variant="ghost" size="sm" onPress={() => setImage(null)}>
               <X aria-hidden="true" className="size-4" />

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { Icon } from '~/components/ui/icon';
 import { Pagination } from '~/components/ui/pagination';
+import { Thumb } from '~/components/ui/thumb';
 import { FavouriteButton } from '~/features/favourites/favourite-button';
 import { Cover } from './cover';
 import { ContentContainer, PageHeading } from './layout';
@@ -74,21 +75,13 @@ function IngredientProductLink({ product }: { product: NonNullable<RecipeIngredi
       prefetch="intent"
       className="group mt-2 flex items-center gap-3 rounded-2xl border border-line bg-surface/60 p-2 pr-3 transition-colors hover:border-brand-300 hover:bg-brand-50"
     >
-      {product.img ? (
-        <img
-          src={product.img}
-          alt=""
-          width={48}
-          height={48}
-          loading="lazy"
-          decoding="async"
-          className="size-12 shrink-0 rounded-xl bg-white object-cover"
-        />
-      ) : (
-        <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-white text-brand-600">
-          <Icon name="shopping-basket" className="size-5" />
-        </span>
-      )}
+      <Thumb
+        src={product.img}
+        size={48}
+        className="size-12 rounded-xl"
+        tone="white"
+        placeholder="shopping-basket"
+      />
       <span className="min-w-0 flex-1">
         <span className="block truncate text-sm font-semibold group-hover:text-brand-800">
           {product.name}
