@@ -5,16 +5,18 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/aria-button';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
+import { buttonStyles } from '~/components/ui/button';
 import { useAuthDialogs } from '~/features/auth/auth-dialogs';
 import { Avatar } from '~/features/auth/avatar';
+import { LoginButton } from '~/features/auth/login-button';
 import { LogoutForm } from '~/features/auth/logout';
-import { useUser } from '~/features/auth/user';
+import { useOptionalUser, useUser } from '~/features/auth/user';
 import { addressAskedToDelete } from '~/features/cabinet/address-delete';
 import { CABINET_SECTIONS, type CabinetSection } from '~/features/cabinet/cabinet';
 import { runCabinetPost } from '~/features/cabinet/cabinet-actions.server';
 import { LkSectionEmptyState } from '~/features/cabinet/lk-sections';
 import { OrdersList } from '~/features/cabinet/orders-list';
-import { DELIVERY_TAB_HREF, SavedAddresses } from '~/features/cabinet/saved-addresses';
+import { SavedAddresses } from '~/features/cabinet/saved-addresses';
 import { loadChatTab } from '~/features/chat/chat-actions.server';
 import { CHAT_BEFORE_PARAM } from '~/features/chat/chat-links';
 import { ChatPanel } from '~/features/chat/chat-panel';
@@ -68,7 +70,26 @@ function activeSection(value: string | null): CabinetSection['key'] {
 }
 
 /** /lk?active=orders|payment|notification|chat|delivery|discount (SPEC §2). */
-export default function Cabinet({ loaderData, actionData }: Route.ComponentProps) {
+export default function Cabinet(props: Route.ComponentProps) {
+  // The session can end while the cabinet is open (signed out in another tab, or expired): a post then
+  // answers 401 and the root reads the viewer again. The page asks to sign in instead of showing stale data.
+  if (useOptionalUser() === null) return <SessionEnded />;
+  return <SignedInCabinet {...props} />;
+}
+
+function SessionEnded() {
+  return (
+    <div className="mx-auto flex max-w-[1360px] flex-col gap-6 px-4 pt-4 pb-6 sm:px-6 sm:pt-6">
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Личный кабинет</h1>
+      <section className="flex flex-col items-start gap-4 rounded-3xl bg-white p-5 shadow-card sm:p-6">
+        <p className="text-[15px]">Сеанс завершён. Войдите, чтобы открыть личный кабинет.</p>
+        <LoginButton className={buttonStyles({ size: 'lg' })} />
+      </section>
+    </div>
+  );
+}
+
+function SignedInCabinet({ loaderData, actionData }: Route.ComponentProps) {
   const user = useUser();
   const { openProfileSettings } = useAuthDialogs();
   const [params] = useSearchParams();

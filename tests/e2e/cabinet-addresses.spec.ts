@@ -77,4 +77,8 @@ test('the cabinet adds an address through the server, moves it on the map, and s
   await expect(popup.dialog.getByRole('alert')).toHaveText('Необходимо авторизоваться');
   await expect(popup.dialog).toBeVisible();
   await expect(success).toHaveCount(0);
+  // Behind the popup, the cabinet no longer shows the customer's data: it asks to sign in again.
+  await popup.dialog.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(page.getByText('Сеанс завершён. Войдите, чтобы открыть личный кабинет.')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('button', { name: 'Войти' })).toBeVisible();
 });

@@ -18,6 +18,29 @@ export async function expectAccessible(page: Page, { disableRules = [] }: AxeOpt
 type AxeOptions = { disableRules?: readonly string[] };
 
 /**
+ * expectAccessible for a page opened without JavaScript. Axe runs as a script in the page, which such a page
+ * never runs (the analysis waits forever), so the page's markup as it is now, scripts left out, is analysed
+ * in a page of a context with JavaScript, at the same address so its styles load the same.
+ */
+export async function expectAccessibleWithoutJavaScript(page: Page, options: AxeOptions = {}): Promise<void> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('the page has no browser to open a second context in');
+  const markup = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
+  const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+  try {
+    const copy = await context.newPage();
+    // The page's own address answers the copy's markup, so relative links and styles resolve as they did.
+    await copy.route(page.url(), (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: markup }),
+    );
+    await copy.goto(page.url());
+    await expectAccessible(copy, options);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
  * expectAccessible while a react-aria combobox's list is open. React-aria then hides everything but the field
  * and its list from screen readers (aria-hidden, so the virtual cursor goes from the field straight into the
  * list: docs/decisions/032), and axe's aria-hidden-focus flags every link under that. No key reaches them

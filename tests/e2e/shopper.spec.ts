@@ -261,14 +261,16 @@ test.describe('the basket’s login and the guard (issue 11 item 7)', () => {
     await page.keyboard.press('Escape');
     await expect(login.dialog).toBeHidden();
 
-    // 'Оформить заказ' needs a customer: the guard sends the guest back to the basket, replacing the entry.
-    await main.getByRole('link', { name: 'Оформить заказ' }).click();
-    await expect(toast(page, 'Необходимо авторизоваться', 'alert')).toBeVisible();
+    // 'Оформить заказ' needs a customer: a guest's is a button that opens the login popup (issue 21; signing
+    // in there goes on to the checkout: checkout-per-shop.spec.ts); closed, the guest is still in the basket.
+    await main.getByRole('button', { name: 'Оформить заказ' }).click();
+    await expect(login.dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(login.dialog).toBeHidden();
     await expect(page).toHaveURL(/\/basket$/);
-    await page.goBack();
-    await expect(page).toHaveURL(new RegExp(`/product/${product.slug}$`));
 
-    // The same from the address bar: the server's redirect.
+    // The checkout from the address bar: the server's guard sends the guest back to the basket, replacing the
+    // entry, so one «Назад» goes back to the product.
     await page.goto('/order');
     await expect(page).toHaveURL(/\/basket$/);
     await page.goBack();

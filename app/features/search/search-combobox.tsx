@@ -95,7 +95,8 @@ export function SearchCombobox({
   takeOver?: RefObject<SearchTakeOver>;
 }) {
   const navigate = useNavigate();
-  const [query, setQuery] = useState('');
+  // Text typed into the light field before this took over is the first query (its suggestions load at once).
+  const [query, setQuery] = useState(() => takeOver?.current?.field?.value ?? '');
   const { items, isSearching, problem } = useSuggestions(query);
   const entries = entriesOf(items, query.trim());
 
@@ -207,6 +208,8 @@ function SearchInput({
     if (light?.isFocused || document.activeElement === field) state.setFocused(true);
     const text = light?.field?.value || field.value;
     if (text !== '' && text !== state.inputValue) state.setInputValue(text);
+    // Typed into and still focused: the list opens as it would have for the same typing here.
+    if (light?.isFocused && isSearchable(text)) state.open(null, 'input');
   }, []);
 
   return (
