@@ -207,7 +207,10 @@ export function ChatPanel({
       setOrder('');
     },
   });
-  const error = fields.text.errors?.[0] ?? form.errors?.[0];
+  // A refusal with no field to blame and no Conform result (a lost connection's 503) is said all the same.
+  const refusal = outcome.failure ?? failure;
+  const error =
+    fields.text.errors?.[0] ?? form.errors?.[0] ?? (refusal?.result ? undefined : refusal?.message);
 
   // The message on its way, until the list has it: the socket's echo may load it before the action answers.
   const submitted = lastSubmitted.current;
