@@ -3,7 +3,11 @@ import { ErrorPage, NotFoundPage } from '~/components/layout/error-pages';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { LinkButton } from '~/components/ui/button';
 import { requireOperatorPage } from '~/features/operator/operator.server';
-import { OPERATOR_HREF, OPERATOR_ORDERS_HREF } from '~/features/operator/operator-links';
+import {
+  OPERATOR_HREF,
+  OPERATOR_ORDERS_HREF,
+  OPERATOR_REVIEWS_HREF,
+} from '~/features/operator/operator-links';
 import { OperatorLiveProvider } from '~/features/operator/use-operator-live';
 import { type SocketStatus, useRealtime } from '~/features/realtime/use-realtime';
 import { cx } from '~/lib/cx';
@@ -36,12 +40,18 @@ const SECTIONS = [
   {
     label: 'Диалоги',
     href: OPERATOR_HREF,
-    isCurrent: (path: string) => !path.startsWith(OPERATOR_ORDERS_HREF),
+    isCurrent: (path: string) =>
+      ![OPERATOR_ORDERS_HREF, OPERATOR_REVIEWS_HREF].some((href) => path.startsWith(href)),
   },
   {
     label: 'Заказы',
     href: OPERATOR_ORDERS_HREF,
     isCurrent: (path: string) => path.startsWith(OPERATOR_ORDERS_HREF),
+  },
+  {
+    label: 'Отзывы',
+    href: OPERATOR_REVIEWS_HREF,
+    isCurrent: (path: string) => path.startsWith(OPERATOR_REVIEWS_HREF),
   },
 ] as const;
 

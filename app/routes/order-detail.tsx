@@ -24,6 +24,7 @@ import { HiddenFields } from '~/components/ui/hidden-fields';
 import { runOrderIntent } from '~/features/orders/order-actions.server';
 import { OrderTotals } from '~/features/orders/order-totals';
 import { useRealtimeEvent } from '~/features/realtime/use-realtime';
+import { ReviewPrompt } from '~/features/reviews/review-prompt';
 import { requireUser } from '~/lib/auth.server';
 import { cx } from '~/lib/cx';
 import { orNotFound } from '~/lib/loader-errors.server';
@@ -41,8 +42,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const isToCollect = order.fulfilment === 'pickup' && !FINISHED_ORDER_STATUSES.includes(order.status);
   const [point] = isToCollect ? await context.services.catalog.listPoints([order.point._id]) : [];
   const window = point ? pickupWindow(point.schedule, new Date(order.created_at)) : null;
+  // A done order asks 'Оцените магазин' until the shop is reviewed or the question dismissed (issue 24).
+  const asksReview =
+    order.status === 'done' && (await context.services.reviews.shouldAskForReview(user._id, order.store._id));
   return {
     order,
+    asksReview,
     pickup: point
       ? {
           window: window ? { start: window.start.toISOString(), end: window.end.toISOString() } : null,
@@ -73,7 +78,7 @@ function cancelQuestion(number: number): string {
 }
 
 export default function OrderDetail({
-  loaderData: { order, pickup, now },
+  loaderData: { order, pickup, now, asksReview },
   actionData,
 }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -114,6 +119,8 @@ export default function OrderDetail({
           {failure}
         </p>
       ) : null}
+
+      {order.status === 'done' ? <ReviewPrompt isAsked={asksReview} store={order.store} /> : null}
 
       <section aria-label="Статус заказа" className="rounded-3xl bg-white p-5 shadow-card sm:p-6">
         {order.status === 'cancelled' ? (

@@ -1,3 +1,4 @@
+import { PageNumberSchema } from '@core/contracts/content';
 import { formatPhone } from '@core/rules/phone';
 import { formatRoubles } from '@core/rules/price';
 import { formatSchedule } from '@core/rules/schedule';
@@ -8,14 +9,25 @@ import { Icon } from '~/components/ui/icon';
 import { ProductGrid } from '~/features/catalog/product-card';
 import { pointServes, StoreNotServing } from '~/features/delivery/store-not-serving';
 import { FavouriteButton } from '~/features/favourites/favourite-button';
+import { REVIEWS_ANCHOR, REVIEWS_PAGE_PARAM } from '~/features/reviews/review-links';
+import { StoreReviews } from '~/features/reviews/store-reviews';
 import { orNotFound } from '~/lib/loader-errors.server';
 import { shopperLocation } from '~/lib/location.server';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/store';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { catalog } = context.services;
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { catalog, reviews } = context.services;
   const store = await orNotFound(catalog.getStoreDetail(params.id));
+  // The reviews' page (`?reviews=2`); a page past the end shows an empty page with the pager back.
+  const reviewsPage = PageNumberSchema.catch(1).parse(
+    new URL(request.url).searchParams.get(REVIEWS_PAGE_PARAM) ?? undefined,
+  );
+  const user = context.viewer.user;
+  const [reviewList, myReview] = await Promise.all([
+    reviews.listReviews(store._id, { page: reviewsPage, type: 'store' }),
+    user ? reviews.getOwnReview(user._id, store._id) : null,
+  ]);
   const { scope, isCityOnly } = await shopperLocation(context);
   const popular = await catalog.listShelf({ order: 'popular', limit: 10, storeId: store._id }, scope);
   // Issue 21: a shop that cannot serve the shopper says so (and how to collect instead), not an empty shelf.
@@ -27,13 +39,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       : context.area?.mode === 'pickup'
         ? ('pickup' as const)
         : ('address' as const);
-  return { store, popular, notServing };
+  return { store, popular, notServing, reviewList, myReview };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data ? seoMeta(null, { title: data.store.name, description: data.store.description.slice(0, 200) }) : [];
 
-export default function StorePage({ loaderData: { store, popular, notServing } }: Route.ComponentProps) {
+export default function StorePage({
+  loaderData: { store, popular, notServing, reviewList, myReview },
+}: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-[1360px] px-4 pt-4 sm:px-6 sm:pt-6">
       <Breadcrumbs items={[{ label: 'Магазины', href: '/shops' }, { label: store.name }]} />
@@ -47,7 +61,10 @@ export default function StorePage({ loaderData: { store, popular, notServing } }
             <span className="inline-flex items-center gap-1">
               <Icon name="star" className="size-4 fill-sun text-sun" />
               <span className="sr-only">Рейтинг </span>
-              {store.rating.toFixed(1)} · {store.reviews} отз.
+              {/* The reviews' own numbers: the catalogue's copy may be a few seconds behind (its cache). */}
+              <a href={`#${REVIEWS_ANCHOR}`} className="hover:text-brand-700">
+                {reviewList.summary.rating.toFixed(1)} · {reviewList.summary.count} отз.
+              </a>
             </span>
             {store.min_order > 0 ? <span>Минимальный заказ {formatRoubles(store.min_order)}</span> : null}
             <span>
@@ -114,6 +131,15 @@ export default function StorePage({ loaderData: { store, popular, notServing } }
           ))}
         </ul>
       </section>
+
+      <StoreReviews
+        store={store}
+        list={reviewList}
+        mine={myReview}
+        pageHref={(page) =>
+          page > 1 ? `?${REVIEWS_PAGE_PARAM}=${page}#${REVIEWS_ANCHOR}` : `#${REVIEWS_ANCHOR}`
+        }
+      />
 
       {popular.length > 0 ? (
         <section aria-labelledby="popular-title" className="mt-12">

@@ -31,7 +31,7 @@ export const ReviewTypeSchema = z.enum(REVIEW_TYPES, { error: 'Неизвест�
 const requiredText = (max: number, emptyMessage: string, tooLongMessage: string) =>
   z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() : ''),
-    z.string().min(1, emptyMessage).max(max, tooLongMessage),
+    z.string({ error: emptyMessage }).min(1, emptyMessage).max(max, tooLongMessage),
   );
 
 /** One to five stars; anything else (missing included) is SPEC §8's 'Заполните обязательные поля'. */

@@ -24,3 +24,22 @@ export const CONVERSATION_STATUSES = [
   { key: 'closed', label: 'Закрытые', href: OPERATOR_CLOSED_HREF },
 ] as const;
 export type ConversationStatusFilter = (typeof CONVERSATION_STATUSES)[number]['key'];
+
+/** The console's reviews (ADR 045): all, the visible, the hidden. */
+export const OPERATOR_REVIEWS_HREF = '/operator/reviews';
+export const REVIEW_FILTERS = [
+  { key: 'all', label: 'Все' },
+  { key: 'visible', label: 'Видимые' },
+  { key: 'hidden', label: 'Скрытые' },
+] as const;
+export type ReviewFilter = (typeof REVIEW_FILTERS)[number]['key'];
+export const reviewsHref = (filter: ReviewFilter, page = 1): string => {
+  const query = new URLSearchParams();
+  if (filter !== 'all') query.set('status', filter);
+  if (page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return text ? `${OPERATOR_REVIEWS_HREF}?${text}` : OPERATOR_REVIEWS_HREF;
+};
+
+/** The console's inbox of the feedback popup's questions and the vacancies' applications (ADR 045). */
+export const OPERATOR_REQUESTS_HREF = '/operator/requests';
