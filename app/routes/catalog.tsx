@@ -1,4 +1,3 @@
-import type { Category } from '@core/contracts/catalog';
 import { catalogSearchString } from '@core/rules/catalog';
 import { formatCount } from '@core/rules/plural';
 import { Link } from 'react-router';
@@ -6,7 +5,8 @@ import { type BreadcrumbItem, Breadcrumbs, CATALOG_CRUMB } from '~/components/ui
 import { Icon } from '~/components/ui/icon';
 import { Pagination } from '~/components/ui/pagination';
 import { CatalogFilters } from '~/features/catalog/catalog-filters';
-import { CategoryChips, CategoryNav } from '~/features/catalog/category-nav';
+import { CategoryNav } from '~/features/catalog/category-nav';
+import { type CategoryLink, categoryLinks, storeOptions } from '~/features/catalog/page-data';
 import { ProductGrid } from '~/features/catalog/product-card';
 import { PRODUCTS_FORMS } from '~/features/content/words';
 import { pointServes, StoreNotServing } from '~/features/delivery/store-not-serving';
@@ -43,11 +43,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ? pointServes(resolved.point, scope)
     : storePoints.some((point) => pointServes(point, scope));
   const notServing = storeId && !serving ? notServingKind(context.area?.mode, location.isCityOnly) : null;
+  // Only what the page renders goes into its HTML as loader data (ADR 044): the filter's shops are options.
   return {
     ...resolved,
     page,
-    categories,
-    stores,
+    categories: categoryLinks(categories),
+    stores: stores ? storeOptions(stores) : undefined,
     seo,
     pathname: url.pathname,
     notServing,
@@ -88,7 +89,7 @@ export default function CatalogPage({ loaderData: data }: Route.ComponentProps) 
   const pointBase = store && point ? `/catalog/${store.slug}/${point.slug}` : undefined;
   const baseWithoutCategory = pointBase ?? (store ? `/catalog/${store.slug}` : '/catalog');
   const filterQuery = pointBase ? { ...query, category: undefined } : query;
-  const categoryHref = (item: Category) =>
+  const categoryHref = (item: CategoryLink) =>
     pointBase
       ? `${pointBase}/${item.slug}${catalogSearchString(filterQuery, { page: undefined })}`
       : `${baseWithoutCategory}${catalogSearchString(query, { category: item.slug, page: undefined })}`;
@@ -116,33 +117,20 @@ export default function CatalogPage({ loaderData: data }: Route.ComponentProps) 
           </Link>
         </p>
       ) : null}
-      <div className="mt-4 lg:hidden">
-        <CategoryChips
-          categories={categories}
-          activeSlug={category?.slug}
-          hrefFor={categoryHref}
-          allHref={allHref}
-        />
-        <details className="mt-3 rounded-2xl bg-white p-4 shadow-card">
-          <summary className="cursor-pointer text-[15px] font-semibold">Сортировка и фильтры</summary>
-          <div className="mt-4">
+      {/* One copy of the categories and the filters for every width (ADR 044): chips and a drawer on phones,
+          the sidebar from lg (.cat-nav and .filters in app.css). */}
+      <div className="mt-4 grid gap-6 lg:mt-6 lg:grid-cols-[260px_minmax(0,1fr)] lg:gap-8">
+        <aside className="flex min-w-0 flex-col gap-3 lg:gap-6">
+          <CategoryNav
+            categories={categories}
+            activeSlug={category?.slug}
+            hrefFor={categoryHref}
+            allHref={allHref}
+          />
+          <details className="filters">
+            <summary>Сортировка и фильтры</summary>
             <CatalogFilters query={filterQuery} stores={data.stores} action={data.pathname} />
-          </div>
-        </details>
-      </div>
-      <div className="mt-6 grid gap-8 lg:grid-cols-[260px_minmax(0,1fr)]">
-        <aside className="hidden flex-col gap-6 lg:flex">
-          <div className="rounded-3xl bg-white p-3 shadow-card">
-            <CategoryNav
-              categories={categories}
-              activeSlug={category?.slug}
-              hrefFor={categoryHref}
-              allHref={allHref}
-            />
-          </div>
-          <div className="rounded-3xl bg-white p-5 shadow-card">
-            <CatalogFilters query={filterQuery} stores={data.stores} action={data.pathname} />
-          </div>
+          </details>
         </aside>
         <section aria-labelledby="catalog-products-title">
           {/* The cards are h3: an h2 between them and the page's h1 keeps the outline in order. */}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { ExternalLinkButton, LinkButton } from '~/components/ui/button';
 import { Icon, type IconName } from '~/components/ui/icon';
+import { categoryTiles, storeTiles } from '~/features/catalog/page-data';
 import { ProductGrid } from '~/features/catalog/product-card';
 import { RecipeCard } from '~/features/content/recipe-card';
 import { cx } from '~/lib/cx';
@@ -12,6 +13,8 @@ import type { loader as rootLoader } from '~/root';
 import type { Route } from './+types/home';
 
 const SHELF_SIZE = 10;
+/** Shops on the home page's shelf; 'Смотреть все' leads to the rest. */
+const STORE_SHELF_SIZE = 8;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog, content } = context.services;
@@ -24,9 +27,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     content.listRecipes({ limit: 4 }),
     loadSeo(content, '/home'),
   ]);
+  // Only what the page renders goes into its HTML as loader data (ADR 044).
   return {
-    categories: categories.filter((category) => category.parent === null),
-    stores,
+    categories: categoryTiles(categories),
+    stores: storeTiles(stores, STORE_SHELF_SIZE),
     offers,
     arrivals,
     recipes: recipes.items,
@@ -199,7 +203,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
 
       <Shelf id="stores-title" title="Магазины и фермы" href="/shops">
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:gap-4">
-          {data.stores.slice(0, 8).map((store) => (
+          {data.stores.map((store) => (
             <li key={store._id}>
               <Link
                 to={`/store/${store.slug}`}

@@ -1,9 +1,10 @@
-import type { CatalogQuery, Store } from '@core/contracts/catalog';
+import type { CatalogQuery } from '@core/contracts/catalog';
 import { CATALOG_SORT_LABELS, CATALOG_SORTS } from '@core/rules/catalog';
 import { useId, useRef } from 'react';
 import { Form, useSubmit } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
+import type { StoreOption } from './page-data';
 
 const FIELD =
   'h-11 w-full rounded-xl border border-line bg-white px-3 text-[15px] text-ink hover:border-brand-300 focus-visible:border-brand-600';
@@ -20,11 +21,10 @@ export function CatalogFilters({
 }: {
   query: CatalogQuery;
   /** Shown on the whole catalogue; a shop's own catalogue needs no shop filter. */
-  stores?: readonly Store[];
+  stores?: readonly StoreOption[];
   action: string;
 }) {
   const submit = useSubmit();
-  // The form is rendered twice (phone drawer, desktop sidebar): ids must differ.
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const applyNow = () => {
@@ -65,7 +65,7 @@ export function CatalogFilters({
           >
             <option value="">Все магазины</option>
             {stores.map((store) => (
-              <option key={store._id} value={store.slug}>
+              <option key={store.slug} value={store.slug}>
                 {store.name}
               </option>
             ))}

@@ -38,7 +38,7 @@ export function ProductCard({ product, isEager = false }: { product: ProductCard
         )}
         {hasBadges ? (
           <div className="card-badges">
-            {product.discount > 0 ? <span className="badge-sale">−{product.discount}%</span> : null}
+            {product.discount > 0 ? <span className="badge-sale">{`−${product.discount}%`}</span> : null}
             {product.is_new ? <span className="badge-new">Новинка</span> : null}
           </div>
         ) : null}
@@ -51,15 +51,8 @@ export function ProductCard({ product, isEager = false }: { product: ProductCard
       </h3>
       <p className="card-meta">
         <span>{formatPackSize(product)}</span>
-        {product.reviews > 0 ? (
-          <span>
-            <span aria-hidden="true" className="text-amber-700">
-              {'★ '}
-            </span>
-            <span className="sr-only">Рейтинг </span>
-            {product.rating.toFixed(1)}
-          </span>
-        ) : null}
+        {/* The star and the word 'Рейтинг' for screen readers are the class's generated content. */}
+        {product.reviews > 0 ? <span className="card-rating">{product.rating.toFixed(1)}</span> : null}
       </p>
       <p className="card-shop">{product.store.name}</p>
       <div className="card-buy">
@@ -94,7 +87,8 @@ export function ProductGrid({
       )}
     >
       {products.map((product, index) => (
-        <li key={product._id} className="flex flex-col">
+        // .card fills its row's height: the grid stretches the item.
+        <li key={product._id}>
           <ProductCard product={product} isEager={index < eagerCount} />
         </li>
       ))}

@@ -1,0 +1,49 @@
+import type { Category, Store } from '@core/contracts/catalog';
+import { describe, expect, it } from 'vitest';
+import { categoryLinks, categoryTiles, storeOptions, storeTiles } from './page-data';
+
+const store = (slug: string): Store => ({
+  _id: `id-${slug}`,
+  slug,
+  name: `Магазин ${slug}`,
+  kind: 'farm',
+  description: 'Длинное описание, которое показывает только страница магазина.',
+  logo: `/uploads/${slug}.svg`,
+  rating: 4.5,
+  reviews: 10,
+  min_order: 50000,
+  delivery_fee: 14900,
+  free_delivery_from: 200000,
+  points_count: 2,
+});
+const category = (slug: string, parent: string | null): Category => ({
+  _id: `id-${slug}`,
+  slug,
+  name: slug,
+  img: `/uploads/${slug}.svg`,
+  parent,
+});
+
+describe('what the storefront loaders send of shops and categories (ADR 044)', () => {
+  it('sends the catalogue filter a shop as its option: slug and name, no description', () => {
+    expect(storeOptions([store('a')])).toEqual([{ slug: 'a', name: 'Магазин a' }]);
+  });
+
+  it('sends the home page the first shops as tiles: link, logo, name and rating', () => {
+    expect(storeTiles([store('a'), store('b'), store('c')], 2)).toEqual([
+      { _id: 'id-a', slug: 'a', name: 'Магазин a', logo: '/uploads/a.svg', rating: 4.5 },
+      { _id: 'id-b', slug: 'b', name: 'Магазин b', logo: '/uploads/b.svg', rating: 4.5 },
+    ]);
+  });
+
+  it('sends the catalogue navigation categories without pictures, the home page top ones with', () => {
+    const categories = [category('milk', null), category('cheese', 'id-milk')];
+    expect(categoryLinks(categories)).toEqual([
+      { _id: 'id-milk', slug: 'milk', name: 'milk', parent: null },
+      { _id: 'id-cheese', slug: 'cheese', name: 'cheese', parent: 'id-milk' },
+    ]);
+    expect(categoryTiles(categories)).toEqual([
+      { _id: 'id-milk', slug: 'milk', name: 'milk', img: '/uploads/milk.svg' },
+    ]);
+  });
+});
