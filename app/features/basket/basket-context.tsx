@@ -19,11 +19,11 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { Form, useFetchers, useLocation, useRouteLoaderData, useSubmit } from 'react-router';
+import { Form, useFetchers, useLocation, useSubmit } from 'react-router';
 import { useToast } from '~/components/ui/toast';
 import { useOptionalUser } from '~/features/auth/user';
+import { useRootData } from '~/lib/root-data';
 import { useHydrated } from '~/lib/use-hydrated';
-import type { loader as rootLoader } from '~/root';
 import { basketAnswers, noteBasketForm, onBasketNotice } from './basket-changes';
 import { BASKET_ACTION, BASKET_FIELD, pendingChangeOf } from './basket-form';
 import { guestBasket } from './guest-basket';
@@ -121,7 +121,7 @@ function formDataOf(event: FormEvent<HTMLFormElement>): FormData {
  */
 export function BasketProvider({ children }: { children: ReactNode }) {
   const isAuthenticated = useOptionalUser() !== null;
-  const loaded = useRouteLoaderData<typeof rootLoader>('root')?.basket ?? null;
+  const loaded = useRootData()?.basket ?? null;
   const isHydrated = useHydrated();
   const guest = useSyncExternalStore(guestBasket.subscribe, guestBasket.getSnapshot, emptyGuestBasket);
   const optimistic = useOptimisticBasket(loaded);

@@ -16,6 +16,7 @@ import { Form, Link } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Counter } from '~/components/ui/counter';
+import { Thumb } from '~/components/ui/thumb';
 import { useDelivery } from '~/features/delivery/delivery-context';
 import { cx } from '~/lib/cx';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -179,18 +180,7 @@ function BasketLine({ pointId, item }: { pointId: string; item: BasketItem }) {
   const payable = Math.min(quantity, Math.max(0, product.count));
   return (
     <li className="flex flex-wrap items-center gap-3 py-4 sm:flex-nowrap sm:gap-4">
-      <div className="size-16 shrink-0 overflow-hidden rounded-2xl bg-surface sm:size-20">
-        {product.img ? (
-          <img
-            src={product.img}
-            alt=""
-            width={80}
-            height={80}
-            loading="lazy"
-            className="size-full object-cover"
-          />
-        ) : null}
-      </div>
+      <Thumb src={product.img} size={80} className="size-16 rounded-2xl sm:size-20" />
       <div className="min-w-0 flex-1 basis-40">
         <Link
           to={`/product/${product.slug}`}

@@ -15,6 +15,7 @@ import { Link, useFetcher } from 'react-router';
 import { Button } from '~/components/ui/aria-button';
 import { LinkButton } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
+import { Thumb } from '~/components/ui/thumb';
 import { useToast } from '~/components/ui/toast';
 import { ProductGrid, productHref } from '~/features/catalog/product-card';
 import { StoreCard } from '~/features/catalog/store-card';
@@ -89,16 +90,7 @@ function GoneProduct({ product }: { product: FavouriteProduct }) {
   return (
     <article aria-labelledby={titleId} className="rounded-3xl bg-white p-4 shadow-card sm:p-5">
       <div className="flex items-center gap-4">
-        {product.img ? (
-          <img
-            src={product.img}
-            alt=""
-            width={80}
-            height={80}
-            loading="lazy"
-            className="size-20 shrink-0 rounded-2xl bg-surface object-cover"
-          />
-        ) : null}
+        <Thumb src={product.img} size={80} className="size-20 rounded-2xl" placeholder="none" />
         <div className="min-w-0 flex-1">
           <h3 id={titleId} className="text-[17px] font-semibold">
             <Link to={productHref(product)} className="hover:text-brand-700">
@@ -304,17 +296,7 @@ function SetCard({ set, onOpen }: { set: FavouriteSet; onOpen: () => void }) {
         <ul aria-hidden="true" className="flex gap-2">
           {pictures.map(({ product }) => (
             <li key={product._id}>
-              {product.img ? (
-                <img
-                  src={product.img}
-                  alt=""
-                  width={56}
-                  height={56}
-                  className="size-14 rounded-xl bg-surface object-cover"
-                />
-              ) : (
-                <span className="block size-14 rounded-xl bg-surface" />
-              )}
+              <Thumb src={product.img} size={56} className="size-14 rounded-xl" />
             </li>
           ))}
         </ul>

@@ -9,6 +9,7 @@ import { LinkButton } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Counter } from '~/components/ui/counter';
 import { Modal } from '~/components/ui/modal';
+import { Thumb } from '~/components/ui/thumb';
 import { useToast } from '~/components/ui/toast';
 import { productHref } from '~/features/catalog/product-card';
 import { cx } from '~/lib/cx';
@@ -210,18 +211,7 @@ function SetLine({
 
   return (
     <li className="flex flex-wrap items-center gap-3 py-3 sm:flex-nowrap">
-      {product.img ? (
-        <img
-          src={product.img}
-          alt=""
-          width={56}
-          height={56}
-          loading="lazy"
-          className="size-14 shrink-0 rounded-xl bg-surface object-cover"
-        />
-      ) : (
-        <span className="size-14 shrink-0 rounded-xl bg-surface" />
-      )}
+      <Thumb src={product.img} size={56} className="size-14 rounded-xl" />
       <span className="min-w-0 flex-1 basis-40">
         <Link
           to={productHref(product)}

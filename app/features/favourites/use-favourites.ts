@@ -4,8 +4,8 @@
  */
 import type { FavouriteForm, FavouriteKeys } from '@core/contracts/favourites';
 import { countWithPending, type FavouriteType, type PendingToggle } from '@core/rules/favourites';
-import { useFetchers, useRouteLoaderData } from 'react-router';
-import type { loader as rootLoader } from '~/root';
+import { useFetchers } from 'react-router';
+import { useRootData } from '~/lib/root-data';
 
 const NO_KEYS: FavouriteKeys = { product: [], store: [], article: [] };
 
@@ -16,7 +16,7 @@ export function favouriteFetcherKey(type: FavouriteType, id: string): string {
 
 /** The saved favourites (nothing for a guest, or when they failed to load: SPEC §8 ignores that). */
 export function useSavedFavourites(): FavouriteKeys {
-  return useRouteLoaderData<typeof rootLoader>('root')?.favourites ?? NO_KEYS;
+  return useRootData()?.favourites ?? NO_KEYS;
 }
 
 const lookups = new WeakMap<readonly string[], ReadonlySet<string>>();
