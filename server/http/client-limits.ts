@@ -7,7 +7,7 @@ import type { ServerOptions } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { refuseBadHosts } from './client-errors';
-import { registerConnectionLimits } from './connection-limits';
+import { closeRefusedUpgrades, registerConnectionLimits } from './connection-limits';
 import { registerJsonBodyParser } from './json-body';
 
 export type ClientLimitsConfig = Pick<
@@ -39,8 +39,12 @@ export function clientTimeouts(config: ClientLimitsConfig): { requestTimeout: nu
   };
 }
 
-/** The per-address caps and the JSON body parser with its depth check; before any route is registered. */
+/**
+ * The per-address caps (connections, requests in flight, WebSocket upgrades) and the JSON body parser with its
+ * depth check; before any route is registered.
+ */
 export function registerClientLimits(app: FastifyInstance, config: ClientLimitsConfig): void {
+  closeRefusedUpgrades(app);
   refuseBadHosts(app);
   registerConnectionLimits(app, { maxPerIp: config.MAX_CONNECTIONS_PER_IP, trustProxy: config.TRUST_PROXY });
   registerJsonBodyParser(app, { maxDepth: config.JSON_MAX_DEPTH });

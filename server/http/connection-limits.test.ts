@@ -1,8 +1,19 @@
+import type { IncomingMessage } from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import { ErrorBodySchema } from '@core/contracts/common';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../../tests/setup/app';
 import { until } from '../../tests/setup/until';
+import {
+  closeRefusedUpgrades,
+  registerConnectionLimits,
+  SOCKET_UPGRADE_RATE_PER_ADDRESS,
+  SOCKET_UPGRADE_RETRY_AFTER_S,
+} from './connection-limits';
+import { registerErrorHandler } from './error-handler';
 
 type Peer = { socket: Socket; received: () => string; closed: Promise<void> };
 
@@ -143,5 +154,98 @@ describe('clients behind a trusted proxy', () => {
     expect((await Promise.all(inFlight)).map((response) => response.status)).toEqual([200, 200]);
     const after = await fetch(`${base}/api/test/held`, as('198.51.100.7'));
     expect(after.status).toBe(200);
+  });
+});
+
+type Upgrade = { status: number; retryAfter?: string; body?: string; isClosedByServer?: boolean };
+
+/** How long a refused upgrade's connection may stay open after its answer. */
+const REFUSED_CLOSE_WAIT_MS = 2_000;
+
+/**
+ * Tries a WebSocket upgrade from a client address (X-Forwarded-For): 101 (the client closes the socket at
+ * once), or the refusal and whether the server closed its connection (ws leaves it open on our side).
+ */
+function upgrade(url: string, address: string): Promise<Upgrade> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { headers: { 'x-forwarded-for': address } });
+    socket.once('open', () => {
+      socket.terminate();
+      resolve({ status: 101 });
+    });
+    socket.once('unexpected-response', (request, response: IncomingMessage) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => {
+        body += chunk.toString('utf8');
+      });
+      const closed = new Promise<boolean>((resolveClosed) => {
+        response.socket.once('close', () => resolveClosed(true));
+        setTimeout(() => resolveClosed(false), REFUSED_CLOSE_WAIT_MS);
+      });
+      response.on('end', async () => {
+        const isClosedByServer = await closed;
+        request.destroy();
+        resolve({
+          status: response.statusCode ?? 0,
+          retryAfter: response.headers['retry-after'],
+          body,
+          isClosedByServer,
+        });
+      });
+    });
+    socket.once('error', (error) => {
+      if (!error.message.startsWith('Unexpected server response')) reject(error);
+    });
+  });
+}
+
+describe('WebSocket upgrades per client address (docs/decisions/035)', () => {
+  let app: FastifyInstance;
+  let nowMs = 0;
+  let url: string;
+
+  beforeAll(async () => {
+    app = Fastify({ trustProxy: 'loopback' });
+    registerErrorHandler(app);
+    closeRefusedUpgrades(app);
+    registerConnectionLimits(app, { maxPerIp: 64, trustProxy: 'loopback', now: () => nowMs });
+    await app.register(fastifyWebsocket);
+    app.get('/ws', { websocket: true }, (socket) => socket.send('hello'));
+    app.get('/page', async () => ({ ok: true }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    url = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws`;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('refuses one more than the rate with 429 and Retry-After before the upgrade and closes its connection; another address, a request that is no upgrade, and the same address a moment later pass', async () => {
+    const flooder = '198.51.100.20';
+    const statuses: number[] = [];
+    for (let sent = 0; sent < SOCKET_UPGRADE_RATE_PER_ADDRESS.burst; sent += 20) {
+      const batch = await Promise.all(Array.from({ length: 20 }, () => upgrade(url, flooder)));
+      statuses.push(...batch.map((outcome) => outcome.status));
+    }
+    expect(statuses).toEqual(Array(SOCKET_UPGRADE_RATE_PER_ADDRESS.burst).fill(101));
+
+    const refused = await upgrade(url, flooder);
+    expect(refused).toMatchObject({
+      status: 429,
+      retryAfter: String(SOCKET_UPGRADE_RETRY_AFTER_S),
+      isClosedByServer: true,
+    });
+    expect(ErrorBodySchema.parse(JSON.parse(refused.body ?? '')).message).toBe(
+      'Слишком много запросов, попробуйте позже',
+    );
+
+    expect((await upgrade(url, '198.51.100.21')).status).toBe(101);
+    const page = await fetch(url.replace('ws:', 'http:').replace('/ws', '/page'), {
+      headers: { 'x-forwarded-for': flooder },
+    });
+    expect(page.status).toBe(200);
+
+    nowMs += SOCKET_UPGRADE_RETRY_AFTER_S * 1000;
+    expect((await upgrade(url, flooder)).status).toBe(101);
   });
 });

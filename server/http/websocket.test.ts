@@ -37,9 +37,12 @@ import { sessions } from '../db/schema/index';
 import { createFakeClock, type FakeClock } from '../lib/clock';
 import { SESSION_TTL_MS } from '../modules/identity/identity.service';
 import { revokeRole } from '../modules/support/support.repository';
+import { SOCKET_UPGRADE_RATE_PER_ADDRESS, SOCKET_UPGRADE_RETRY_AFTER_S } from './connection-limits';
 import { CATCH_UP_OVERLAP_MS, CATCH_UPS_AT_ONCE } from './websocket';
 
-type Outcome = { opened: true; hello: unknown } | { opened: false; status: number; body: string };
+type Outcome =
+  | { opened: true; hello: unknown }
+  | { opened: false; status: number; body: string; retryAfter: string | undefined };
 
 /** Tries the upgrade: the greeting of an opened socket, or the HTTP answer of a refused one. */
 function connect(url: string, headers: Record<string, string> = {}): Promise<Outcome> {
@@ -49,12 +52,19 @@ function connect(url: string, headers: Record<string, string> = {}): Promise<Out
       socket.close();
       resolve({ opened: true, hello: JSON.parse(String(data)) });
     });
-    socket.once('unexpected-response', (_request, response: IncomingMessage) => {
+    socket.once('unexpected-response', (request, response: IncomingMessage) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ opened: false, status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
-      );
+      response.on('end', () => {
+        // ws leaves a refused upgrade's connection to its 'unexpected-response' listener: closed here.
+        request.destroy();
+        resolve({
+          opened: false,
+          status: response.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString(),
+          retryAfter: response.headers['retry-after'],
+        });
+      });
     });
     socket.once('error', (error) => {
       if (!error.message.startsWith('Unexpected server response')) reject(error);
@@ -106,6 +116,54 @@ describe.each(TEST_DATABASE_KINDS)('the /ws socket on %s', (kind) => {
 
   it('refuses the cookie when another site’s page opens the socket', async () => {
     expectRefused(await connect(base, { cookie: customer.cookie, origin: 'https://evil.example' }), 403);
+  });
+});
+
+describe.each(TEST_DATABASE_KINDS)('upgrades per client address on %s', (kind) => {
+  let t: TestApp;
+  let customer: SignedInCustomer;
+  let url: string;
+
+  beforeAll(async () => {
+    // Clients behind a trusted proxy (X-Forwarded-For): each test address its own, apart from 127.0.0.1.
+    t = await createTestApp(kind, { seed: false, env: { TRUST_PROXY: 'loopback' } });
+    customer = await signIn(t, '+7 (907) 600-00-04');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = socketUrl(t);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+
+  it('refuses an address’s upgrades beyond its rate with 429 and Retry-After before the upgrade, signed in or not', async () => {
+    const flooder = '203.0.113.5';
+    // Guests' upgrades count too (each costs an auth check and a 401), until the rate says no. The bucket
+    // refills two a second meanwhile (the exact rate is connection-limits.test.ts's, with a fake clock).
+    let answered = 0;
+    let refused: Outcome | undefined;
+    while (!refused && answered < 3 * SOCKET_UPGRADE_RATE_PER_ADDRESS.burst) {
+      const outcomes = await Promise.all(Array.from({ length: 20 }, () => connect(url, from(flooder))));
+      answered += outcomes.length;
+      expect(outcomes.filter((outcome) => outcome.opened)).toEqual([]);
+      refused = outcomes.find((outcome) => !outcome.opened && outcome.status === 429);
+    }
+    expect(answered).toBeGreaterThan(SOCKET_UPGRADE_RATE_PER_ADDRESS.burst);
+    expect(refused).toMatchObject({ status: 429, retryAfter: String(SOCKET_UPGRADE_RETRY_AFTER_S) });
+    // A signed-in customer from that address is refused as well, before the socket exists.
+    let customerRefused: Outcome | undefined;
+    for (let attempt = 0; attempt < 10 && !customerRefused; attempt += 1) {
+      const outcome = await connect(`${url}?token=${customer.token}`, from(flooder));
+      if (!outcome.opened) customerRefused = outcome;
+    }
+    expect(customerRefused).toMatchObject({ opened: false, status: 429 });
+    if (customerRefused && !customerRefused.opened) {
+      expect(ErrorBodySchema.parse(JSON.parse(customerRefused.body)).message).toMatch(/[а-яё]/i);
+    }
+    // Another address is not affected.
+    expect((await connect(`${url}?token=${customer.token}`, from('203.0.113.6'))).opened).toBe(true);
   });
 });
 

@@ -9,12 +9,15 @@
  * - non-reading clients: an operator (of every shop, OPERATOR_PHONES) whose sockets ask for catch-ups of a
  *   long chat history (200 messages of 2,000 characters) and never read a byte, while customers go on
  *   writing to support throughout (up to 5 messages a second, each an event for every operator socket);
+ * - upgrades from one address as fast as two loops with a short pause allow (no session: each would cost an
+ *   auth check and a 401), past the per-address upgrade rate;
  *
  * while another customer's `GET /api/user/me` and a page (`/catalog`, signed in) are timed from a process of
  * its own (support/probe-process.mjs). Pass: each probe's p99 under abuse stays under 3× its quiet p99 (quiet
  * and abused windows alternate, as in abuse.chaos.ts), no answer is a 5xx, no upgrade is answered 5xx, every
  * flooding socket is closed by the server (4029 for too many frames, 1009 for oversize ones) or its upgrade
- * refused (429), and the server's RSS grows by less than MAX_RSS_GROWTH_MB.
+ * refused (429), the upgrade flood is answered 401 up to the address's rate and 429 with Retry-After beyond
+ * it, and the server's RSS grows by less than MAX_RSS_GROWTH_MB.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -23,8 +26,9 @@ import { getPriority } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { SOCKET_UPGRADE_RATE_PER_ADDRESS } from '../../server/http/connection-limits';
 import { recordChaos } from './report';
-import { type ChaosCustomer, randomPhone, signInCustomer } from './support/customers';
+import { type ChaosCustomer, chaosClientAddress, randomPhone, signInCustomer } from './support/customers';
 import { percentile } from './support/load';
 import { type ServerProcess, startServer } from './support/server-process';
 
@@ -38,6 +42,9 @@ const NON_READERS = 12;
 const TALKERS = 20;
 const MESSAGES_PER_TALKER = 10;
 const SERVER_NICE = -10;
+/** The upgrade flood: loops at once, and each one's pause between two upgrades (about 100 a second in all). */
+const UPGRADE_LOOPS = 2;
+const UPGRADE_PAUSE_MS = 20;
 const PROBE_SCRIPT = path.join(import.meta.dirname, 'support/probe-process.mjs');
 
 const FLOODS = {
@@ -56,11 +63,39 @@ type FloodTally = {
   upgrades: Record<string, number>;
 };
 
+/** The upgrade flood's answers by status, the 429s without Retry-After, and how long it flooded. */
+type UpgradeTally = {
+  statuses: Record<string, number>;
+  withoutRetryAfter: number;
+  /** From the first upgrade of the flood to its last (the address's bucket refills all along). */
+  firstAt: number;
+  lastAt: number;
+};
+
 const round = (value: number) => Math.round(value * 10) / 10;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function tokenOf(customer: ChaosCustomer): string {
   return /fresh_session=([^;]+)/.exec(customer.headers.cookie ?? '')?.[1] ?? '';
+}
+
+/** Tries an upgrade without a session from `address`: the HTTP status and Retry-After that refused it. */
+function tryUpgrade(url: string, address: string): Promise<{ status: number; retryAfter?: string }> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(url, { headers: { 'x-forwarded-for': address } });
+    socket.once('open', () => {
+      socket.terminate();
+      resolve({ status: 101 });
+    });
+    socket.once('unexpected-response', (request, response) => {
+      response.resume();
+      response.once('end', () => {
+        request.destroy();
+        resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'] });
+      });
+    });
+    socket.once('error', () => resolve({ status: 0 }));
+  });
 }
 
 /**
@@ -213,6 +248,22 @@ describe('socket abuse', () => {
     await Promise.all(closing);
   }
 
+  /** Upgrades without a session from one address, in UPGRADE_LOOPS loops, until `isDone()`. */
+  async function floodUpgrades(address: string, tally: UpgradeTally, isDone: () => boolean): Promise<void> {
+    tally.firstAt = Math.min(tally.firstAt, performance.now());
+    await Promise.all(
+      Array.from({ length: UPGRADE_LOOPS }, async () => {
+        while (!isDone()) {
+          const { status, retryAfter } = await tryUpgrade(wsUrl, address);
+          tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
+          if (status === 429 && !retryAfter) tally.withoutRetryAfter += 1;
+          tally.lastAt = performance.now();
+          await sleep(UPGRADE_PAUSE_MS);
+        }
+      }),
+    );
+  }
+
   /**
    * Operator sockets that never read (opened in the first round, kept open), each asking for three catch-ups
    * of the long history per round: the server has megabytes to send each of them.
@@ -253,12 +304,20 @@ describe('socket abuse', () => {
       ]),
     ) as Record<FloodKind, FloodTally>;
     const nonReaders: WebSocket[] = [];
+    const upgradeFlooder = chaosClientAddress();
+    const upgrades: UpgradeTally = {
+      statuses: {},
+      withoutRetryAfter: 0,
+      firstAt: Number.POSITIVE_INFINITY,
+      lastAt: 0,
+    };
     for (let index = 0; index < ABUSE_ROUNDS; index += 1) {
       let isDone = false;
       hasAbuseBegun = true;
       const attacks = Promise.all([
         ...(Object.keys(FLOODS) as FloodKind[]).map((kind) => flood(kind, tallies[kind], () => isDone)),
         askWithoutReading(nonReaders),
+        floodUpgrades(upgradeFlooder, upgrades, () => isDone),
       ]);
       abusedWindows.push(await measure(WINDOW_SECONDS));
       isDone = true;
@@ -328,6 +387,24 @@ describe('socket abuse', () => {
         note: `${tally.sockets} sockets; closes ${JSON.stringify(tally.closes)}; upgrades ${JSON.stringify(tally.upgrades)}`,
       });
     }
+    // At most the address's burst and what its bucket refilled meanwhile got past the rate (one spare each
+    // for the server's clock running a little apart from this one's).
+    const upgradeSpanS = Math.max(0, upgrades.lastAt - upgrades.firstAt) / 1000;
+    const upgradesAllowed =
+      SOCKET_UPGRADE_RATE_PER_ADDRESS.burst +
+      Math.ceil((upgradeSpanS * SOCKET_UPGRADE_RATE_PER_ADDRESS.perMinute) / 60) +
+      ABUSE_ROUNDS;
+    const upgradesPassed = upgrades.statuses[401] ?? 0;
+    const upgradesSent = Object.values(upgrades.statuses).reduce((sum, count) => sum + count, 0);
+    recordChaos({
+      suite: 'sockets',
+      check: `upgrades without a session from one address, ${UPGRADE_LOOPS} loops`,
+      requests: upgradesSent,
+      errors5xx: Object.entries(upgrades.statuses)
+        .filter(([status]) => Number(status) >= 500 || Number(status) === 0)
+        .reduce((sum, [, count]) => sum + count, 0),
+      note: `${JSON.stringify(upgrades.statuses)} over ${Math.round(upgradeSpanS)} s; past the rate at most ${upgradesAllowed}; ${upgrades.withoutRetryAfter} 429s without Retry-After`,
+    });
     const cutOffCount = cutOff.filter(Boolean).length;
     recordChaos({
       suite: 'sockets',
@@ -357,6 +434,10 @@ describe('socket abuse', () => {
         `${kind} upgrades`,
       ).toEqual([]);
     }
+    // The upgrade flood: a 401 (no session) while the address's rate lasts, then 429 with Retry-After.
+    expect(Object.keys(upgrades.statuses).sort(), 'upgrade flood statuses').toEqual(['401', '429']);
+    expect(upgrades.withoutRetryAfter, '429s without Retry-After').toBe(0);
+    expect(upgradesPassed, 'upgrades past the per-address rate').toBeLessThanOrEqual(upgradesAllowed);
     expect(peakRss - quietRss, 'RSS growth under abuse, MB').toBeLessThan(MAX_RSS_GROWTH_MB);
     for (const probe of ['/api/user/me', '/catalog']) {
       expect(ratios[probe], `${probe} p99 ratio`).toBeLessThan(MAX_P99_RATIO);
