@@ -25,6 +25,7 @@ import {
   SOCKET_UPGRADE_RATE_PER_USER,
 } from '@core/rules/socket-limits';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../../tests/setup/app';
@@ -38,7 +39,7 @@ import { createFakeClock, type FakeClock } from '../lib/clock';
 import { SESSION_TTL_MS } from '../modules/identity/identity.service';
 import { revokeRole } from '../modules/support/support.repository';
 import { SOCKET_UPGRADE_RATE_PER_ADDRESS, SOCKET_UPGRADE_RETRY_AFTER_S } from './connection-limits';
-import { CATCH_UP_OVERLAP_MS, CATCH_UPS_AT_ONCE } from './websocket';
+import { CATCH_UP_OVERLAP_MS, CATCH_UPS_AT_ONCE, isClientFault } from './websocket';
 
 type Outcome =
   | { opened: true; hello: unknown }
@@ -164,6 +165,48 @@ describe.each(TEST_DATABASE_KINDS)('upgrades per client address on %s', (kind) =
     }
     // Another address is not affected.
     expect((await connect(`${url}?token=${customer.token}`, from('203.0.113.6'))).opened).toBe(true);
+  });
+});
+
+describe.each(TEST_DATABASE_KINDS)('what the /ws socket logs on %s', (kind) => {
+  let t: TestApp;
+  let url: string;
+  const logged: { level: number; msg: string }[] = [];
+
+  beforeAll(async () => {
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => logged.push(JSON.parse(line) as { level: number; msg: string }) },
+    );
+    t = await createTestApp(kind, { seed: false, logger });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = socketUrl(t);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('logs a frame over the size limit as the client’s fault (warn), not an error of ours', async () => {
+    const customer = await signIn(t, '+7 (907) 600-00-05');
+    const socket = await openSocket(url, customer.token);
+    const before = logged.length;
+    socket.send({ type: 'ping', padding: 'x'.repeat(4 * SOCKET_MAX_FRAME_BYTES) });
+    expect(await closeCodeOf(socket)).toBe(SOCKET_CLOSE_TOO_BIG);
+    await until(() => logged.slice(before).some((line) => line.level === 40), 'a warning logged');
+    const lines = logged.slice(before);
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    expect(lines.find((line) => line.level === 40)?.msg).toBe('socket closed: the client broke the protocol');
+  });
+
+  it('tells the ws library’s protocol errors from anything else', () => {
+    const tooBig = Object.assign(new RangeError('Max payload size exceeded'), {
+      code: 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH',
+    });
+    expect(isClientFault(tooBig)).toBe(true);
+    expect(isClientFault(new Error('a bug of ours'))).toBe(false);
+    expect(isClientFault(Object.assign(new Error('reset'), { code: 'ECONNRESET' }))).toBe(false);
+    expect(isClientFault('WS_ERR_INVALID_OPCODE')).toBe(false);
   });
 });
 

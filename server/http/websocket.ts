@@ -129,6 +129,15 @@ function readFrame(data: string | null): Frame {
   }
 }
 
+/**
+ * Whether a socket's error is the client's doing: the ws library's errors for a frame that breaks the protocol
+ * (an oversize frame, a bad opcode, invalid UTF-8, an unmasked frame …) all have a `WS_ERR_` code.
+ */
+export function isClientFault(error: unknown): boolean {
+  if (!(error instanceof Error) || !('code' in error)) return false;
+  return typeof error.code === 'string' && error.code.startsWith('WS_ERR_');
+}
+
 /** The earlier of two cursors (null: none yet). */
 function earlierCursor(current: string | null, next: string): string {
   return current === null || Date.parse(next) < Date.parse(current) ? next : current;
@@ -424,7 +433,17 @@ export async function registerWebSocket(
     });
 
   // A frame over the limit closes the socket with 1009 (the ws library's answer), unread.
-  await app.register(plugin, { options: { maxPayload: SOCKET_MAX_FRAME_BYTES } });
+  await app.register(plugin, {
+    options: { maxPayload: SOCKET_MAX_FRAME_BYTES },
+    errorHandler: (error, socket, request) => {
+      // The ws library's own errors are a client's frames that break the protocol or the size limit, already
+      // answered with their close code: the client's fault, a warning. Anything else is ours.
+      if (isClientFault(error))
+        request.log.warn({ err: error }, 'socket closed: the client broke the protocol');
+      else request.log.error({ err: error }, 'socket failed');
+      socket.terminate();
+    },
+  });
   app.decorateRequest('socketViewer', null);
   app.get(
     SOCKET_PATH,
