@@ -7,5 +7,6 @@ export * from './feedback';
 export * from './geo';
 export * from './identity';
 export * from './orders';
+export * from './payments';
 export * from './reviews';
 export * from './support';
