@@ -160,6 +160,16 @@ export default defineConfig({
       /^lucide-react(\/|$)/,
     ],
   },
+  environments: {
+    client: {
+      build: {
+        // Terser rather than esbuild's minifier: 3 % fewer gzip bytes of every page's first load (framework
+        // 112.2 -> 108.9 KB, shell 26.0 -> 25.3 KB), for a few seconds more of build (ADR 044).
+        minify: 'terser',
+        terserOptions: { compress: { passes: 2 }, module: true },
+      },
+    },
+  },
   build: {
     // Hashed assets are served with immutable caching; keep the inline limit small so CSS stays cacheable.
     assetsInlineLimit: 2048,
