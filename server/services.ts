@@ -18,6 +18,7 @@ import { createIdentityService, type IdentityDeps } from './modules/identity/ide
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import type { PushSender } from './modules/notifications/push';
 import { createOrdersService } from './modules/orders/orders.service';
+import { createPaymentsService } from './modules/payments/payments.service';
 import { createReviewsService } from './modules/reviews/reviews.service';
 import { createSearchService } from './modules/search/search.service';
 import { createSupportService } from './modules/support/support.service';
@@ -108,7 +109,17 @@ export function createServices({
     { ...deps, catalog, geo },
     { cacheTtlMs: contentCacheTtlMs, onCacheError },
   );
-  const orders = createOrdersService({ ...deps, clock, basket, catalog, addresses: geo, notifications });
+  // The bonus ledger follows the orders' status changes in their transactions (issue 25).
+  const payments = createPaymentsService({ ...deps, clock });
+  const orders = createOrdersService({
+    ...deps,
+    clock,
+    basket,
+    catalog,
+    addresses: geo,
+    notifications,
+    onStatus: (tx, order, status) => payments.onOrderStatus(tx, order, status),
+  });
   const support = createSupportService({
     ...deps,
     clock,
@@ -143,6 +154,7 @@ export function createServices({
     notifications,
     support,
     reviews,
+    payments,
     realtime,
   };
 }

@@ -49,6 +49,14 @@ export const TABLES_BY_MODULE: Readonly<Record<string, readonly string[]>> = {
   identity: ['users', 'sessions', 'smsCodes', 'rateLimits', 'appSecrets'],
   notifications: ['notifications', 'pushSubscriptions'],
   orders: ['orderNumbers', 'orders', 'orderItems', 'orderEvents', 'slotReservations', 'idempotencyKeys'],
+  payments: [
+    'payments',
+    'paymentRefunds',
+    'savedPaymentMethods',
+    'discountCardSerials',
+    'discountCards',
+    'bonusEntries',
+  ],
   reviews: ['storeReviews', 'reviewTotals', 'reviewPromptDismissals'],
   support: ['userRoles', 'operatorStores', 'chatConversations', 'chatMessages'],
 };

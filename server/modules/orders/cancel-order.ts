@@ -12,7 +12,7 @@ import { recordStatus } from './status-events';
 
 /** Cancels a locked order row (customer or operator): its stock and slot go back, the customer is told. */
 export async function cancelLocked(
-  deps: Pick<OrdersDeps, 'clock' | 'catalog' | 'notifications'>,
+  deps: Pick<OrdersDeps, 'clock' | 'catalog' | 'notifications' | 'onStatus'>,
   tx: Executor,
   row: OrderRow,
 ): Promise<void> {
@@ -29,7 +29,7 @@ export async function cancelLocked(
 
 /** Customer cancellation: new or confirmed only; a second cancel finds it cancelled and changes nothing. */
 export async function cancelOrder(
-  deps: Pick<OrdersDeps, 'db' | 'clock' | 'catalog' | 'notifications'>,
+  deps: Pick<OrdersDeps, 'db' | 'clock' | 'catalog' | 'notifications' | 'onStatus'>,
   userId: string,
   number: number,
 ): Promise<Order> {

@@ -15,7 +15,7 @@ import { recordStatus } from './status-events';
  * is the order's number and new status only: an operator sees no customer's phone or address (ADR 027, 037).
  */
 export async function moveOrder(
-  deps: Pick<OrdersDeps, 'db' | 'clock' | 'catalog' | 'notifications'>,
+  deps: Pick<OrdersDeps, 'db' | 'clock' | 'catalog' | 'notifications' | 'onStatus'>,
   number: number,
   to: OrderStatus,
   scope: { storeIds: readonly string[] | null } = { storeIds: null },

@@ -1,4 +1,5 @@
-import type { Db } from '../../db/client';
+import type { OrderStatus } from '@core/rules/orders';
+import type { Db, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { BasketService } from '../basket/basket.service';
 import type { CatalogService } from '../catalog/catalog.service';
@@ -19,6 +20,15 @@ export type OrdersDeps = {
   addresses: Pick<GeoService, 'listAddresses'>;
   /** Stores a status change's notification in its transaction, and sends it after the commit. */
   notifications: Pick<NotificationsService, 'add' | 'announceOrders'>;
+  /**
+   * Told of every status an order reaches, inside the transaction that changed it (the payments module's
+   * bonus ledger: issue 25). `itemsKopecks` is known for the operator's moves and cancellations.
+   */
+  onStatus?: (
+    tx: Executor,
+    order: { id: string; number: number; userId: string; itemsKopecks?: number },
+    status: OrderStatus,
+  ) => Promise<void>;
 };
 
 export const nowOf = (deps: Pick<OrdersDeps, 'clock'>): Date => new Date(deps.clock.now());

@@ -4,11 +4,17 @@ import type { Executor } from '../../db/client';
 import { nowOf, type OrdersDeps } from './orders.deps';
 import { insertOrderEvent } from './orders.repository';
 
-export type OrderRef = { id: string; number: number; userId: string; fulfilment: Fulfilment };
+export type OrderRef = {
+  id: string;
+  number: number;
+  userId: string;
+  fulfilment: Fulfilment;
+  itemsKopecks?: number;
+};
 
 /** Records that `order` reached `status`, inside the transaction that changed it: both or neither. */
 export async function recordStatus(
-  deps: Pick<OrdersDeps, 'clock' | 'notifications'>,
+  deps: Pick<OrdersDeps, 'clock' | 'notifications' | 'onStatus'>,
   tx: Executor,
   order: OrderRef,
   status: OrderStatus,
@@ -23,4 +29,5 @@ export async function recordStatus(
     link: `/order/${order.number}`,
     createdAt: at,
   });
+  await deps.onStatus?.(tx, order, status);
 }

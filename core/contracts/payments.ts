@@ -1,0 +1,29 @@
+/** Online payment, saved cards and the discount card (issue 25, docs/decisions/046): what the pages read. */
+import { BONUS_ENTRY_KINDS } from '@core/rules/discount-card';
+import { z } from './z';
+
+export const BonusEntrySchema = z.object({
+  kind: z.enum(BONUS_ENTRY_KINDS),
+  /** Kopecks, signed: earned and returned points positive, spent and revoked ones negative. */
+  amount: z.number().int(),
+  order: z.number().int().nullable(),
+  at: z.string(),
+});
+export type BonusEntry = z.infer<typeof BonusEntrySchema>;
+
+/** The cabinet's 'Дисконтные карты' tab: the card, its balance (kopecks; 1 point = 1 ₽) and its history. */
+export const DiscountCardSchema = z.object({
+  number: z.string().regex(/^\d{13}$/),
+  balance: z.number().int(),
+  history: z.array(BonusEntrySchema),
+});
+export type DiscountCard = z.infer<typeof DiscountCardSchema>;
+
+/** A saved card as the cabinet's 'Способы оплаты' lists it. */
+export const SavedCardSchema = z.object({
+  _id: z.string(),
+  brand: z.string(),
+  last4: z.string().regex(/^\d{4}$/),
+  expiry: z.string().regex(/^\d{2}\/\d{2}$/),
+});
+export type SavedCard = z.infer<typeof SavedCardSchema>;
