@@ -33,6 +33,7 @@ import { basketRoutes } from './modules/basket/basket.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { favouritesRoutes } from './modules/favourites/favourites.routes';
+import { feedbackRoutes, operatorInboxRoutes } from './modules/feedback/feedback.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import type { GeocoderConfig } from './modules/geo/geocoder';
@@ -41,6 +42,7 @@ import { identityRoutes } from './modules/identity/identity.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import type { PushNetwork } from './modules/notifications/push';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { operatorReviewsRoutes, reviewsRoutes } from './modules/reviews/reviews.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { chatRoutes, operatorRoutes } from './modules/support/support.routes';
@@ -100,6 +102,8 @@ const PAGE_CACHE_MAX_ENTRIES = 1000;
 
 /** Expired sessions, codes, limit counters and idempotency keys are deleted this often. */
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
+/** How often the payments' job runs: an unpaid order is cancelled at most this long after its window. */
+const PAYMENT_JOBS_INTERVAL_MS = 30 * 1000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -180,6 +184,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));
+  // Online payment (issue 25): unpaid orders cancelled after their window, refunds sent; from the database
+  // each run, so nothing is lost across restarts.
+  const paymentJobs = setInterval(() => {
+    services.payments
+      .runJobs()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'payments job failed'));
+  }, PAYMENT_JOBS_INTERVAL_MS);
+  paymentJobs.unref();
+  app.addHook('onClose', async () => clearInterval(paymentJobs));
   app.decorate(
     'sockets',
     await registerWebSocket(app, fastifyWebsocket, {
@@ -217,6 +230,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(operatorRoutes, { support: services.support });
       await api.register(reviewsRoutes, { reviews: services.reviews });
       await api.register(operatorReviewsRoutes, { reviews: services.reviews, support: services.support });
+      await api.register(paymentsRoutes, { payments: services.payments });
+      await api.register(feedbackRoutes, { feedback: services.feedback });
+      await api.register(operatorInboxRoutes, { feedback: services.feedback, support: services.support });
       await api.register(async (unknown) => {
         // An unknown route is 404 whatever its body: don't parse (or reject) a body nobody will read.
         unknown.removeAllContentTypeParsers();

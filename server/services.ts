@@ -11,6 +11,7 @@ import { createBasketService } from './modules/basket/basket.service';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createContentService } from './modules/content/content.service';
 import { createFavouritesService } from './modules/favourites/favourites.service';
+import { createFeedbackService, type SupportMailer } from './modules/feedback/feedback.service';
 import { createFilesService } from './modules/files/files.service';
 import { createGeoService } from './modules/geo/geo.service';
 import type { Geocoder, KnownAddress } from './modules/geo/geocoder';
@@ -18,7 +19,7 @@ import { createIdentityService, type IdentityDeps } from './modules/identity/ide
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import type { PushSender } from './modules/notifications/push';
 import { createOrdersService } from './modules/orders/orders.service';
-import { createPaymentsService } from './modules/payments/payments.service';
+import { createPaymentsService, type OnlinePayments } from './modules/payments/payments.service';
 import { createReviewsService } from './modules/reviews/reviews.service';
 import { createSearchService } from './modules/search/search.service';
 import { createSupportService } from './modules/support/support.service';
@@ -52,6 +53,10 @@ export type ServicesOptions = {
   push?: PushSender;
   /** A customer's chat messages a minute (CHAT_MESSAGES_PER_MINUTE; 0: no chat rates). */
   chatMessagesPerMinute: number;
+  /** YooKassa (YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY); absent: online payment is off (issue 25). */
+  onlinePayments?: OnlinePayments | null | undefined;
+  /** The support team's mailbox for questions and applications (SUPPORT_EMAIL over SMTP); absent: none. */
+  supportMailer?: SupportMailer | undefined;
   log?: { warn(details: object, message: string): void };
 };
 
@@ -73,6 +78,8 @@ export function createServices({
   realtime,
   push,
   chatMessagesPerMinute,
+  onlinePayments,
+  supportMailer,
   log,
 }: ServicesOptions) {
   const deps = { db: dbHandle.db };
@@ -110,7 +117,14 @@ export function createServices({
     { cacheTtlMs: contentCacheTtlMs, onCacheError },
   );
   // The bonus ledger follows the orders' status changes in their transactions (issue 25).
-  const payments = createPaymentsService({ ...deps, clock });
+  const payments = createPaymentsService({
+    ...deps,
+    clock,
+    online: onlinePayments ?? null,
+    orders: { applyPayment: (tx, orderId, outcome) => orders.applyPayment(tx, orderId, outcome) },
+    rates,
+    log,
+  });
   const orders = createOrdersService({
     ...deps,
     clock,
@@ -155,6 +169,7 @@ export function createServices({
     support,
     reviews,
     payments,
+    feedback: createFeedbackService({ ...deps, clock, rates, content, support, mailer: supportMailer, log }),
     realtime,
   };
 }

@@ -36,6 +36,7 @@ import {
 } from './read-conversations';
 import type { SupportDeps } from './support.deps';
 import { closeConversation, isTyping, typing } from './typing-and-closing';
+import { writeToCustomer } from './write-to-customer';
 
 export {
   CHAT_ADDRESS_FACTOR,
@@ -89,6 +90,13 @@ export function createSupportService(deps: SupportDeps) {
     /** An operator answers; the customer gets it live, or as a push. */
     reply: (operatorId: string, conversationId: string, input: MessageInput, origin: PostOrigin) =>
       reply(deps, operatorId, conversationId, input, origin),
+    /** An operator answers a customer's feedback question in their chat (opened for it; ADR 045). */
+    writeToCustomer: (
+      operatorId: string,
+      customerId: string,
+      text: string,
+      ip: string,
+    ): Promise<ChatMessage> => writeToCustomer(deps, operatorId, customerId, text, ip),
     /** The conversation is on the operator's screen: the customer's messages are read ('Прочитано'). */
     readAsOperator: (operatorId: string, conversationId: string): Promise<void> =>
       readAsOperator(deps, operatorId, conversationId),
