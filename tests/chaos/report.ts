@@ -1,11 +1,29 @@
 /**
- * What each chaos check found, one JSON line per row in tmp/chaos-report.jsonl; the global teardown
- * (report-table.ts) prints them as one table at the end of `npm run test:chaos`.
+ * What each chaos check found, one JSON line per row in this run's report file; the global teardown
+ * (report-table.ts) prints them as one table at the end of `npm run test:chaos`. Each run has a file of its own
+ * (tmp/chaos-report-<build dir>-<pid>.jsonl, named by the global setup): runs side by side — several people on
+ * one machine, each with their BUILD_DIR — no longer write into, or wipe, one another's report.
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { inject } from 'vitest';
+import { chaosReportFileFor } from './report-file';
 
-export const CHAOS_REPORT_FILE = path.resolve(import.meta.dirname, '../../tmp/chaos-report.jsonl');
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** This run's report file (report-table.ts). */
+    chaosReportFile: string;
+  }
+}
+
+/** This run's report file: the global setup's, or (a file run without it) one of this process's own. */
+export function chaosReportFile(): string {
+  try {
+    return inject('chaosReportFile') ?? chaosReportFileFor(process.pid);
+  } catch {
+    return chaosReportFileFor(process.pid);
+  }
+}
 
 export type ChaosRow = {
   /** fuzz, faults or abuse. */
@@ -26,6 +44,7 @@ export type ChaosRow = {
 };
 
 export function recordChaos(row: ChaosRow): void {
-  mkdirSync(path.dirname(CHAOS_REPORT_FILE), { recursive: true });
-  appendFileSync(CHAOS_REPORT_FILE, `${JSON.stringify(row)}\n`);
+  const file = chaosReportFile();
+  mkdirSync(path.dirname(file), { recursive: true });
+  appendFileSync(file, `${JSON.stringify(row)}\n`);
 }
