@@ -19,6 +19,7 @@ import {
   type PushNetwork,
   parseVapidKeys,
 } from './modules/notifications/push';
+import { onlinePaymentsOf } from './modules/payments/online-payments';
 import { createRealtime, type Realtime } from './realtime/realtime';
 import type { RedisHandle } from './redis';
 import { createServices, type Services } from './services';
@@ -35,6 +36,17 @@ export type ServicesConfig = Pick<
   | 'AUTH_SECRET'
   | 'CHAT_MESSAGES_PER_MINUTE'
 > &
+  Partial<
+    Pick<
+      Config,
+      | 'YOOKASSA_SHOP_ID'
+      | 'YOOKASSA_SECRET_KEY'
+      | 'YOOKASSA_URL'
+      | 'YOOKASSA_VAT_CODE'
+      | 'YOOKASSA_DELIVERY_VAT_CODE'
+      | 'YOOKASSA_WEBHOOK_IPS'
+    >
+  > &
   Partial<Pick<Config, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT'>> &
   SmsConfig &
   GeocoderConfig;
@@ -106,6 +118,7 @@ export async function assembleServices(
     realtime,
     push,
     chatMessagesPerMinute: config.CHAT_MESSAGES_PER_MINUTE,
+    onlinePayments: onlinePaymentsOf(config),
     log: warn,
     imageQueue:
       deps.imageQueue ??

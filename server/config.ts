@@ -24,6 +24,17 @@ const optionalText = () =>
 
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
+/** The addresses YooKassa sends its webhooks from, as it publishes them. */
+export const YOOKASSA_PUBLISHED_IPS = [
+  '185.71.76.0/27',
+  '185.71.77.0/27',
+  '77.75.153.0/25',
+  '77.75.156.11',
+  '77.75.156.35',
+  '77.75.154.128/25',
+  '2a02:5180::/32',
+];
+
 function isAddressOrRange(entry: string): boolean {
   if (PROXY_RANGE_NAMES.has(entry)) return true;
   const [address = '', prefix, ...rest] = entry.split('/');
@@ -177,6 +188,31 @@ export const ConfigSchema = z
      */
     CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(20),
 
+    // Online payment through YooKassa (issue 25; docs/decisions/046). Without the shop id and secret key the
+    // checkout offers payment on receipt only, and everything else works.
+    YOOKASSA_SHOP_ID: optionalText(),
+    YOOKASSA_SECRET_KEY: optionalText(),
+    /** The API's base (the local fake's for `npm run dev:payments`). */
+    YOOKASSA_URL: z.url({ protocol: /^https?$/ }).default('https://api.yookassa.ru/v3'),
+    /** 54-ФЗ receipts: the goods' VAT code (YooKassa's 1–10; 4 is 20%) and the delivery line's. */
+    YOOKASSA_VAT_CODE: z.coerce.number().int().min(1).max(10).default(4),
+    YOOKASSA_DELIVERY_VAT_CODE: z.coerce.number().int().min(1).max(10).default(4),
+    /**
+     * Where webhooks may come from (comma-separated addresses and CIDRs): by default the ranges YooKassa
+     * publishes. Anything else is ignored, and the payment is always read again from the API anyway.
+     */
+    YOOKASSA_WEBHOOK_IPS: z
+      .string()
+      .trim()
+      .default(YOOKASSA_PUBLISHED_IPS.join(','))
+      .transform((value, ctx): string[] => {
+        const entries = value === '' ? [] : value.split(',').map((entry) => entry.trim());
+        if (entries.every((entry) => isAddressOrRange(entry) && !PROXY_RANGE_NAMES.has(entry)))
+          return entries;
+        ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of IP addresses or CIDRs' });
+        return z.NEVER;
+      }),
+
     // The support console (issue 15; docs/decisions/033).
     /**
      * Phones (comma-separated) that are operators of every shop from the start: the embedded database is
@@ -197,6 +233,10 @@ export const ConfigSchema = z
   .refine((config) => Boolean(config.VAPID_PUBLIC_KEY) === Boolean(config.VAPID_PRIVATE_KEY), {
     message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all',
     path: ['VAPID_PRIVATE_KEY'],
+  })
+  .refine((config) => Boolean(config.YOOKASSA_SHOP_ID) === Boolean(config.YOOKASSA_SECRET_KEY), {
+    message: 'YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY are set together or not at all',
+    path: ['YOOKASSA_SECRET_KEY'],
   });
 
 export type Config = z.output<typeof ConfigSchema> & { dataDir: string };
@@ -208,7 +248,7 @@ export class ConfigError extends Error {
 /**
  * Parses the environment; a bad value throws a ConfigError naming every bad variable and its problem — never
  * its value: the message reaches logs and terminals, and the value may be a secret (AUTH_SECRET,
- * SMSC_PASSWORD, SMSRU_API_ID, YANDEX_GEOCODER_KEY, a password inside DATABASE_URL or REDIS_URL).
+ * SMSC_PASSWORD, SMSRU_API_ID, YANDEX_GEOCODER_KEY, YOOKASSA_SECRET_KEY, a password inside DATABASE_URL or REDIS_URL).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Operators read these messages: keep them English even though contracts use the Russian locale.

@@ -1,11 +1,14 @@
 /** Order rules shared by the server, the checkout page and the operator CLI (DESIGN.md §3 "Orders"). */
 import { formatMoscowTime, fromMoscow, moscowDayNumber, toMoscow } from './date';
+import { PAYMENT_WINDOW_MIN } from './payments';
 
 /**
  * Every status an order can have: the one list the contracts, the database's column and the operator CLI use.
  * The order of the path is statusPath's; 'cancelled' may come at any point before the hand-over.
  */
 export const ORDER_STATUSES = [
+  /** Paid online and not yet paid: keeps its stock for PAYMENT_WINDOW_MIN (issue 25), then 'new' or cancelled. */
+  'awaiting_payment',
   'new',
   'confirmed',
   'assembling',
@@ -20,10 +23,23 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const FULFILMENTS = ['delivery', 'pickup'] as const;
 export type Fulfilment = (typeof FULFILMENTS)[number];
 
-/** How it is paid for, on receipt (online payment is not built). */
-export const PAYMENT_METHODS = ['card', 'cash'] as const;
+/** How it is paid for: by card or in cash on receipt, or online (a card, or СБП) through YooKassa (issue 25). */
+export const PAYMENT_METHODS = ['card', 'cash', 'online', 'sbp'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The ways paid before the order is made: the checkout creates a YooKassa payment and sends the customer to it. */
+export const ONLINE_PAYMENT_METHODS: readonly PaymentMethod[] = ['online', 'sbp'];
+export const isOnlinePayment = (method: PaymentMethod): boolean => ONLINE_PAYMENT_METHODS.includes(method);
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Картой при получении',
+  cash: 'Наличными при получении',
+  online: 'Картой онлайн',
+  sbp: 'СБП',
+};
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  awaiting_payment: 'Ожидает оплаты',
   new: 'Новый',
   confirmed: 'Подтверждён',
   assembling: 'Собирается',
@@ -43,13 +59,15 @@ export const FINISHED_ORDER_STATUSES: readonly OrderStatus[] = ['done', 'cancell
 
 /** The customer may cancel until assembling starts; the stock then goes back. */
 export function isCancellableByCustomer(status: OrderStatus): boolean {
-  return status === 'new' || status === 'confirmed';
+  return status === 'awaiting_payment' || status === 'new' || status === 'confirmed';
 }
 
 /** Moves an operator may make: one step along the path, or a cancellation before the order is handed over. */
 export function canMove(from: OrderStatus, to: OrderStatus, fulfilment: Fulfilment): boolean {
   if (from === 'done' || from === 'cancelled') return false;
   if (to === 'cancelled') return from !== 'on_the_way';
+  // Only the payment moves an order on from waiting for it (the payments module, not an operator).
+  if (from === 'awaiting_payment') return false;
   const path = statusPath(fulfilment);
   return path.indexOf(to) === path.indexOf(from) + 1;
 }
@@ -57,6 +75,8 @@ export function canMove(from: OrderStatus, to: OrderStatus, fulfilment: Fulfilme
 /** What a status change tells the customer (stored as a notification). */
 export function statusMessage(number: number, status: OrderStatus, fulfilment: Fulfilment): string {
   switch (status) {
+    case 'awaiting_payment':
+      return `Заказ №${number} ждёт оплаты. Без оплаты он отменится через ${PAYMENT_WINDOW_MIN} минут.`;
     case 'new':
       return `Заказ №${number} оформлен. Мы сообщим, когда магазин его подтвердит.`;
     case 'confirmed':

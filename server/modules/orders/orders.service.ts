@@ -6,6 +6,7 @@ import type { Basket } from '@core/contracts/basket';
 import type { Order, PlaceOrders, SlotView } from '@core/contracts/orders';
 import type { BoardOrder, CustomerOrderLink, MovedOrder } from '@core/contracts/support';
 import type { OrderStatus } from '@core/rules/orders';
+import type { Executor } from '../../db/client';
 import { cancelOrder } from './cancel-order';
 import { moveOrder } from './change-status';
 import { placeOrdersOnce, purgeExpiredKeys, type StoredResponse } from './idempotency';
@@ -18,6 +19,7 @@ import {
   listStoreCustomers,
 } from './operator-board';
 import type { OrdersDeps } from './orders.deps';
+import { applyPayment, type PaymentOutcome } from './payment-status';
 import { countActive, getOrder, listOrders } from './read-orders';
 import { repeatOrder } from './repeat-order';
 import { listSlots } from './slots';
@@ -39,6 +41,9 @@ export function createOrdersService(deps: OrdersDeps) {
     getOrder: (userId: string, number: number): Promise<Order> => getOrder(deps, userId, number),
     cancelOrder: (userId: string, number: number): Promise<Order> => cancelOrder(deps, userId, number),
     repeatOrder: (userId: string, number: number): Promise<Basket> => repeatOrder(deps, userId, number),
+    /** The payments module, in its transaction: an order waiting for its payment is paid, or cancelled unpaid. */
+    applyPayment: (tx: Executor, orderId: string, outcome: PaymentOutcome) =>
+      applyPayment(deps, tx, orderId, outcome),
     /** GET /api/points/{id}/slots. */
     listSlots: (pointId: string): Promise<SlotView[]> => listSlots(deps, pointId),
     /**

@@ -5,6 +5,7 @@
 import type { SavedAddress } from '@core/contracts/geo';
 import type { Order, PlaceOrders } from '@core/contracts/orders';
 import { minimumOrderText, missingForMinimum, orderTotals } from '@core/rules/order-totals';
+import { isOnlinePayment } from '@core/rules/orders';
 import { formatRoubles } from '@core/rules/price';
 import type { Executor } from '../../db/client';
 import { withRetries } from '../../db/transaction';
@@ -15,6 +16,9 @@ import { insertOrder, insertOrderItems } from './orders.repository';
 import { getPlacedOrders } from './read-orders';
 import { findOpenSlot, POINT_NOT_FOUND, reserveDelivery } from './slots';
 import { recordStatus } from './status-events';
+
+export const ONLINE_PAYMENT_ONE_ORDER =
+  'Онлайн можно оплатить заказ одного магазина: выберите оплату при получении или оформите заказы по очереди';
 
 const lineKey = (line: { pointId: string; productId: string }) => `${line.pointId}/${line.productId}`;
 
@@ -109,10 +113,13 @@ async function placeGroup(
   }
   if (slot) await reserveDelivery(deps, tx, point.id, slot);
   const now = nowOf(deps);
+  // Paid online: the order waits for its payment, holding its stock (issue 25).
+  const status = isOnlinePayment(input.payment) ? 'awaiting_payment' : 'new';
   const order = await insertOrder(tx, {
     userId,
     storeId: point.storeId,
     pointId: point.id,
+    status,
     fulfilment: group.fulfilment,
     address: address?.address ?? null,
     flat: group.address?.flat ?? '',
@@ -148,7 +155,7 @@ async function placeGroup(
       quantity: line.quantity,
     })),
   );
-  await recordStatus(deps, tx, { ...order, userId, fulfilment: group.fulfilment }, 'new');
+  await recordStatus(deps, tx, { ...order, userId, fulfilment: group.fulfilment }, status);
   await deps.basket.removePointLines(tx, userId, point.id);
   return order.id;
 }
@@ -222,6 +229,11 @@ export async function placeOrders(
     // Stryker disable next-line ArrayDeclaration: without a delivery group no address is looked up
     input.orders.some((group) => group.address) ? deps.addresses.listAddresses(userId) : [],
   ]);
+  if (isOnlinePayment(input.payment) && input.orders.length > 1) {
+    throw new AppError('bad_request', ONLINE_PAYMENT_ONE_ORDER, {
+      fields: { payment: ONLINE_PAYMENT_ONE_ORDER },
+    });
+  }
   const plans = planGroups(nowOf(deps), input, addresses, new Map(points.map((point) => [point.id, point])));
   const ids = await withRetries(deps.db, async (tx) => {
     const placed = await placeInTransaction(deps, tx, userId, input, plans);

@@ -1,5 +1,5 @@
 /** The payments module's queries: discount cards, the bonus ledger, payments, refunds and saved cards. */
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client';
 import {
@@ -162,4 +162,36 @@ export async function deleteSavedMethod(tx: Executor, userId: string, id: string
     .where(and(eq(savedPaymentMethods.userId, userId), eq(savedPaymentMethods.id, id)))
     .returning({ id: savedPaymentMethods.id });
   return rows.length > 0;
+}
+
+export async function lockPayment(tx: Executor, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+  return row;
+}
+
+/** Refunds not yet sent to the provider, with their payments. */
+export async function listWaitingRefunds(tx: Executor, limit: number) {
+  return tx
+    .select({ refund: paymentRefunds, payment: payments })
+    .from(paymentRefunds)
+    .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+    .where(and(eq(paymentRefunds.status, 'pending'), isNull(paymentRefunds.providerId)))
+    .orderBy(asc(paymentRefunds.createdAt))
+    .limit(limit);
+}
+
+export async function markRefundSent(
+  tx: Executor,
+  id: string,
+  change: { providerId: string; status: 'pending' | 'succeeded' | 'canceled' },
+): Promise<void> {
+  await tx.update(paymentRefunds).set(change).where(eq(paymentRefunds.id, id));
+}
+
+export async function listOrderRefunds(tx: Executor, orderId: string) {
+  return tx
+    .select({ amountKopecks: paymentRefunds.amountKopecks, status: paymentRefunds.status })
+    .from(paymentRefunds)
+    .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+    .where(eq(payments.orderId, orderId));
 }

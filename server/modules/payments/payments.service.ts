@@ -1,24 +1,56 @@
 /**
- * The payments module's public surface (issue 25, docs/decisions/046): the discount card and its bonus
- * ledger. Each use case lives in its own file (ADR 026, 041).
+ * The payments module's public surface (issue 25, docs/decisions/046): online payment through YooKassa (the
+ * checkout's payment, the webhook, the order page's state, the unpaid-order and refund job), saved cards, and
+ * the discount card with its bonus ledger. Each use case lives in its own file (ADR 026, 041).
  */
-import type { DiscountCard } from '@core/contracts/payments';
+import type { Order } from '@core/contracts/orders';
+import type { DiscountCard, SavedCard } from '@core/contracts/payments';
 import type { OrderStatus } from '@core/rules/orders';
 import type { Executor } from '../../db/client';
 import { findCardNumber, getDiscountCard, type OrderStatusChange, onOrderStatus } from './discount-card';
+import { getOrderPayment, type OrderPaymentView } from './order-payment';
+import { expireUnpaid, refundCancelled, sendRefunds } from './payment-jobs';
 import type { PaymentsDeps } from './payments.deps';
+import { listSavedCards, removeSavedCard, savedCardProviderId } from './saved-cards';
+import { type StartPayment, startPayment } from './start-payment';
+import { handleWebhook, type SyncResult } from './sync-payment';
 
-export type { PaymentsDeps } from './payments.deps';
+export type { OrderPaymentView } from './order-payment';
+export { MAX_SAVED_CARDS, ONLINE_PAYMENT_OFF, type OnlinePayments, type PaymentsDeps } from './payments.deps';
 
 export function createPaymentsService(deps: PaymentsDeps) {
   return {
+    /** Whether the checkout offers online payment (YooKassa is configured). */
+    isOnlineEnabled: (): boolean => deps.online !== null,
+    /** Whether a webhook's sender is one of YooKassa's addresses. */
+    isWebhookAddress: (ip: string): boolean => deps.online?.isWebhookAddress(ip) ?? false,
+    /** The checkout: the order's YooKassa payment; answers the confirmation page to send the customer to. */
+    startPayment: (userId: string, order: Order, options: StartPayment) =>
+      startPayment(deps, userId, order, options),
+    /** POST /api/payments/yookassa. */
+    handleWebhook: (ip: string, body: unknown): Promise<SyncResult | 'ignored'> =>
+      handleWebhook(deps, ip, body),
+    /** The order page: the payment's state (read again from the provider while pending). */
+    getOrderPayment: (userId: string, orderId: string): Promise<OrderPaymentView | null> =>
+      getOrderPayment(deps, userId, orderId),
+    /** The scheduled job: unpaid orders cancelled after the window, refunds sent. */
+    runJobs: async (): Promise<{ cancelled: number; refunds: number }> => ({
+      cancelled: await expireUnpaid(deps),
+      refunds: await sendRefunds(deps),
+    }),
+    listSavedCards: (userId: string): Promise<SavedCard[]> => listSavedCards(deps, userId),
+    removeSavedCard: (userId: string, cardId: string): Promise<void> => removeSavedCard(deps, userId, cardId),
+    savedCardProviderId: (userId: string, cardId: string): Promise<string> =>
+      savedCardProviderId(deps, userId, cardId),
     /** /lk?active=discount: the card (issued on the first visit), its balance and history. */
     getDiscountCard: (userId: string): Promise<DiscountCard> => getDiscountCard(deps, userId),
     /** The cabinet dropdown: the card's number, if issued. */
     findCardNumber: (userId: string): Promise<string | null> => findCardNumber(deps, userId),
-    /** The orders module's status hook: the bonus ledger follows done and cancelled orders. */
-    onOrderStatus: (tx: Executor, order: OrderStatusChange, status: OrderStatus): Promise<void> =>
-      onOrderStatus(deps, tx, order, status),
+    /** The orders module's status hook: the bonus ledger follows done and cancelled orders, refunds too. */
+    onOrderStatus: async (tx: Executor, order: OrderStatusChange, status: OrderStatus): Promise<void> => {
+      await onOrderStatus(deps, tx, order, status);
+      if (status === 'cancelled') await refundCancelled(deps, tx, order.id);
+    },
   };
 }
 
