@@ -1,10 +1,11 @@
 /**
  * React Router's production server build for tests that render pages through `buildApp`, the way
- * server/main.ts loads it. `npm test` builds before it runs Vitest (ADR 004), so a missing or stale build is a
- * failure with the command that fixes it — never a skipped test.
+ * server/main.ts loads it. `npm test` builds beside Vitest (scripts/test-stages.ts, ADR 004) and these files
+ * wait for that build; a missing, failed or stale build is a failure with the command that fixes it — never a
+ * skipped test.
  */
 import { existsSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
@@ -26,6 +27,25 @@ async function newestSource(dir: string): Promise<{ file: string; mtimeMs: numbe
   }
   return newest;
 }
+
+/**
+ * Under `npm test` the build runs while Vitest does, and the runner writes this file ('passed' or 'failed')
+ * when it ends. Waited for when the module is imported, outside any hook's timeout: under load the build can
+ * take longer than a hook may.
+ */
+const buildDoneFile = process.env.TEST_SERVER_BUILD_DONE_FILE;
+const BUILD_POLL_MS = 250;
+
+async function untilBuildDone(file: string): Promise<void> {
+  for (;;) {
+    const outcome = await readFile(file, 'utf8').catch(() => undefined);
+    if (outcome === 'passed') return;
+    if (outcome !== undefined) throw new Error(`The build failed (${outcome}): see its stage in npm test.`);
+    await new Promise((resolve) => setTimeout(resolve, BUILD_POLL_MS));
+  }
+}
+
+if (buildDoneFile) await untilBuildDone(buildDoneFile);
 
 export async function loadServerBuild(): Promise<ServerBuild> {
   if (!existsSync(serverBuildFile)) {

@@ -1,0 +1,175 @@
+/**
+ * `npm test` (ADR 004): lint, typecheck, the build, Vitest and the Playwright journeys as one command, with
+ * what can overlap running side by side:
+ *
+ *   lint ─────┐
+ *   typecheck ┤
+ *   chromium ─┤
+ *   build ────┼─ journeys (need the build and Chromium)
+ *   unit ─────┘  (its few files that render pages wait for the build: tests/setup/server-build.ts)
+ *
+ * Each stage writes to its own log; a stage's whole output is printed in one block when it ends, so the
+ * output reads as if the stages had run one after another. It fails if any stage fails; a stage whose
+ * prerequisite failed does not start. At the end: each stage's start, end and duration, with the load
+ * average. With STAGE_TIMES_FILE set, the stages' times are appended to that file too (.ci/run prints them).
+ * E2E_AFTER_UNIT=1 starts the journeys only after Vitest instead of beside it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { appendFileSync, createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+
+type Stage = {
+  name: string;
+  command: string;
+  /** Stages that must have passed before this one starts. */
+  after?: string[];
+  env?: Record<string, string>;
+};
+
+type Outcome = { status: 'passed' | 'failed' | 'not run'; startMs: number; endMs: number };
+
+const root = path.resolve(import.meta.dirname, '..');
+const logDir = path.join(root, 'tmp', `test-stages-${process.env.E2E_PORT ?? 'default'}`);
+const buildMarker = path.join(logDir, 'build.done');
+
+const stages: Stage[] = [
+  { name: 'lint', command: 'biome check .' },
+  { name: 'typecheck', command: 'react-router typegen && tsc --noEmit' },
+  { name: 'chromium', command: 'tsx scripts/check-chromium.ts' },
+  { name: 'build', command: 'react-router build && tsx scripts/build-server.ts' },
+  { name: 'unit', command: 'vitest run', env: { TEST_SERVER_BUILD_DONE_FILE: buildMarker } },
+  {
+    name: 'journeys',
+    command: 'playwright test',
+    after: ['build', 'chromium', ...(process.env.E2E_AFTER_UNIT === '1' ? ['unit'] : [])],
+  },
+];
+
+/** The stages write to files: colours only when this run's own output is a terminal (CI=true turns them on). */
+const colours: Record<string, string> = process.stdout.isTTY ? { FORCE_COLOR: '1' } : { NO_COLOR: '1' };
+
+const started = Date.now();
+const running = new Map<string, ChildProcess>();
+/** Each stage's end, started on first ask: a stage asks for those of its prerequisites. */
+const ends = new Map<string, Promise<Outcome>>();
+
+function endOf(name: string): Promise<Outcome> {
+  let end = ends.get(name);
+  if (!end) {
+    const stage = stages.find((candidate) => candidate.name === name);
+    if (!stage) throw new Error(`no stage ${name}`);
+    end = runAfterPrerequisites(stage);
+    ends.set(name, end);
+  }
+  return end;
+}
+
+function clock(ms: number): string {
+  const seconds = Math.round((ms - started) / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+function load(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+}
+
+function printLog(stage: Stage, outcome: Outcome): void {
+  const seconds = ((outcome.endMs - outcome.startMs) / 1000).toFixed(1);
+  const mark = outcome.status === 'passed' ? 'passed' : 'FAILED';
+  const log = readFileSync(path.join(logDir, `${stage.name}.log`), 'utf8');
+  process.stdout.write(`\n== ${stage.name} (${stage.command}): ${mark} in ${seconds} s\n${log}`);
+  if (!log.endsWith('\n')) process.stdout.write('\n');
+}
+
+function run(stage: Stage): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const startMs = Date.now();
+    const log = createWriteStream(path.join(logDir, `${stage.name}.log`));
+    // Its own process group, so an interrupted run stops the stage's whole tree (servers, browsers).
+    const child = spawn(stage.command, {
+      cwd: root,
+      shell: true,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...colours, ...stage.env },
+    });
+    running.set(stage.name, child);
+    console.log(`${clock(startMs)} ${stage.name} started`);
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on('close', (code, signal) => {
+      running.delete(stage.name);
+      log.end(() => {
+        const outcome: Outcome = {
+          status: code === 0 ? 'passed' : 'failed',
+          startMs,
+          endMs: Date.now(),
+        };
+        if (code !== 0 && signal) appendFileSync(path.join(logDir, `${stage.name}.log`), `(${signal})\n`);
+        resolve(outcome);
+      });
+    });
+  });
+}
+
+async function runAfterPrerequisites(stage: Stage): Promise<Outcome> {
+  const prerequisites = await Promise.all((stage.after ?? []).map(endOf));
+  if (prerequisites.some((outcome) => outcome.status !== 'passed')) {
+    const now = Date.now();
+    console.log(`${clock(now)} ${stage.name} not run: ${stage.after?.join(', ')} did not pass`);
+    return { status: 'not run', startMs: now, endMs: now };
+  }
+  const outcome = await run(stage);
+  if (stage.name === 'build') writeFileSync(buildMarker, outcome.status);
+  printLog(stage, outcome);
+  return outcome;
+}
+
+function stopAll(signal: NodeJS.Signals): void {
+  for (const child of running.values()) {
+    if (child.pid) {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    stopAll(signal);
+    process.exit(130);
+  });
+}
+
+rmSync(logDir, { recursive: true, force: true });
+mkdirSync(logDir, { recursive: true });
+console.log(
+  `npm test: ${stages.map((stage) => stage.name).join(', ')} (logs in ${path.relative(root, logDir)})`,
+);
+const outcomes = new Map(
+  await Promise.all(stages.map(async (stage) => [stage.name, await endOf(stage.name)] as const)),
+);
+
+const finished = Date.now();
+const rows = stages.map((stage) => {
+  const outcome = outcomes.get(stage.name);
+  if (!outcome) throw new Error(`no outcome for ${stage.name}`);
+  const seconds = ((outcome.endMs - outcome.startMs) / 1000).toFixed(1);
+  return `  ${stage.name.padEnd(10)} ${clock(outcome.startMs).padStart(5)} → ${clock(outcome.endMs).padStart(5)}  ${seconds.padStart(6)} s  ${outcome.status}`;
+});
+const failed = stages.filter((stage) => outcomes.get(stage.name)?.status !== 'passed');
+const total = ((finished - started) / 1000).toFixed(1);
+console.log(`\n== npm test: ${failed.length === 0 ? 'passed' : 'FAILED'} in ${total} s (load ${load()})`);
+for (const row of rows) console.log(row);
+if (failed.length > 0) console.log(`failed or not run: ${failed.map((stage) => stage.name).join(', ')}`);
+// .ci/run lists them, indented, just before its own line for all of npm test.
+if (process.env.STAGE_TIMES_FILE) {
+  appendFileSync(process.env.STAGE_TIMES_FILE, rows.map((row) => `  ${row}\n`).join(''));
+}
+process.exit(failed.length === 0 ? 0 : 1);
