@@ -28,7 +28,10 @@ export async function applyRemote(
     const row = await findPaymentByProviderId(tx, remote.id, { forUpdate: true });
     if (!row) return 'unknown';
     const refunded = valueToKopecks(remote.refunded_amount?.value ?? '0') ?? 0;
-    const forward = isPaymentStatusForward(row.status, remote.status);
+    // We give up on a payment when its order's window passes; if the money still arrives, it is taken (and,
+    // the order being cancelled, refunded) rather than left with YooKassa.
+    const lateMoney = row.status === 'canceled' && remote.status === 'succeeded';
+    const forward = lateMoney || isPaymentStatusForward(row.status, remote.status);
     if (!forward && refunded <= row.refundedKopecks) return 'unchanged';
     const at = nowOf(deps);
     await updatePayment(tx, row.id, {
