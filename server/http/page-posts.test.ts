@@ -337,6 +337,32 @@ describe.each(TEST_DATABASE_KINDS)('page requests at the edge on %s', (kind) => 
     }
   });
 
+  it('passes a resource route’s 429 on with its Russian words and Retry-After: its own answer to a program, the error page to a browser', async () => {
+    const client = keptAliveClient(port);
+    try {
+      // The address suggestions' rate (60 a minute per address): flooded from this test's address.
+      const path = `/resources/places?q=${encodeURIComponent('Ленина')}`;
+      let refused: Awaited<ReturnType<typeof client.request>> | undefined;
+      for (let sent = 0; sent < 200 && !refused; sent += 1) {
+        const answer = await client.request(path);
+        if (answer.status !== 200) refused = answer;
+      }
+      expect(refused?.status).toBe(429);
+      expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+      expect(JSON.parse(refused?.body ?? '')).toMatchObject({
+        q: 'Ленина',
+        places: [],
+        problem: 'Слишком много запросов, попробуйте позже',
+      });
+      const page = await client.request(path, { headers: BROWSER });
+      expect(page.status).toBe(429);
+      expect(Number(page.headers['retry-after'])).toBeGreaterThan(0);
+      expectErrorPage(page, 'Слишком много запросов', 'Слишком много запросов, попробуйте позже');
+    } finally {
+      client.close();
+    }
+  });
+
   it('shows a browser the error page for a malformed address; programs keep our JSON', async () => {
     const client = keptAliveClient(port);
     try {

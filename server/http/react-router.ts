@@ -4,7 +4,7 @@ import type { ErrorBody } from '@core/contracts/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
-import { AppError, DEFAULT_MESSAGES } from '../errors';
+import { APP_ERROR_STATUS, AppError, type AppErrorCode, DEFAULT_MESSAGES } from '../errors';
 import { wantsErrorPage } from './error-document';
 import { API_NOT_FOUND_MESSAGE, sendError } from './error-handler';
 import { isShareable, type PageCache, storablePage, withNonce } from './page-cache';
@@ -129,25 +129,37 @@ function sendWebResponse(reply: FastifyReply, response: Response, isSecure: bool
 export function refusalMessage(status: number): string {
   if (status === 404) return API_NOT_FOUND_MESSAGE;
   if (status === 405) return METHOD_NOT_ALLOWED_MESSAGE;
+  const code = (Object.keys(APP_ERROR_STATUS) as AppErrorCode[]).find(
+    (key) => APP_ERROR_STATUS[key] === status,
+  );
+  if (code) return DEFAULT_MESSAGES[code];
   return status >= 500 ? DEFAULT_MESSAGES.internal : DEFAULT_MESSAGES.bad_request;
 }
 
-/**
- * A resource route's error answer (JSON: its `data(null, 404)`, an action's `{ok:false, message, fields}`, or
- * React Router's own `{"message":"Unexpected Server Error"}` of a 405) as the edge passes it on. A browser that
- * asked for a page — a form posted without JavaScript, an address typed — gets the error page with the
- * answer's Russian message; a fetcher keeps the action's failure, which its form reads; anything not in
- * Russian becomes our `{success:false, message}`. Undefined: send the answer as it is.
- */
-async function resourceRefusal(request: FastifyRequest, response: Response): Promise<ErrorBody | undefined> {
-  const text = await response.clone().text();
-  let message: unknown;
+/** What a resource route's JSON answer says went wrong: an action's `message`, a widget's `problem`. */
+function refusalWords(text: string): unknown {
   try {
     const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed) message = parsed.message;
+    if (!parsed || typeof parsed !== 'object') return undefined;
+    if ('message' in parsed) return parsed.message;
+    if ('problem' in parsed) return parsed.problem;
   } catch {
-    // not JSON after all: our words below
+    // not JSON after all: our words
   }
+  return undefined;
+}
+
+/**
+ * A resource route's error answer (JSON: its `data(null, 404)`, an action's `{ok:false, message, fields}`, a
+ * widget's `{…, problem}` such as the address suggestions' 429, or React Router's own
+ * `{"message":"Unexpected Server Error"}` of a 405) as the edge passes it on. A browser that asked for a page —
+ * a form posted without JavaScript, an address typed — gets the error page with the answer's Russian message;
+ * a fetcher or a program keeps the answer, which its code reads; anything not in Russian becomes our
+ * `{success:false, message}` in the words of its status. Undefined: send the answer as it is. Either way the
+ * status stays, and so does a Retry-After (sendRefusal).
+ */
+async function resourceRefusal(request: FastifyRequest, response: Response): Promise<ErrorBody | undefined> {
+  const message = refusalWords(await response.clone().text());
   const russian = typeof message === 'string' && /[А-Яа-яЁё]/.test(message) ? message : undefined;
   if (russian && !wantsErrorPage(request)) return undefined;
   return { success: false, message: russian ?? refusalMessage(response.status) };
@@ -213,7 +225,12 @@ export async function reactRouterPlugin(app: FastifyInstance, options: ReactRout
     const response = await handle(toWebRequest(request, reply, url), await options.getLoadContext(request));
     if (response.status >= 400 && /^application\/json\b/i.test(response.headers.get('content-type') ?? '')) {
       const refusal = await resourceRefusal(request, response);
-      if (refusal) return sendError(reply, response.status, refusal);
+      if (refusal) {
+        // A rate's refusal still says when to come back.
+        const retryAfter = response.headers.get('retry-after');
+        if (retryAfter) reply.header('retry-after', retryAfter);
+        return sendError(reply, response.status, refusal);
+      }
     }
     const isSecure = options.isSecure?.(request) ?? false;
     if (!key || !pageCache || !isShareable(response) || !response.body)

@@ -119,7 +119,11 @@ export function pageAnswerProblems(
   if (/^application\/json\b/i.test(type)) {
     if (wantsPage) problems.push(`a browser asking for a page got JSON: ${answer.body.slice(0, 120)}`);
     problems.push(
-      ...(isActionFailure(answer.body) ? actionFailureProblems(answer.body) : jsonErrorProblems(answer.body)),
+      ...(isActionFailure(answer.body)
+        ? actionFailureProblems(answer.body)
+        : isWidgetAnswer(answer.body)
+          ? messageProblems(JSON.parse(answer.body).problem, 'problem')
+          : jsonErrorProblems(answer.body)),
     );
   } else if (/^text\/html\b/i.test(type)) {
     if (!/<html lang="ru"/.test(answer.body))
@@ -135,6 +139,19 @@ export function pageAnswerProblems(
     problems.push(`error answered as '${type}': ${answer.body.slice(0, 120)}`);
   }
   return problems;
+}
+
+/**
+ * A widget's answer from a resource route's loader, which its fetcher reads whatever the status (the address
+ * suggestions: `{q, places, problem}`, app/routes/resources/places.ts): why there is nothing, in `problem`.
+ */
+function isWidgetAnswer(text: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && 'problem' in parsed && !('success' in parsed);
+  } catch {
+    return false;
+  }
 }
 
 function isActionFailure(text: string): boolean {

@@ -66,6 +66,7 @@ const READ_ONLY_PATHS = [
   '/order/100001',
   '/operator/chats/1',
   '/resources/search?q=сыр',
+  '/resources/places?q=Ленина',
   '/resources/favourites/sets',
   '/sitemap.xml',
   '/robots.txt',
