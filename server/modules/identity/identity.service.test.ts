@@ -2,9 +2,10 @@
  * The SMS login's rules at the service (issue 4, DESIGN.md §3 "SMS code", docs/decisions/005 and 017), with a
  * fake clock and an SMS gateway that keeps what it was sent: the code's life and tries, the send limits per
  * phone and per address, the failure cooldowns and the address's failure window, sessions, the profile.
- * The API tests (identity.routes.test.ts, login-failures.test.ts) cover the HTTP contract, proxies, Redis and
- * floods; these state each number exactly, over identity's own counters in the database. A rule is stated
- * here, not again over HTTP: a service test costs no Fastify and no requests (ADR 004).
+ * The API tests (identity.routes.test.ts, login-failures.test.ts) cover the HTTP contract, proxies and the
+ * limits in Redis; these state each number exactly, floods included, over identity's own counters in the
+ * database. A rule is stated here, not again over HTTP: a service test costs no Fastify and no requests
+ * (ADR 004).
  */
 import { randomUUID } from 'node:crypto';
 import { CodeRequestSchema, LoginRequestSchema, ProfileUpdateSchema } from '@core/contracts/identity';
@@ -365,6 +366,17 @@ describe.each(TEST_DATABASE_KINDS)('the identity service on %s', (kind) => {
       expect((await login(phone, code)).user.phone).toBe(phone);
       t.clock.advance(15 * MINUTE_MS - RESEND_MS);
       expect((await failure(login(newPhone(), '0000', ip))).message).toBe(VOID_CODE_MESSAGE);
+    });
+
+    it('let exactly the allowance of a simultaneous flood from one address through', async () => {
+      const ip = newIp();
+      const errors = await Promise.all(
+        Array.from({ length: 200 }, () => failure(login(newPhone(), '0000', ip))),
+      );
+      // Each attempt takes its slot before the code is checked, so a burst cannot slip past the limit.
+      expect(errors.filter((error) => error.message === VOID_CODE_MESSAGE)).toHaveLength(30);
+      expect(errors.filter((error) => error.code === 'too_many_requests')).toHaveLength(170);
+      expect((await failure(login(newPhone(), '0000', ip))).code).toBe('too_many_requests');
     });
   });
 
