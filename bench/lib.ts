@@ -1,6 +1,6 @@
 /** Shared parts of the benchmarks: child servers pinned to a core, load with autocannon, printing. */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -95,4 +95,31 @@ export function formatTable(rows: string[][]): string {
   return rows
     .map((row) => row.map((cell, column) => cell.padStart(widths[column] ?? 0)).join('  '))
     .join('\n');
+}
+
+const CLOCK_TICKS_PER_S = 100;
+
+/**
+ * CPU time (user + system) a process and its descendants have used so far, in ms, from /proc (Linux); null
+ * elsewhere. On a machine other jobs load, a server's req/s says more about them than about it; its CPU time
+ * per request does not (the bench's ratios are then taken on both).
+ */
+export function processTreeCpuMs(pid: number): number | null {
+  try {
+    let ticks = 0;
+    const stack = [pid];
+    while (stack.length > 0) {
+      const id = stack.pop() as number;
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11]) + Number(fields[12]);
+      for (const task of readdirSync(`/proc/${id}/task`)) {
+        const children = readFileSync(`/proc/${id}/task/${task}/children`, 'utf8').trim();
+        if (children) stack.push(...children.split(' ').map(Number));
+      }
+    }
+    return (ticks * 1000) / CLOCK_TICKS_PER_S;
+  } catch {
+    return null;
+  }
 }

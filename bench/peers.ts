@@ -14,7 +14,8 @@
  * is cut from Фреш's /catalog of this run; the peers fill it with Фреш's presenter and formatting rules
  * (bench/peers/peer-runtime.ts, bundled for them), and the bench checks both peers' grids are byte for byte
  * Фреш's before measuring. Every server is pinned to core 0, the load generator to core 1 (bench/lib.ts).
- * BENCH_SECONDS (10), BENCH_CONNECTIONS (20).
+ * BENCH_SECONDS (10), BENCH_CONNECTIONS (20). Besides req/s, each server's CPU time per request (its process
+ * tree's, from /proc) and the ratios taken on it: on a machine other jobs load, req/s mostly measures them.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -32,7 +33,16 @@ import type { Db } from '../server/db/client';
 import * as schema from '../server/db/schema/index';
 import { findProductCards, productCardColumns } from '../server/modules/catalog/catalog.repository';
 import { BUILT_SERVER_ENTRY } from './customers';
-import { formatTable, type LoadResult, pinSelf, ROOT, spawnNode, stopChild, waitFor200 } from './lib';
+import {
+  formatTable,
+  type LoadResult,
+  pinSelf,
+  processTreeCpuMs,
+  ROOT,
+  spawnNode,
+  stopChild,
+  waitFor200,
+} from './lib';
 import { cardOf, cardValues, fillTemplate, type PeerConfig, signature } from './peers/peer-runtime';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -93,13 +103,13 @@ async function catalogueQuery(zoneId: string): Promise<Pick<PeerConfig, 'sql' | 
 
 /** The grid of a page: its opening tag and its cards (each `<li>…</li>`). */
 function cutGrid(html: string): { gridOpen: string; cards: string[] } {
-  const firstCard = html.indexOf('<li class="flex flex-col"><article');
+  const firstCard = html.indexOf('<li><article');
   const gridStart = html.lastIndexOf('<ul', firstCard);
   const gridEnd = html.indexOf('</ul>', firstCard);
   if (firstCard < 0 || gridStart < 0 || gridEnd < 0) throw new Error('no product grid in the page');
   const gridOpen = html.slice(gridStart, html.indexOf('>', gridStart) + 1);
   const inner = html.slice(gridStart + gridOpen.length, gridEnd);
-  const cards = inner.split(/(?=<li class="flex flex-col"><article)/).filter(Boolean);
+  const cards = inner.split(/(?=<li><article)/).filter(Boolean);
   return { gridOpen, cards };
 }
 
@@ -126,8 +136,8 @@ function templateOf(card: string, values: ReturnType<typeof cardValues>): string
     const escaped = escapeHtml(value);
     // Short numbers only where the card writes them, not inside other texts.
     const patterns: Record<string, RegExp> = {
-      discount: new RegExp(`(−<!-- -->)${escaped}(<!-- -->%)`, 'g'),
-      rating: new RegExp(`(Рейтинг </span>)${escaped.replace('.', '\\.')}(</span>)`, 'g'),
+      discount: new RegExp(`(<span class="badge-sale">−)${escaped}(%</span>)`, 'g'),
+      rating: new RegExp(`(<span class="card-rating">)${escaped.replace('.', '\\.')}(</span>)`, 'g'),
       weight: new RegExp(`(<span>)${escaped}(</span>)`, 'g'),
     };
     const pattern = patterns[key];
@@ -210,9 +220,11 @@ try {
       PAGE_CACHE_TTL_MS: pageCacheMs,
     });
   // The first start migrates and seeds; the second finds it done.
-  children.push(startFresh(PORTS.uncached, '0'));
+  const uncachedServer = startFresh(PORTS.uncached, '0');
+  children.push(uncachedServer);
   await waitFor200(`http://127.0.0.1:${PORTS.uncached}/healthz`, performance.now(), 300_000);
-  children.push(startFresh(PORTS.cached, '2000'));
+  const cachedServer = startFresh(PORTS.cached, '2000');
+  children.push(cachedServer);
   await waitFor200(`http://127.0.0.1:${PORTS.cached}/healthz`, performance.now());
 
   // A guest with a delivery zone (the default city's centre): the uncached page is what an area not yet in
@@ -319,17 +331,17 @@ try {
   }
 
   const targets = [
-    ['Фреш /catalog, uncached', `http://127.0.0.1:${PORTS.uncached}/catalog`],
-    ['Фреш /catalog, page cache', `http://127.0.0.1:${PORTS.cached}/catalog`],
-    ['Next.js 16 App Router', `http://127.0.0.1:${PORTS.next}/`],
-    ['node:http + pg + template string', `http://127.0.0.1:${PORTS.bare}/`],
+    ['Фреш /catalog, uncached', `http://127.0.0.1:${PORTS.uncached}/catalog`, uncachedServer.pid],
+    ['Фреш /catalog, page cache', `http://127.0.0.1:${PORTS.cached}/catalog`, cachedServer.pid],
+    ['Next.js 16 App Router', `http://127.0.0.1:${PORTS.next}/`, next.pid],
+    ['node:http + pg + template string', `http://127.0.0.1:${PORTS.bare}/`, bare.pid],
   ] as const;
-  const results = new Map<string, LoadResult>();
-  for (const [name, url] of targets) {
-    await loadWith(url, 2);
-    results.set(name, await loadWith(url, SECONDS));
+  const results = new Map<string, Measured>();
+  for (const [name, url, pid] of targets) {
+    await loadWith(url, 2, pid);
+    results.set(name, await loadWith(url, SECONDS, pid));
   }
-  const rowsOut = [['server', 'req/s', 'p50 ms', 'p99 ms', 'errors']];
+  const rowsOut = [['server', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'CPU ms/req']];
   for (const [name, result] of results) {
     rowsOut.push([
       name,
@@ -337,34 +349,47 @@ try {
       result.p50.toFixed(1),
       result.p99.toFixed(1),
       String(result.errors + result.non2xx),
+      result.cpuMsPerRequest === null ? '–' : result.cpuMsPerRequest.toFixed(2),
     ]);
   }
   const rps = (name: string) => results.get(name)?.rps ?? 0;
-  const uncached = rps('Фреш /catalog, uncached');
+  // Requests per CPU second: what the server would serve with a core to itself (the database's own work, in
+  // its own process, not counted for any of them).
+  const perCpu = (name: string) => {
+    const cpu = results.get(name)?.cpuMsPerRequest;
+    return cpu ? 1000 / cpu : 0;
+  };
   const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
+  const compare = (label: string, a: string, b: string, percent: boolean, goal: string) => {
+    const show = (value: number) => (percent ? `${(value * 100).toFixed(1)} %` : `${value.toFixed(2)}×`);
+    console.log(
+      `${label.padEnd(32)}${show(ratio(rps(a), rps(b))).padStart(8)} by req/s, ` +
+        `${show(ratio(perCpu(a), perCpu(b))).padStart(8)} by CPU per request${goal}`,
+    );
+  };
+  const [fresh, cached, nextName, bareName] = targets;
   console.log(`\n${formatTable(rowsOut)}\n`);
-  console.log(
-    `Фреш uncached / Next.js:        ${ratio(uncached, rps('Next.js 16 App Router')).toFixed(2)}× (goal ≥ 4×)`,
-  );
-  console.log(
-    `Фреш uncached / bare:           ${(ratio(uncached, rps('node:http + pg + template string')) * 100).toFixed(1)} % (goal ≥ 40 %)`,
-  );
-  console.log(
-    `Фреш page cache / bare:         ${ratio(rps('Фреш /catalog, page cache'), rps('node:http + pg + template string')).toFixed(2)}×`,
-  );
-  console.log(
-    `Next.js / bare:                 ${(ratio(rps('Next.js 16 App Router'), rps('node:http + pg + template string')) * 100).toFixed(1)} %`,
-  );
+  compare('Фреш uncached / Next.js:', fresh[0], nextName[0], false, ' (goal ≥ 4×)');
+  compare('Фреш uncached / bare:', fresh[0], bareName[0], true, ' (goal ≥ 40 %)');
+  compare('Фреш page cache / bare:', cached[0], bareName[0], false, '');
+  compare('Next.js / bare:', nextName[0], bareName[0], true, '');
 
-  async function loadWith(url: string, seconds: number): Promise<LoadResult> {
+  type Measured = LoadResult & { cpuMsPerRequest: number | null };
+
+  async function loadWith(url: string, seconds: number, pid: number | undefined): Promise<Measured> {
     const { default: autocannon } = await import('autocannon');
+    const cpuBefore = pid === undefined ? null : processTreeCpuMs(pid);
     const result = await autocannon({ url, duration: seconds, connections: CONNECTIONS, headers });
+    const cpuAfter = pid === undefined ? null : processTreeCpuMs(pid);
+    const served = result.requests.total;
     return {
       rps: result.requests.average,
       p50: result.latency.p50,
       p99: result.latency.p99,
       errors: result.errors + result.timeouts,
       non2xx: result.non2xx,
+      cpuMsPerRequest:
+        cpuBefore === null || cpuAfter === null || served === 0 ? null : (cpuAfter - cpuBefore) / served,
     };
   }
 } finally {

@@ -27,7 +27,17 @@ export type PeerConfig = {
 };
 
 export type CardValues = Record<
-  'name' | 'slug' | 'img' | 'price' | 'oldPrice' | 'discount' | 'weight' | 'rating' | 'store',
+  | 'id'
+  | 'point'
+  | 'name'
+  | 'slug'
+  | 'img'
+  | 'price'
+  | 'oldPrice'
+  | 'discount'
+  | 'weight'
+  | 'rating'
+  | 'store',
   string
 >;
 
@@ -48,6 +58,9 @@ export function cardOf(values: readonly unknown[], fields: readonly string[], no
 /** The texts a card shows, as app/features/catalog/product-card.tsx and price-tag.tsx format them. */
 export function cardValues(card: ProductCard): CardValues {
   return {
+    // The basket form's hidden fields (issue 22: 'В корзину' posts without JavaScript).
+    id: card._id,
+    point: card.offer?.point ?? '',
     name: card.name,
     slug: card.slug,
     img: card.img ?? '',
@@ -101,7 +114,7 @@ const unescapeHtml = (text: string) =>
     name === 'amp' ? '&' : name === 'lt' ? '<' : name === 'gt' ? '>' : name === 'quot' ? '"' : "'",
   );
 
-/** A card template as a tree (elements, attributes, text; React's `<!-- -->` text separators dropped). */
+/** A card template as a tree (elements, attributes, text runs; React's `<!-- -->` separators end a run). */
 export function parseTemplate(html: string): TemplateNode[] {
   const root: TemplateNode[] = [];
   const stack: { children: TemplateNode[] }[] = [{ children: root }];
@@ -122,9 +135,9 @@ export function parseTemplate(html: string): TemplateNode[] {
       parent.children.push(node);
       if (!selfClosing && !VOID.has(opening)) stack.push(node);
     } else if (text) {
-      // Placeholders become text nodes of their own, as JSX expressions are.
-      for (const part of unescapeHtml(text).split(/(\{\{\w+\}\})/))
-        if (part) parent.children.push({ text: part });
+      // One text node per run of text, as React wrote it: it separates adjacent ones with `<!-- -->`, so a
+      // run without one was one string (a template literal), placeholders and all.
+      parent.children.push({ text: unescapeHtml(text) });
     }
   }
   return root;
