@@ -20,6 +20,8 @@ import { SavedAddresses } from '~/features/cabinet/saved-addresses';
 import { loadChatTab } from '~/features/chat/chat-actions.server';
 import { CHAT_BEFORE_PARAM } from '~/features/chat/chat-links';
 import { ChatPanel } from '~/features/chat/chat-panel';
+import { ean13DataUrl } from '~/features/discount/barcode.server';
+import { DiscountCardPanel } from '~/features/discount/discount-card-panel';
 import { NotificationsPanel } from '~/features/notifications/notifications-panel';
 import { failureOf } from '~/lib/action-result';
 import { runFormAction } from '~/lib/actions.server';
@@ -37,17 +39,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, GUEST_REDIRECTS.cabinet);
   const url = new URL(request.url);
   const active = activeSection(url.searchParams.get('active'));
-  const [addresses, orders, notifications, chat] = await Promise.all([
+  const [addresses, orders, notifications, chat, discount] = await Promise.all([
     active === 'delivery' ? context.services.geo.listAddresses(user._id) : [],
     active === 'orders' ? context.services.orders.listOrders(user._id) : [],
     active === 'notification' ? context.services.notifications.list(user._id) : null,
     active === 'chat'
       ? loadChatTab(context.services, user._id, url.searchParams.get(CHAT_BEFORE_PARAM))
       : null,
+    // The discount card is issued on the tab's first visit (issue 25).
+    active === 'discount' ? loadDiscountCard(context, user._id) : null,
   ]);
   // The key a browser subscribes to web push with ('Включить уведомления'); null: push is off.
   const vapidPublicKey = active === 'notification' ? context.services.notifications.vapidPublicKey() : null;
-  return { addresses, orders, notifications, chat, vapidPublicKey };
+  return { addresses, orders, notifications, chat, vapidPublicKey, discount };
+}
+
+async function loadDiscountCard(context: Route.LoaderArgs['context'], userId: string) {
+  const card = await context.services.payments.getDiscountCard(userId);
+  return { card, barcode: ean13DataUrl(card.number) };
 }
 
 /**
@@ -168,6 +177,8 @@ function SignedInCabinet({ loaderData, actionData }: Route.ComponentProps) {
                 isOlderPage={params.has(CHAT_BEFORE_PARAM)}
                 failure={failureOf(actionData)}
               />
+            ) : section.key === 'discount' && loaderData.discount ? (
+              <DiscountCardPanel card={loaderData.discount.card} barcode={loaderData.discount.barcode} />
             ) : (
               <LkSectionEmptyState section={section.key} />
             )}

@@ -6,6 +6,7 @@ import {
   FINISHED_ORDER_STATUSES,
   formatPickupWindow,
   formatSlot,
+  isOnlinePayment,
   ORDER_STATUS_LABELS,
   pickupWindow,
   statusPath,
@@ -23,6 +24,7 @@ import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { HiddenFields } from '~/components/ui/hidden-fields';
 import { runOrderIntent } from '~/features/orders/order-actions.server';
 import { OrderTotals } from '~/features/orders/order-totals';
+import { OrderPaymentState } from '~/features/payments/order-payment-state';
 import { useRealtimeEvent } from '~/features/realtime/use-realtime';
 import { ReviewPrompt } from '~/features/reviews/review-prompt';
 import { requireUser } from '~/lib/auth.server';
@@ -45,9 +47,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   // A done order asks 'Оцените магазин' until the shop is reviewed or the question dismissed (issue 24).
   const asksReview =
     order.status === 'done' && (await context.services.reviews.shouldAskForReview(user._id, order.store._id));
+  // Paid online (issue 25): the payment's state, read again from YooKassa while it is pending.
+  const payment = isOnlinePayment(order.payment)
+    ? await context.services.payments.getOrderPayment(user._id, order._id)
+    : null;
   return {
     order,
     asksReview,
+    payment,
     pickup: point
       ? {
           window: window ? { start: window.start.toISOString(), end: window.end.toISOString() } : null,
@@ -78,7 +85,7 @@ function cancelQuestion(number: number): string {
 }
 
 export default function OrderDetail({
-  loaderData: { order, pickup, now, asksReview },
+  loaderData: { order, pickup, now, asksReview, payment },
   actionData,
 }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -119,6 +126,8 @@ export default function OrderDetail({
           {failure}
         </p>
       ) : null}
+
+      {payment ? <OrderPaymentState payment={payment} /> : null}
 
       {order.status === 'done' ? <ReviewPrompt isAsked={asksReview} store={order.store} /> : null}
 

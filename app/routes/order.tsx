@@ -21,15 +21,18 @@ import type { Route } from './+types/order';
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context, GUEST_REDIRECTS.order);
-  const { basket, catalog, geo, orders } = context.services;
+  const { basket, catalog, geo, orders, payments } = context.services;
   const lines = await basket.getBasket(user._id);
   const pointIds = Object.keys(lines);
   if (pointIds.length === 0) throw replace('/basket');
-  const [points, stores, addresses, slots] = await Promise.all([
+  // Online payment is offered only when YooKassa is configured (issue 25).
+  const online = payments.isOnlineEnabled();
+  const [points, stores, addresses, slots, savedCards] = await Promise.all([
     catalog.listPoints(pointIds),
     catalog.listStores(),
     geo.listAddresses(user._id),
     Promise.all(pointIds.map((id) => orders.listSlots(id))),
+    online ? payments.listSavedCards(user._id) : [],
   ]);
   const groups: CheckoutGroup[] = points.flatMap((point) => {
     const store = stores.find((item) => item._id === point.store._id);
@@ -49,6 +52,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     ),
     addresses,
     phone: user.phone,
+    online,
+    savedCards,
     // One key per page view: a double submit, or a retry after a lost answer, places the orders once.
     idempotencyKey: crypto.randomUUID(),
   };
@@ -75,6 +80,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         addresses={loaderData.addresses}
         phone={loaderData.phone}
         idempotencyKey={loaderData.idempotencyKey}
+        online={loaderData.online}
+        savedCards={loaderData.savedCards}
         failure={actionData?.ok === false ? actionData : undefined}
       />
     </div>

@@ -74,6 +74,10 @@ export type PlaceOrders = z.infer<typeof PlaceOrdersSchema>;
  */
 export const CheckoutFormSchema = PlaceOrdersSchema.extend({
   key: IdempotencyKeySchema,
+  /** 'Картой онлайн' (issue 25): the customer agrees that the card is saved for later payments. */
+  save_card: z.enum(['on']).optional(),
+  /** 'Картой онлайн' with a saved card (its id in the cabinet's list): paid in one tap. */
+  saved_card: z.uuid('Выберите сохранённую карту').optional(),
   orders: z
     .array(
       z.preprocess(

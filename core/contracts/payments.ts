@@ -1,5 +1,6 @@
 /** Online payment, saved cards and the discount card (issue 25, docs/decisions/046): what the pages read. */
 import { BONUS_ENTRY_KINDS } from '@core/rules/discount-card';
+import { ONLINE_PAYMENT_STATUSES } from '@core/rules/payments';
 import { z } from './z';
 
 export const BonusEntrySchema = z.object({
@@ -27,3 +28,15 @@ export const SavedCardSchema = z.object({
   expiry: z.string().regex(/^\d{2}\/\d{2}$/),
 });
 export type SavedCard = z.infer<typeof SavedCardSchema>;
+
+/** The order page's online payment (issue 25): its state, the amounts in kopecks, the link while unpaid. */
+export const OrderPaymentSchema = z.object({
+  status: z.enum(ONLINE_PAYMENT_STATUSES),
+  label: z.string(),
+  amount: z.number().int(),
+  /** Refunded, and sent but not yet done. */
+  refunded: z.number().int(),
+  refunding: z.number().int(),
+  confirmationUrl: z.string().nullable(),
+});
+export type OrderPayment = z.infer<typeof OrderPaymentSchema>;

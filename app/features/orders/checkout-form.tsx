@@ -3,6 +3,7 @@ import type { BasketItem } from '@core/contracts/basket';
 import type { Point, Store } from '@core/contracts/catalog';
 import type { SavedAddress } from '@core/contracts/geo';
 import { CheckoutFormSchema, type SlotView } from '@core/contracts/orders';
+import type { SavedCard } from '@core/contracts/payments';
 import type { DeliveryArea } from '@core/rules/delivery-area';
 import {
   deliveryTermsOf,
@@ -12,7 +13,8 @@ import {
   sumTotals,
   type OrderTotals as Totals,
 } from '@core/rules/order-totals';
-import type { Fulfilment } from '@core/rules/orders';
+import { type Fulfilment, PAYMENT_METHODS, type PaymentMethod } from '@core/rules/orders';
+import { PAYMENT_WINDOW_MIN } from '@core/rules/payments';
 import { formatPhone, formatPhoneInput } from '@core/rules/phone';
 import { pluralForm } from '@core/rules/plural';
 import { formatRoubles } from '@core/rules/price';
@@ -417,8 +419,14 @@ export function CheckoutForm({
   addresses,
   phone,
   idempotencyKey,
+  online = false,
+  savedCards = [],
   failure,
 }: {
+  /** YooKassa is configured: 'Картой онлайн' and 'СБП' are offered (issue 25). */
+  online?: boolean;
+  /** The customer's saved cards ('Картой онлайн' in one tap). */
+  savedCards?: readonly SavedCard[];
   groups: readonly CheckoutGroup[];
   waiting?: readonly WaitingGroup[];
   addresses: readonly SavedAddress[];
@@ -459,9 +467,11 @@ export function CheckoutForm({
     [addresses, mode, area],
   );
   const [contactPhone, setContactPhone] = useState(() => textOr(posted?.phone, formatPhone(phone)));
-  const [payment, setPayment] = useState<'card' | 'cash'>(() =>
-    posted?.payment === 'cash' ? 'cash' : 'card',
+  const [payment, setPayment] = useState<PaymentMethod>(
+    () => PAYMENT_METHODS.find((method) => method === posted?.payment) ?? 'card',
   );
+  // Online payment pays one shop's order (a checkout of several shops is paid on receipt).
+  const canPayOnline = online && groups.length === 1;
   const [comment, setComment] = useState(() => textOr(posted?.comment, ''));
 
   // An address added meanwhile (the map popup saved it, the loader brought it): chosen where it is delivered to.
@@ -526,6 +536,16 @@ export function CheckoutForm({
           />
           <FieldError id={`${id}-phone-error`} message={phoneError} />
         </div>
+        {canPayOnline ? (
+          <OnlinePayment
+            name={fields.payment.name}
+            payment={payment}
+            onChoose={setPayment}
+            savedCards={savedCards}
+            saveCardName={fields.save_card.name}
+            savedCardName={fields.saved_card.name}
+          />
+        ) : null}
         <fieldset>
           <legend className={LABEL}>Оплата при получении</legend>
           <div className="flex gap-2">
@@ -601,5 +621,82 @@ export function CheckoutForm({
         </button>
       </aside>
     </Form>
+  );
+}
+
+/**
+ * 'Оплата онлайн' (issue 25): by card through YooKassa's page (the card saved with the customer's consent),
+ * a saved card in one tap, or СБП. The order waits for its payment for PAYMENT_WINDOW_MIN minutes.
+ */
+function OnlinePayment({
+  name,
+  payment,
+  onChoose,
+  savedCards,
+  saveCardName,
+  savedCardName,
+}: {
+  name: string;
+  payment: PaymentMethod;
+  onChoose: (method: PaymentMethod) => void;
+  savedCards: readonly SavedCard[];
+  saveCardName: string;
+  savedCardName: string;
+}) {
+  const [savedCard, setSavedCard] = useState('');
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className={LABEL}>Оплата онлайн</legend>
+      <div className="flex gap-2">
+        {(
+          [
+            ['online', 'Картой онлайн'],
+            ['sbp', 'СБП'],
+          ] as const
+        ).map(([value, label]) => (
+          <Choice
+            key={value}
+            name={name}
+            value={value}
+            isChecked={payment === value}
+            onChoose={() => onChoose(value)}
+            className="flex-1 px-3"
+          >
+            {label}
+          </Choice>
+        ))}
+      </div>
+      {payment === 'online' ? (
+        <div className="flex flex-col gap-2 text-[15px]">
+          {savedCards.length > 0 ? (
+            <label className="flex flex-col gap-1">
+              <span className="text-sm text-muted">Карта</span>
+              <select
+                name={savedCardName}
+                value={savedCard}
+                onChange={(event) => setSavedCard(event.target.value)}
+                className="rounded-xl border border-line bg-white px-3 py-2"
+              >
+                <option value="">Новая карта</option>
+                {savedCards.map((card) => (
+                  <option key={card._id} value={card._id}>
+                    {card.brand} •••• {card.last4}, до {card.expiry}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          {savedCard === '' ? (
+            <label className="inline-flex items-center gap-2">
+              <input type="checkbox" name={saveCardName} value="on" className="size-4 accent-brand-600" />
+              Сохранить карту для следующих покупок
+            </label>
+          ) : null}
+        </div>
+      ) : null}
+      {payment === 'online' || payment === 'sbp' ? (
+        <p className="text-sm text-muted">Заказ ждёт оплаты {PAYMENT_WINDOW_MIN} минут, потом отменяется.</p>
+      ) : null}
+    </fieldset>
   );
 }

@@ -1,19 +1,11 @@
 /** What the order page says of an order's online payment (issue 25): its state, the link to pay, refunds. */
+import type { OrderPayment } from '@core/contracts/payments';
 import { ONLINE_PAYMENT_STATUS_LABELS } from '@core/rules/payments';
 import type { PaymentsDeps } from './payments.deps';
 import { findOrderPayments, listOrderRefunds } from './payments.repository';
 import { syncPayment } from './sync-payment';
 
-export type OrderPaymentView = {
-  status: 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
-  label: string;
-  amount: number;
-  /** Kopecks refunded (sent and done) and still on the way. */
-  refunded: number;
-  refunding: number;
-  /** Where to pay while it is pending. */
-  confirmationUrl: string | null;
-};
+export type OrderPaymentView = OrderPayment;
 
 /**
  * The order's latest payment, read again from the provider while it is pending (the customer's return from

@@ -1,0 +1,43 @@
+import type { OrderPayment } from '@core/contracts/payments';
+import { PAYMENT_WINDOW_MIN } from '@core/rules/payments';
+import { formatRoubles } from '@core/rules/price';
+import { CreditCard } from 'lucide-react';
+import { buttonStyles } from '~/components/ui/button';
+
+/**
+ * The order page's online payment (issue 25): paid, waiting (with the way back to YooKassa's page), refused,
+ * and what was refunded or is on its way back.
+ */
+export function OrderPaymentState({ payment }: { payment: OrderPayment }) {
+  return (
+    <section
+      aria-label="Оплата онлайн"
+      className="flex flex-col gap-2 rounded-3xl bg-white p-5 shadow-card sm:p-6"
+      data-payment-status={payment.status}
+    >
+      <p className="flex items-center gap-2 text-[15px] font-semibold">
+        <CreditCard aria-hidden="true" className="size-5 text-brand-700" />
+        Оплата онлайн: {payment.label}, {formatRoubles(payment.amount)}
+      </p>
+      {payment.status === 'pending' ? (
+        <>
+          <p className="text-[15px] text-muted">
+            Заказ ждёт оплаты {PAYMENT_WINDOW_MIN} минут с момента оформления, потом отменяется и товары
+            возвращаются в продажу.
+          </p>
+          {payment.confirmationUrl ? (
+            <a href={payment.confirmationUrl} className={buttonStyles({ className: 'self-start' })}>
+              Оплатить
+            </a>
+          ) : null}
+        </>
+      ) : null}
+      {payment.refunded > 0 ? (
+        <p className="text-[15px]">Возвращено на карту: {formatRoubles(payment.refunded)}</p>
+      ) : null}
+      {payment.refunding > 0 ? (
+        <p className="text-[15px] text-muted">Возврат {formatRoubles(payment.refunding)} оформляется</p>
+      ) : null}
+    </section>
+  );
+}

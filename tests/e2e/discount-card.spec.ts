@@ -1,0 +1,36 @@
+/**
+ * The discount card (issue 25) as a customer meets it: the cabinet's 'Дисконтные карты' tab issues a card on
+ * the first visit, shows its 13-digit number (valid by Luhn and as an EAN-13) as text and as a barcode, copies
+ * it with the toast, and shows the same card on the next visit.
+ */
+import { isDiscountCardNumber } from '@core/rules/discount-card';
+import { expect, expectAccessible, test } from './fixtures';
+import { actAsDistinctClient, signInThroughPopups, toast } from './pages/auth';
+
+test.beforeEach(async ({ context }, testInfo) => {
+  await actAsDistinctClient(context, testInfo);
+});
+
+test('the cabinet issues a discount card, shows it as a barcode and copies its number', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signInThroughPopups(page, 'Зоя', '9120000251');
+  await page.goto('/lk?active=discount');
+  const card = page.getByRole('region', { name: 'Дисконтная карта «Фреш»' });
+  const shown = ((await card.getByTestId('discount-number').textContent()) ?? '').replace(/\s/g, '');
+  expect(isDiscountCardNumber(shown)).toBe(true);
+  const barcode = card.getByRole('img', { name: `Штрихкод карты ${shown}` });
+  await expect(barcode).toBeVisible();
+  expect(await barcode.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(100);
+  await expect(page.getByRole('region', { name: /Бонусные баллы/ })).toContainText('Баллов пока нет');
+  await expectAccessible(page);
+
+  await card.getByRole('button', { name: 'Скопировать номер' }).click();
+  await expect(toast(page, 'Номер карты скопирован')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
+
+  await page.reload();
+  await expect(page.getByTestId('discount-number')).toHaveText(shown.replace(/(\d{4})(?=\d)/g, '$1 '));
+});
