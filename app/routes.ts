@@ -41,6 +41,7 @@ export default [
     route('chats/:id', 'routes/operator-conversations.tsx', { id: 'operator-conversation' }),
     route('board', 'routes/operator-board.tsx'),
     route('reviews', 'routes/operator-reviews.tsx'),
+    route('requests', 'routes/operator-requests.tsx'),
   ]),
   // Resource routes: actions and loaders for widgets' fetchers (no page of their own).
   route('resources/search', 'routes/resources/search.ts'),
@@ -54,6 +55,7 @@ export default [
   route('resources/notifications', 'routes/resources/notifications.ts'),
   route('resources/chat', 'routes/resources/chat.ts'),
   route('resources/reviews', 'routes/resources/reviews.ts'),
+  route('resources/feedback', 'routes/resources/feedback.ts'),
   // /about, /delivery, /privacy-policy and every other path of GET /api/pages; any other slug is a 404.
   route(':slug', 'routes/content-page.tsx'),
   // Every unmatched path renders the 404 page with status 404.

@@ -1,6 +1,8 @@
 import { data } from 'react-router';
+import { buttonStyles } from '~/components/ui/button';
 import { ContentPageView } from '~/features/content/content-page-view';
 import { listPageMeta, NOT_FOUND_META } from '~/features/content/meta';
+import { FeedbackButton } from '~/features/feedback/feedback-button';
 import { requireUserOnGuardedPath } from '~/lib/auth.server';
 import { ContentSlugSchema } from '~/lib/contracts.server';
 import { orNotFound } from '~/lib/loader-errors.server';
@@ -33,6 +35,20 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   );
 };
 
+/** The contacts page (the demo's content pages): it offers the feedback popup (issue 24). */
+const CONTACTS_PATH = '/kontakty';
+
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
-  return <ContentPageView page={loaderData.page} pages={loaderData.pages} />;
+  return (
+    <ContentPageView page={loaderData.page} pages={loaderData.pages}>
+      {loaderData.page.path === CONTACTS_PATH ? (
+        <div className="mt-8 flex flex-wrap items-center gap-4 rounded-2xl bg-brand-50 p-5">
+          <p className="flex-1 text-[15px]">
+            Есть вопрос или предложение? Напишите нам — ответим в рабочее время.
+          </p>
+          <FeedbackButton className={buttonStyles({})} />
+        </div>
+      ) : null}
+    </ContentPageView>
+  );
 }

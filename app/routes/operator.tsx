@@ -6,6 +6,7 @@ import { requireOperatorPage } from '~/features/operator/operator.server';
 import {
   OPERATOR_HREF,
   OPERATOR_ORDERS_HREF,
+  OPERATOR_REQUESTS_HREF,
   OPERATOR_REVIEWS_HREF,
 } from '~/features/operator/operator-links';
 import { OperatorLiveProvider } from '~/features/operator/use-operator-live';
@@ -41,7 +42,9 @@ const SECTIONS = [
     label: 'Диалоги',
     href: OPERATOR_HREF,
     isCurrent: (path: string) =>
-      ![OPERATOR_ORDERS_HREF, OPERATOR_REVIEWS_HREF].some((href) => path.startsWith(href)),
+      ![OPERATOR_ORDERS_HREF, OPERATOR_REVIEWS_HREF, OPERATOR_REQUESTS_HREF].some((href) =>
+        path.startsWith(href),
+      ),
   },
   {
     label: 'Заказы',
@@ -52,6 +55,11 @@ const SECTIONS = [
     label: 'Отзывы',
     href: OPERATOR_REVIEWS_HREF,
     isCurrent: (path: string) => path.startsWith(OPERATOR_REVIEWS_HREF),
+  },
+  {
+    label: 'Обращения',
+    href: OPERATOR_REQUESTS_HREF,
+    isCurrent: (path: string) => path.startsWith(OPERATOR_REQUESTS_HREF),
   },
 ] as const;
 

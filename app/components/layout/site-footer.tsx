@@ -2,6 +2,7 @@ import type { LinkGroup, Socials } from '@core/contracts/content';
 import { toMoscow } from '@core/rules/date';
 import { Link } from 'react-router';
 import { CabinetLink } from '~/features/auth/cabinet-link';
+import { FeedbackButton } from '~/features/feedback/feedback-button';
 import { hasSupportChatLink, SUPPORT_CHAT_HREF, sellerLinks } from '~/lib/site-links';
 import { Logo } from './logo';
 import { SiteLink } from './site-link';
@@ -74,6 +75,7 @@ export function SiteFooter({ groups, socials, sellerSiteUrl }: SiteFooterProps) 
                 Чат с поддержкой
               </CabinetLink>
             )}
+            <FeedbackButton className="rounded-md hover:text-brand-700" />
             <Link to="/privacy-policy" className="rounded-md hover:text-brand-700">
               Политика конфиденциальности
             </Link>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { Icon } from '~/components/ui/icon';
@@ -8,10 +9,12 @@ export type ContentPageViewProps = {
   page: { path: string; title: string; content: string };
   /** Every content page, for moving between them. */
   pages: readonly { path: string; title: string }[];
+  /** What a page adds under its text (the contacts page: the feedback popup's button). */
+  children?: ReactNode;
 };
 
 /** /about, /delivery, /privacy-policy and every other page of GET /api/pages: a title and its paragraphs. */
-export function ContentPageView({ page, pages }: ContentPageViewProps) {
+export function ContentPageView({ page, pages, children }: ContentPageViewProps) {
   return (
     <ContentContainer>
       <Breadcrumbs items={[{ label: page.title }]} />
@@ -21,6 +24,7 @@ export function ContentPageView({ page, pages }: ContentPageViewProps) {
             {page.title}
           </h1>
           <Paragraphs text={page.content} className="mt-6 max-w-3xl" />
+          {children}
         </article>
         {pages.length > 1 ? (
           <nav aria-label="Информация" className="rounded-3xl bg-white p-3 shadow-card lg:sticky lg:top-6">

@@ -4,6 +4,7 @@ import { formatCount } from '@core/rules/plural';
 import { formatSalary } from '@core/rules/salary';
 import { Link } from 'react-router';
 import { Icon } from '~/components/ui/icon';
+import { ApplyButton } from '~/features/vacancies/apply-button';
 import { cx } from '~/lib/cx';
 import { ContentContainer, PageHeading } from './layout';
 import { VACANCIES_FORMS } from './words';
@@ -85,9 +86,12 @@ function VacancyCard({ vacancy }: { vacancy: Vacancy }) {
           </ul>
         </>
       ) : null}
-      <p className="mt-auto pt-5 text-sm text-muted">
-        Опубликовано <time dateTime={vacancy.published_at}>{formatDate(vacancy.published_at)}</time>
-      </p>
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-5">
+        <ApplyButton vacancy={vacancy} />
+        <p className="text-sm text-muted">
+          Опубликовано <time dateTime={vacancy.published_at}>{formatDate(vacancy.published_at)}</time>
+        </p>
+      </div>
     </article>
   );
 }

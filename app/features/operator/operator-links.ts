@@ -43,3 +43,23 @@ export const reviewsHref = (filter: ReviewFilter, page = 1): string => {
 
 /** The console's inbox of the feedback popup's questions and the vacancies' applications (ADR 045). */
 export const OPERATOR_REQUESTS_HREF = '/operator/requests';
+export const INBOX_KINDS = [
+  { key: 'questions', label: 'Обратная связь' },
+  { key: 'applications', label: 'Отклики на вакансии' },
+] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number]['key'];
+export const INBOX_STATUSES = [
+  { key: 'open', label: 'Новые' },
+  { key: 'answered', label: 'Отвеченные' },
+  { key: 'closed', label: 'Закрытые' },
+  { key: 'all', label: 'Все' },
+] as const;
+export type InboxStatus = (typeof INBOX_STATUSES)[number]['key'];
+export const requestsHref = (kind: InboxKind, status: InboxStatus = 'open', page = 1): string => {
+  const query = new URLSearchParams();
+  if (kind !== 'questions') query.set('kind', kind);
+  if (status !== 'open') query.set('status', status);
+  if (page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return text ? `${OPERATOR_REQUESTS_HREF}?${text}` : OPERATOR_REQUESTS_HREF;
+};

@@ -59,7 +59,7 @@ describe.each(TEST_DATABASE_KINDS)('review page actions on %s', (kind) => {
 
   it("says SPEC §8's 'Заполните обязательные поля' without a rating or text, and saves a buyer's review", async () => {
     const { customer, storeId } = await buyer();
-    for (const form of [
+    for (const form of <Record<string, string>[]>[
       { intent: 'review', store: storeId, text: 'Хорошо' },
       { intent: 'review', store: storeId, rating: '5' },
     ]) {
