@@ -23,6 +23,7 @@ import { ChatPanel } from '~/features/chat/chat-panel';
 import { ean13DataUrl } from '~/features/discount/barcode.server';
 import { DiscountCardPanel } from '~/features/discount/discount-card-panel';
 import { NotificationsPanel } from '~/features/notifications/notifications-panel';
+import { SavedCards } from '~/features/payments/saved-cards';
 import { failureOf } from '~/lib/action-result';
 import { runFormAction } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
@@ -39,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, GUEST_REDIRECTS.cabinet);
   const url = new URL(request.url);
   const active = activeSection(url.searchParams.get('active'));
-  const [addresses, orders, notifications, chat, discount] = await Promise.all([
+  const [addresses, orders, notifications, chat, discount, savedCards] = await Promise.all([
     active === 'delivery' ? context.services.geo.listAddresses(user._id) : [],
     active === 'orders' ? context.services.orders.listOrders(user._id) : [],
     active === 'notification' ? context.services.notifications.list(user._id) : null,
@@ -48,10 +49,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       : null,
     // The discount card is issued on the tab's first visit (issue 25).
     active === 'discount' ? loadDiscountCard(context, user._id) : null,
+    active === 'payment' ? context.services.payments.listSavedCards(user._id) : null,
   ]);
   // The key a browser subscribes to web push with ('Включить уведомления'); null: push is off.
   const vapidPublicKey = active === 'notification' ? context.services.notifications.vapidPublicKey() : null;
-  return { addresses, orders, notifications, chat, vapidPublicKey, discount };
+  const isOnlinePayment = context.services.payments.isOnlineEnabled();
+  return { addresses, orders, notifications, chat, vapidPublicKey, discount, savedCards, isOnlinePayment };
 }
 
 async function loadDiscountCard(context: Route.LoaderArgs['context'], userId: string) {
@@ -176,6 +179,12 @@ function SignedInCabinet({ loaderData, actionData }: Route.ComponentProps) {
                 messageKey={loaderData.chat.messageKey}
                 isOlderPage={params.has(CHAT_BEFORE_PARAM)}
                 failure={failureOf(actionData)}
+              />
+            ) : section.key === 'payment' && loaderData.savedCards ? (
+              <SavedCards
+                cards={loaderData.savedCards}
+                isOnline={loaderData.isOnlinePayment}
+                error={actionData?.ok === false ? actionData.message : undefined}
               />
             ) : section.key === 'discount' && loaderData.discount ? (
               <DiscountCardPanel card={loaderData.discount.card} barcode={loaderData.discount.barcode} />

@@ -1,6 +1,7 @@
 /** Online payment, saved cards and the discount card (issue 25, docs/decisions/046): what the pages read. */
 import { BONUS_ENTRY_KINDS } from '@core/rules/discount-card';
 import { ONLINE_PAYMENT_STATUSES } from '@core/rules/payments';
+import type { FormFields } from './form-fields';
 import { z } from './z';
 
 export const BonusEntrySchema = z.object({
@@ -40,3 +41,11 @@ export const OrderPaymentSchema = z.object({
   confirmationUrl: z.string().nullable(),
 });
 export type OrderPayment = z.infer<typeof OrderPaymentSchema>;
+
+/** The cabinet's 'Способы оплаты' post (ADR 042): remove a saved card. */
+export const SavedCardFormSchema = z.discriminatedUnion(
+  'intent',
+  [z.object({ intent: z.literal('remove-card'), card: z.uuid('Карта не найдена — обновите страницу') })],
+  { error: 'Неизвестное действие' },
+);
+export type SavedCardForm = FormFields<z.input<typeof SavedCardFormSchema>>;

@@ -62,6 +62,7 @@ describe('flash messages of page actions', () => {
       'pickup-chosen': { type: 'success', title: 'Пункт самовывоза выбран' },
       'address-deleted': { type: 'success', title: 'Адрес удалён' },
       'address-default': { type: 'success', title: 'Основной адрес изменён' },
+      'card-removed': { type: 'success', title: 'Карта удалена' },
     });
   });
 

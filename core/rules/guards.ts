@@ -36,6 +36,7 @@ export const FLASH_MESSAGES = {
   'pickup-chosen': { type: 'success', title: 'Пункт самовывоза выбран' },
   'address-deleted': { type: 'success', title: 'Адрес удалён' },
   'address-default': { type: 'success', title: 'Основной адрес изменён' },
+  'card-removed': { type: 'success', title: 'Карта удалена' },
 } as const;
 
 export type FlashKey = keyof typeof FLASH_MESSAGES;

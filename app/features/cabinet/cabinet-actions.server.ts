@@ -4,6 +4,7 @@
  * ChatFormSchema's forms told apart by `intent`.
  */
 import { AddressFormSchema } from '@core/contracts/geo';
+import { SavedCardFormSchema } from '@core/contracts/payments';
 import { ChatFormSchema } from '@core/contracts/support';
 import { z } from '@core/contracts/z';
 import type { LoadContext } from '@server/services';
@@ -13,9 +14,11 @@ import { parseForm, redirectWithFlash } from '~/lib/actions.server';
 import { deleteQuestionOf } from './address-delete';
 import { DELIVERY_TAB_HREF } from './saved-addresses';
 
+const PAYMENT_TAB_HREF = '/lk?active=payment';
+
 const CabinetFormSchema = z.discriminatedUnion(
   'intent',
-  [...AddressFormSchema.options, ...ChatFormSchema.options],
+  [...AddressFormSchema.options, ...ChatFormSchema.options, ...SavedCardFormSchema.options],
   { error: 'Неизвестное действие' },
 );
 
@@ -34,6 +37,10 @@ export async function runCabinetPost(context: LoadContext, userId: string, form:
   const input = parseForm(form, CabinetFormSchema);
   if (input.intent === 'send-message' || input.intent === 'read-chat') {
     return runChatIntent(context.services.support, userId, input, { ip: context.clientIp });
+  }
+  if (input.intent === 'remove-card') {
+    await context.services.payments.removeSavedCard(userId, input.card);
+    return redirectWithFlash(PAYMENT_TAB_HREF, 'card-removed');
   }
   const question = deleteQuestionOf(input);
   if (question) return question;
