@@ -1,0 +1,112 @@
+/**
+ * Payments (issue 25): the built server with YooKassa's settings pointing at the local fake, and its webhook
+ * under floods from an address that is not YooKassa's —
+ *
+ * - 300 forged 'payment.succeeded' notifications at once: every one 403, none reaches the fake's API;
+ * - 100 malformed bodies (not JSON, wrong types, deep nesting, a megabyte): every one 4xx, never a 5xx;
+ *
+ * and afterwards the site still answers at once. Pass: no 5xx, every refusal in our shape.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeYooKassa, startFakeYooKassa } from '../setup/fake-yookassa';
+import { recordChaos } from './report';
+import { type ServerProcess, startServer } from './support/server-process';
+
+type Answer = { status: number; body: string };
+
+describe('the YooKassa webhook under forged and malformed floods', () => {
+  let server: ServerProcess;
+  let fake: FakeYooKassa;
+
+  beforeAll(async () => {
+    fake = await startFakeYooKassa();
+    server = await startServer({
+      env: {
+        YOOKASSA_SHOP_ID: fake.shopId,
+        YOOKASSA_SECRET_KEY: fake.secretKey,
+        YOOKASSA_URL: fake.apiUrl,
+        // Not loopback: the flood below comes from an address that is not YooKassa's.
+        YOOKASSA_WEBHOOK_IPS: '198.51.100.0/24',
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
+  async function post(body: string, contentType = 'application/json'): Promise<Answer> {
+    const response = await fetch(`${server.origin}/api/payments/yookassa`, {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body,
+    });
+    return { status: response.status, body: await response.text() };
+  }
+
+  function expectWellFormed(answers: readonly Answer[]): void {
+    for (const answer of answers) {
+      expect(answer.status, answer.body).toBeLessThan(500);
+      if (answer.status < 400) continue;
+      const body = JSON.parse(answer.body) as { success: unknown; message: unknown };
+      expect(body.success).toBe(false);
+      expect(String(body.message)).toMatch(/[А-Яа-яЁё]/);
+    }
+  }
+
+  it('refuses 300 forged notifications at once without asking YooKassa anything', async () => {
+    const forged = await Promise.all(
+      Array.from({ length: 300 }, (_, index) =>
+        post(
+          JSON.stringify({
+            type: 'notification',
+            event: 'payment.succeeded',
+            object: { id: `forged-${index}`, status: 'succeeded', paid: true },
+          }),
+        ),
+      ),
+    );
+    expectWellFormed(forged);
+    expect(forged.filter((answer) => answer.status === 403)).toHaveLength(300);
+    expect(fake.calls).toEqual([]);
+    recordChaos({
+      suite: 'payments',
+      check: 'webhook: 300 forged payment.succeeded at once from a non-YooKassa address',
+      requests: forged.length,
+      errors5xx: forged.filter((answer) => answer.status >= 500).length,
+      note: `${forged.filter((answer) => answer.status === 403).length} × 403; YooKassa asked ${fake.calls.length} times`,
+    });
+  });
+
+  it('answers malformed bodies with 4xx and stays up', async () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const bodies: [string, string][] = [
+      ['{"type":', 'application/json'],
+      ['null', 'application/json'],
+      ['"text"', 'application/json'],
+      [deep, 'application/json'],
+      [JSON.stringify({ object: { id: 'я'.repeat(400_000) } }), 'application/json'],
+      ['type=notification', 'application/x-www-form-urlencoded'],
+      ['<xml/>', 'text/xml'],
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, index) => {
+        const [body, type] = bodies[index % bodies.length] ?? ['', 'application/json'];
+        return post(body, type);
+      }),
+    );
+    expectWellFormed(answers);
+    expect(answers.every((answer) => answer.status >= 400)).toBe(true);
+    const started = Date.now();
+    const health = await fetch(`${server.origin}/healthz`);
+    expect(health.ok).toBe(true);
+    recordChaos({
+      suite: 'payments',
+      check: 'webhook: 100 malformed bodies (broken JSON, deep nesting, 800 KB, other types) at once',
+      requests: answers.length + 1,
+      errors5xx: answers.filter((answer) => answer.status >= 500).length,
+      note: `statuses ${[...new Set(answers.map((answer) => answer.status))].sort().join(', ')}; healthz in ${Date.now() - started} ms`,
+    });
+  });
+});
