@@ -6,6 +6,7 @@ import {
   formatPickupWindow,
   formatSlot,
   isCancellableByCustomer,
+  isOnlinePayment,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   type OrderStatus,
@@ -16,6 +17,7 @@ import {
 } from './orders';
 
 const STATUSES: OrderStatus[] = [
+  'awaiting_payment',
   'new',
   'confirmed',
   'assembling',
@@ -26,11 +28,12 @@ const STATUSES: OrderStatus[] = [
 ];
 
 describe('the one list of statuses, ways and payments', () => {
-  it('names every status once, fulfilment by delivery or pickup, payment by card or cash on receipt', () => {
+  it('names every status once, fulfilment by delivery or pickup, payment on receipt or online', () => {
     expect(ORDER_STATUSES).toEqual(STATUSES);
     expect(Object.keys(ORDER_STATUS_LABELS)).toEqual(STATUSES);
     expect(FULFILMENTS).toEqual(['delivery', 'pickup']);
-    expect(PAYMENT_METHODS).toEqual(['card', 'cash']);
+    expect(PAYMENT_METHODS).toEqual(['card', 'cash', 'online', 'sbp']);
+    expect(PAYMENT_METHODS.filter(isOnlinePayment)).toEqual(['online', 'sbp']);
   });
 });
 
@@ -55,9 +58,14 @@ describe('order statuses', () => {
     expect(canMove('done', 'cancelled', 'pickup')).toBe(false);
     expect(canMove('on_the_way', 'cancelled', 'delivery')).toBe(false);
     expect(canMove('assembling', 'cancelled', 'delivery')).toBe(true);
+    // Only the payment moves an order on from waiting for it; an operator may cancel it.
+    expect(canMove('awaiting_payment', 'new', 'pickup')).toBe(false);
+    expect(canMove('awaiting_payment', 'confirmed', 'pickup')).toBe(false);
+    expect(canMove('awaiting_payment', 'cancelled', 'pickup')).toBe(true);
   });
 
   it('let the customer cancel only before assembling', () => {
+    expect(isCancellableByCustomer('awaiting_payment')).toBe(true);
     expect(isCancellableByCustomer('new')).toBe(true);
     expect(isCancellableByCustomer('confirmed')).toBe(true);
     for (const status of ['assembling', 'on_the_way', 'ready', 'done', 'cancelled'] as const) {
@@ -93,6 +101,7 @@ describe('order statuses', () => {
 
   it('have a Russian label each', () => {
     expect(ORDER_STATUS_LABELS).toEqual({
+      awaiting_payment: 'Ожидает оплаты',
       new: 'Новый',
       confirmed: 'Подтверждён',
       assembling: 'Собирается',
@@ -104,6 +113,9 @@ describe('order statuses', () => {
   });
 
   it('tell the customer what happened, in words that fit the way the order comes', () => {
+    expect(statusMessage(1042, 'awaiting_payment', 'pickup')).toBe(
+      'Заказ №1042 ждёт оплаты. Без оплаты он отменится через 15 минут.',
+    );
     expect(statusMessage(1042, 'new', 'delivery')).toBe(
       'Заказ №1042 оформлен. Мы сообщим, когда магазин его подтвердит.',
     );
