@@ -43,7 +43,8 @@ export function ConsentField({ field, id }: { field: ContractField & { id?: stri
 
 /**
  * The honeypot (ADR 045): a field people never see nor reach with the keyboard; a bot that fills every input
- * fills it, and its post is answered as a success and dropped.
+ * fills it, and its post is answered as a success and dropped. It goes last in its form: a popup that
+ * focuses its first field must not land in it.
  */
 export function HoneypotField({ name }: { name: string }) {
   return (

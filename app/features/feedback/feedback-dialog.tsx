@@ -67,7 +67,6 @@ function FeedbackForm({ onSent }: { onSent: () => void }) {
       className="relative flex flex-col gap-4"
     >
       <input type="hidden" name={fields.link.name} value={`${pathname}${search}`} />
-      <HoneypotField name={HONEYPOT_FIELD} />
       <FormMessage errors={form.errors} />
       <FormTextField label="Имя" field={fields.name} autoComplete="given-name" maxLength={100} />
       <PhoneField label="Телефон" field={fields.phone} value={phone} onChange={setPhone} />
@@ -82,6 +81,7 @@ function FeedbackForm({ onSent }: { onSent: () => void }) {
       <Button type="submit" size="lg" className="w-full">
         {outcome.isPending ? 'Отправляем…' : 'Отправить'}
       </Button>
+      <HoneypotField name={HONEYPOT_FIELD} />
     </sender.Form>
   );
 }

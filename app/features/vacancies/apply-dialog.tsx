@@ -118,7 +118,6 @@ function ApplyForm({ vacancy, onSent }: { vacancy: VacancyRef; onSent: () => voi
       className="relative flex flex-col gap-4"
     >
       <input type="hidden" name={fields.vacancy.name} value={vacancy._id} />
-      <HoneypotField name={HONEYPOT_FIELD} />
       <FormMessage errors={serverError ? [serverError] : form.errors} />
       <FormTextField label="Имя" field={fields.name} autoComplete="name" maxLength={100} />
       <PhoneField label="Телефон" field={fields.phone} value={phone} onChange={setPhone} />
@@ -156,6 +155,7 @@ function ApplyForm({ vacancy, onSent }: { vacancy: VacancyRef; onSent: () => voi
       <Button type="submit" size="lg" className="w-full" isDisabled={isSending}>
         {isSending ? 'Отправляем…' : 'Отправить отклик'}
       </Button>
+      <HoneypotField name={HONEYPOT_FIELD} />
     </form>
   );
 }
