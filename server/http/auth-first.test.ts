@@ -41,6 +41,12 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/points/:id/slots',
   // The VAPID public key: public by nature (every push service sees it).
   'GET /api/notification/vapid',
+  // A shop's reviews are for everyone to read (ADR 045).
+  'GET /api/store/:id/reviews',
+  // The open forms (SPEC §7 POST /api/questions, a vacancy's application): rationed per address and phone,
+  // a honeypot, ADR 045.
+  'POST /api/questions',
+  'POST /api/vacancy/applications',
 ]);
 
 /** The catch-all answering 404 for unknown API paths. */
