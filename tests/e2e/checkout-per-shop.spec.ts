@@ -6,16 +6,9 @@
  */
 import { formatRoubles } from '@core/rules/price';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, signInByApi, test } from './fixtures';
 import { AddressDialog } from './pages/address-dialog';
-import {
-  actAsDistinctClient,
-  CodeDialog,
-  codeFromOutbox,
-  LoginDialog,
-  signInThroughPopups,
-  toast,
-} from './pages/auth';
+import { actAsDistinctClient, CodeDialog, codeFromOutbox, LoginDialog, toast } from './pages/auth';
 import { BasketControl, BasketPage, type CatalogProduct, findProducts } from './pages/basket';
 import { Shell } from './pages/shell';
 
@@ -198,7 +191,7 @@ test('a cancelled order’s chip reads well; a saved address goes only after «�
   page,
 }) => {
   test.slow();
-  await signInThroughPopups(page, 'Сабина', '9120000212');
+  await signInByApi(page, 'Сабина', '9120000212');
 
   // A pickup order, cancelled: the orders tab passes axe (its 'Отменён' chip was 4.4:1).
   const { ready } = await readyAndShort(page);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
-import { actAsDistinctClient, LoginDialog, signInThroughPopups } from './pages/auth';
+import { expect, expectAccessible, signInByApi, test } from './fixtures';
+import { actAsDistinctClient, LoginDialog } from './pages/auth';
 import type { CatalogProduct } from './pages/basket';
 import { Favourites, tabTo } from './pages/favourites';
 
@@ -121,7 +121,7 @@ test.describe('favourites and sets', () => {
     const [milk] = products;
     const favourites = new Favourites(page);
     await page.context().addCookies([cookie]);
-    await signInThroughPopups(page, 'Ирина', '9120000301');
+    await signInByApi(page, 'Ирина', '9120000301');
 
     // A product from its page: the heart is pressed at once and the badge counts it.
     await page.goto(`/product/${milk.slug}`);
@@ -178,7 +178,7 @@ test.describe('favourites and sets', () => {
     const [milk, bread] = products;
     const favourites = new Favourites(page);
     await page.context().addCookies([cookie]);
-    await signInThroughPopups(page, 'Олег', '9120000303');
+    await signInByApi(page, 'Олег', '9120000303');
 
     // A set: 'Добавить в набор' on a product page; none yet; the create popup checks the title.
     await page.goto(`/product/${milk.slug}`);
@@ -283,7 +283,7 @@ test.describe('favourites and sets', () => {
     const [milk, bread] = products;
     const favourites = new Favourites(page);
     await page.context().addCookies([cookie]);
-    await signInThroughPopups(page, 'Пётр', '9120000302');
+    await signInByApi(page, 'Пётр', '9120000302');
 
     // The heart and 'Добавить в набор' of a product page.
     await page.goto(`/product/${milk.slug}`);

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { codeFromOutbox } from './pages/auth';
 import { type JourneyServer, journeyServers } from './servers';
 
 /**
@@ -73,6 +74,23 @@ export async function boxOf(
     .not.toBeNull();
   if (!box) throw new Error(`no box for ${locator}`);
   return box;
+}
+
+/**
+ * Signs a customer in through the API the login popups post to; the session cookie lands in the page's
+ * context, and the page shows them signed in from its next load. For journeys about what a signed-in customer
+ * does: the popups and the login page have journeys of their own (auth.spec.ts), and going through them again
+ * costs a page load and two dialogs each time (ADR 004). The context's client address (actAsDistinctClient)
+ * goes with these requests too.
+ */
+export async function signInByApi(page: Page, name: string, phoneDigits: string): Promise<void> {
+  const phone = `8${phoneDigits}`;
+  const sent = await page.request.post('/api/user/code', { data: { name, phone } });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const login = await page.request.post('/api/user/login', {
+    data: { phone, code: await codeFromOutbox(`+7${phoneDigits}`) },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
 }
 
 /**

@@ -6,8 +6,8 @@
  */
 import type { PushPayload } from '@core/contracts/notifications';
 import { CHAT_PAGE_SIZE } from '@core/rules/chat';
-import { expect, expectAccessible, test } from './fixtures';
-import { actAsDistinctClient, codeFromOutbox, signInThroughPopups, toast } from './pages/auth';
+import { expect, expectAccessible, signInByApi, test } from './fixtures';
+import { actAsDistinctClient, codeFromOutbox, toast } from './pages/auth';
 import { Shell } from './pages/shell';
 import {
   ChatTab,
@@ -38,7 +38,8 @@ test('an order’s status change arrives live: toast, badges, and the notificati
 }) => {
   test.slow();
   const operator = await Operator.signIn(request, baseURL ?? '');
-  await signInThroughPopups(page, 'Вера', '9120000151');
+  await signInByApi(page, 'Вера', '9120000151');
+  await page.goto('/');
   await expect(cabinetButton(page)).toHaveAccessibleName(unreadName(0));
 
   // Placing the order is the first notification; the page learns of it from the socket.
@@ -104,7 +105,8 @@ test('the support chat: a question, support typing and answering live, a toast o
 }) => {
   test.slow();
   const operator = await Operator.signIn(request, baseURL ?? '');
-  await signInThroughPopups(page, 'Галина', '9120000152');
+  await signInByApi(page, 'Галина', '9120000152');
+  await page.goto('/');
   const number = await placePickupOrder(page, '+7 (912) 000-01-52');
 
   // The footer's chat link opens the chat (its other cabinet links their own tabs: issue 21).
@@ -221,7 +223,8 @@ test('a dropped connection catches up on what happened meanwhile', async ({
   test.slow();
   await watchSockets(context);
   const operator = await Operator.signIn(request, baseURL ?? '');
-  await signInThroughPopups(page, 'Лидия', '9120000153');
+  await signInByApi(page, 'Лидия', '9120000153');
+  await page.goto('/');
   const number = await placePickupOrder(page, '+7 (912) 000-01-53');
   await expect(cabinetButton(page)).toHaveAccessibleName(unreadName(1));
   await expect.poll(() => socketCount(page)).toBeGreaterThan(0);
@@ -250,7 +253,8 @@ test('logging out closes the socket for good', async ({ page, context }) => {
   await watchSockets(context);
   // The page's timers run on a clock the test moves: any retry would be due within the two minutes run below.
   await page.clock.install();
-  await signInThroughPopups(page, 'Нина', '9120000154');
+  await signInByApi(page, 'Нина', '9120000154');
+  await page.goto('/');
   await expect.poll(() => socketCount(page)).toBeGreaterThan(0);
   const last = (await socketCount(page)) - 1;
   await waitForLiveSocket(page, last);
@@ -270,7 +274,7 @@ test('web push: nothing is asked before the press, and the service worker shows 
   page,
   context,
 }) => {
-  await signInThroughPopups(page, 'Тамара', '9120000155');
+  await signInByApi(page, 'Тамара', '9120000155');
   await page.goto('/lk?active=notification');
   const enable = new NotificationsTab(page).list.getByRole('button', { name: 'Включить уведомления' });
   await expect(enable).toBeVisible();

@@ -6,10 +6,10 @@
  * has open follows. Nobody reloads: each page carries a mark that a reload would wipe.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, signInByApi, test } from './fixtures';
 import { E2E_LIVE_OPERATOR } from './operator-account';
-import { actAsDistinctClient, signInThroughPopups, toast } from './pages/auth';
-import { placeDeliveryOrder, signInToConsole } from './pages/operator';
+import { actAsDistinctClient, toast } from './pages/auth';
+import { OperatorConsole, placeDeliveryOrder } from './pages/operator';
 import { Shell } from './pages/shell';
 import { ChatTab, cabinetButton, ordersLink, SAME_ORIGIN, unreadName } from './pages/support';
 
@@ -36,14 +36,19 @@ test('a customer asks in the chat, the operator answers from the console and mov
     const customer = await customerContext.newPage();
     const operatorPage = await operatorContext.newPage();
 
-    // The customer signs in with the popups and has a delivery order (placed through the checkout's API).
-    await signInThroughPopups(customer, CUSTOMER.name, CUSTOMER.phoneDigits);
+    // The customer, signed in, has a delivery order (placed through the checkout's API). Signing in through
+    // the popups and the console's login page has journeys of its own (auth.spec.ts, operator.spec.ts).
+    await signInByApi(customer, CUSTOMER.name, CUSTOMER.phoneDigits);
+    await customer.goto('/');
     const number = await placeDeliveryOrder({ api: customer.request }, SAME_ORIGIN);
     await expect(cabinetButton(customer)).toHaveAccessibleName(unreadName(1));
     await expect(ordersLink(customer)).toHaveAccessibleName('Заказы, активных: 1');
 
     // The operator opens the console in a browser of their own; the customer has not written yet.
-    const operator = await signInToConsole(operatorPage, E2E_LIVE_OPERATOR);
+    await signInByApi(operatorPage, E2E_LIVE_OPERATOR.name, E2E_LIVE_OPERATOR.phoneDigits);
+    await operatorPage.goto('/operator');
+    const operator = new OperatorConsole(operatorPage);
+    await expect(operator.heading).toBeVisible();
     await expect(operator.connection).toHaveText('Обновления приходят сразу');
     await expect(operator.conversation(CUSTOMER.name)).toHaveCount(0);
     await markDocument(operatorPage);
