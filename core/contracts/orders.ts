@@ -110,6 +110,8 @@ export const OrderPageFormSchema = z.discriminatedUnion(
   [
     z.object({ intent: z.literal('cancel'), confirm: z.line().max(10).optional() }),
     z.object({ intent: z.literal('repeat') }),
+    // 'Оплатить' (issue 25): to YooKassa's page again, for an order still waiting for its payment.
+    z.object({ intent: z.literal('pay') }),
   ],
   { error: 'Неизвестное действие с заказом' },
 );

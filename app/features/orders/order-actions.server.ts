@@ -1,6 +1,7 @@
 /** The order page's action: cancel (once confirmed) and repeat, through the orders service. */
 import { CANCEL_CONFIRMED, OrderPageFormSchema, OrderSlugParamsSchema } from '@core/contracts/orders';
 import type { LoadContext } from '@server/services';
+import { redirect } from 'react-router';
 import { parseForm, parseWith, redirectWithFlash, runFormAction } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
 
@@ -22,6 +23,16 @@ export async function runOrderIntent(context: LoadContext, params: unknown, requ
       if (input.intent === 'repeat') {
         await orders.repeatOrder(user._id, number);
         return redirectWithFlash('/basket', 'order-repeated');
+      }
+      if (input.intent === 'pay') {
+        // The same payment again (its key is the order's): YooKassa's page, or back here once nothing is due.
+        const order = await orders.getOrder(user._id, number);
+        const { confirmationUrl } = await context.services.payments.startPayment(user._id, order, {
+          method: order.payment === 'sbp' ? 'sbp' : 'online',
+          returnUrl: new URL(`/order/${order.slug}`, request.url).href,
+          email: user.email ?? null,
+        });
+        return redirect(confirmationUrl ?? `/order/${order.slug}`);
       }
       if (input.confirm !== CANCEL_CONFIRMED) return { ok: true as const, confirm: input.intent };
       const order = await orders.cancelOrder(user._id, number);

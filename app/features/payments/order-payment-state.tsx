@@ -1,7 +1,10 @@
+import { fieldName } from '@core/contracts/form-fields';
+import type { OrderPageForm } from '@core/contracts/orders';
 import type { OrderPayment } from '@core/contracts/payments';
 import { PAYMENT_WINDOW_MIN } from '@core/rules/payments';
 import { formatRoubles } from '@core/rules/price';
 import { CreditCard } from 'lucide-react';
+import { Form } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
 
 /**
@@ -25,11 +28,12 @@ export function OrderPaymentState({ payment }: { payment: OrderPayment }) {
             Заказ ждёт оплаты {PAYMENT_WINDOW_MIN} минут с момента оформления, потом отменяется и товары
             возвращаются в продажу.
           </p>
-          {payment.confirmationUrl ? (
-            <a href={payment.confirmationUrl} className={buttonStyles({ className: 'self-start' })}>
+          <Form method="post" className="self-start">
+            <input type="hidden" name={fieldName<OrderPageForm>('intent')} value="pay" />
+            <button type="submit" className={buttonStyles()}>
               Оплатить
-            </a>
-          ) : null}
+            </button>
+          </Form>
         </>
       ) : null}
       {payment.refunded > 0 ? (
