@@ -56,6 +56,7 @@ export default [
   route('resources/chat', 'routes/resources/chat.ts'),
   route('resources/reviews', 'routes/resources/reviews.ts'),
   route('resources/feedback', 'routes/resources/feedback.ts'),
+  route('resources/discount-card', 'routes/resources/discount-card.ts'),
   // /about, /delivery, /privacy-policy and every other path of GET /api/pages; any other slug is a 404.
   route(':slug', 'routes/content-page.tsx'),
   // Every unmatched path renders the 404 page with status 404.

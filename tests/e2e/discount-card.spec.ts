@@ -6,6 +6,7 @@
 import { isDiscountCardNumber } from '@core/rules/discount-card';
 import { expect, expectAccessible, test } from './fixtures';
 import { actAsDistinctClient, signInThroughPopups, toast } from './pages/auth';
+import { Shell } from './pages/shell';
 
 test.beforeEach(async ({ context }, testInfo) => {
   await actAsDistinctClient(context, testInfo);
@@ -32,5 +33,17 @@ test('the cabinet issues a discount card, shows it as a barcode and copies its n
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
 
   await page.reload();
-  await expect(page.getByTestId('discount-number')).toHaveText(shown.replace(/(\d{4})(?=\d)/g, '$1 '));
+  const grouped = shown.replace(/(\d{4})(?=\d)/g, '$1 ');
+  await expect(page.getByTestId('discount-number')).toHaveText(grouped);
+
+  // The header's dropdown shows the same card.
+  await new Shell(page).openCabinetMenu();
+  await expect(page.getByTestId('menu-card-number')).toHaveText(grouped);
+});
+
+test('the header dropdown shows a guest no discount card', async ({ page }) => {
+  await page.goto('/');
+  await new Shell(page).openCabinetMenu();
+  await expect(page.getByRole('menuitem', { name: 'Дисконтные карты' })).toBeVisible();
+  await expect(page.getByText('Дисконтная карта')).toHaveCount(0);
 });

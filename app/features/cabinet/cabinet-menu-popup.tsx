@@ -1,5 +1,8 @@
+import { formatCardNumber } from '@core/rules/discount-card';
+import { useEffect } from 'react';
 import type { Key } from 'react-aria-components';
 import { Button, Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator } from 'react-aria-components';
+import { useFetcher } from 'react-router';
 import { useAuthDialogs } from '~/features/auth/auth-dialogs';
 import { useLogout } from '~/features/auth/logout';
 import { useIsOperator, useOptionalUser } from '~/features/auth/user';
@@ -13,13 +16,16 @@ import {
 } from './cabinet';
 import { CABINET_MENU_BUTTON_CLASS, CabinetMenuButtonBody } from './cabinet-menu';
 
+const DISCOUNT_CARD_RESOURCE = '/resources/discount-card';
+
 const ITEM =
   'flex cursor-pointer items-center rounded-xl px-3 py-2.5 text-[15px] text-ink outline-none data-[focused]:bg-brand-50 data-[focused]:text-brand-800';
 
 /**
  * The header's cabinet dropdown (SPEC §2): the six cabinet sections and 'Настройки'. A guest choosing any of
  * them gets the login popup. The badge counts unread notifications. SPEC §9's fixed card number is a
- * placeholder of the original: no card is shown until customers have real discount cards. It loads on first
+ * placeholder of the original: a signed-in customer sees their own card's number (issue 25), loaded by a
+ * fetcher when the dropdown first shows; a guest sees none. It loads on first
  * use and takes the light button's place (cabinet-menu.tsx, ADR 044): open when that was pressed, focused
  * when that had the focus.
  */
@@ -36,6 +42,11 @@ export function CabinetMenuPopup({
   const isOperator = useIsOperator();
   const { openLogin, openProfileSettings } = useAuthDialogs();
   const { logout } = useLogout();
+  const card = useFetcher<{ number: string | null }>({ key: 'discount-card' });
+  useEffect(() => {
+    if (isSignedIn && card.state === 'idle' && card.data === undefined) card.load(DISCOUNT_CARD_RESOURCE);
+  }, [isSignedIn, card]);
+  const cardNumber = isSignedIn ? (card.data?.number ?? null) : null;
 
   const onAction = (key: Key) => {
     if (key === 'settings') {
@@ -60,6 +71,14 @@ export function CabinetMenuPopup({
         offset={8}
         className="w-80 rounded-3xl border border-line bg-white p-2 shadow-pop outline-none data-[entering]:animate-fade-in"
       >
+        {cardNumber ? (
+          <p className="mx-3 mt-1 mb-2 rounded-2xl bg-brand-50 px-3 py-2 text-sm text-brand-800">
+            Дисконтная карта{' '}
+            <span className="font-semibold tabular-nums" data-testid="menu-card-number">
+              {formatCardNumber(cardNumber)}
+            </span>
+          </p>
+        ) : null}
         <Menu aria-label="Личный кабинет" onAction={onAction} className="outline-none">
           <MenuSection>
             {CABINET_SECTIONS.map((section) => (

@@ -7,7 +7,13 @@ import type { Order } from '@core/contracts/orders';
 import type { DiscountCard, SavedCard } from '@core/contracts/payments';
 import type { OrderStatus } from '@core/rules/orders';
 import type { Executor } from '../../db/client';
-import { findCardNumber, getDiscountCard, type OrderStatusChange, onOrderStatus } from './discount-card';
+import {
+  findCardNumber,
+  getDiscountCard,
+  issueCardNumber,
+  type OrderStatusChange,
+  onOrderStatus,
+} from './discount-card';
 import { getOrderPayment, type OrderPaymentView } from './order-payment';
 import { expireUnpaid, refundCancelled, sendRefunds } from './payment-jobs';
 import type { PaymentsDeps } from './payments.deps';
@@ -44,8 +50,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
       savedCardProviderId(deps, userId, cardId),
     /** /lk?active=discount: the card (issued on the first visit), its balance and history. */
     getDiscountCard: (userId: string): Promise<DiscountCard> => getDiscountCard(deps, userId),
-    /** The cabinet dropdown: the card's number, if issued. */
+    /** The card's number, if issued (nothing is issued by asking). */
     findCardNumber: (userId: string): Promise<string | null> => findCardNumber(deps, userId),
+    /** The cabinet dropdown: the card's number, issued now if the customer has none yet. */
+    cardNumber: (userId: string): Promise<string> => issueCardNumber(deps, userId),
     /** The orders module's status hook: the bonus ledger follows done and cancelled orders, refunds too. */
     onOrderStatus: async (tx: Executor, order: OrderStatusChange, status: OrderStatus): Promise<void> => {
       await onOrderStatus(deps, tx, order, status);
