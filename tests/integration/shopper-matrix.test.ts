@@ -316,6 +316,10 @@ async function collectSamples(t: TestApp, orderSlug: string): Promise<{ pages: S
       ['operator', '/operator?status=closed'],
       ['chats/:id', '/operator/chats/00000000-0000-4000-8000-000000000000'],
       ['board', '/operator/board'],
+      ['reviews', '/operator/reviews'],
+      ['reviews', '/operator/reviews?status=hidden'],
+      ['requests', '/operator/requests'],
+      ['requests', '/operator/requests?kind=applications&status=all'],
     ].map(([route = '', url = '']) => ({
       route,
       url,
@@ -334,6 +338,14 @@ async function collectSamples(t: TestApp, orderSlug: string): Promise<{ pages: S
     { route: 'resources/notifications', url: '/resources/notifications', guest: 404, signedIn: 404 },
     { route: 'resources/chat', url: '/resources/chat', guest: GUEST_ONLY_LOGIN },
     { route: 'resources/chat', url: '/resources/chat?before=5', guest: GUEST_ONLY_LOGIN },
+    // The header dropdown's discount card number (issue 25): a guest's is none.
+    { route: 'resources/discount-card', url: '/resources/discount-card' },
+    // The review popup and 'Оцените магазин', the feedback popup post here (ADR 045); nothing to show.
+    { route: 'resources/reviews', url: '/resources/reviews', guest: 404, signedIn: 404 },
+    { route: 'resources/feedback', url: '/resources/feedback', guest: 404, signedIn: 404 },
+    // A shop's reviews in pages; a page the contract refuses is the first.
+    { route: 'store/:id', url: `/store/${store.slug}?reviews=2` },
+    { route: 'store/:id', url: `/store/${store.slug}?reviews=nonsense` },
     ...contentPaths.map((path) => ({ route: ':slug', url: path })),
     { route: ':slug', url: '/net-takoy-stranicy', guest: 404, signedIn: 404 },
     { route: '*', url: '/net/takoy/stranicy', guest: 404, signedIn: 404 },
@@ -386,13 +398,29 @@ async function collectSamples(t: TestApp, orderSlug: string): Promise<{ pages: S
     { route: '/api/notification', url: '/api/notification', ...signedInOnly },
     { route: '/api/notification/vapid', url: '/api/notification/vapid' },
     { route: '/api/chat', url: '/api/chat', ...signedInOnly },
+    // A shop's reviews (ADR 045): anyone reads them; whether one may review, the customer alone.
+    { route: '/api/store/{id}/reviews', url: `/api/store/${store.id}/reviews` },
+    { route: '/api/store/{id}/reviews', url: `/api/store/${store.slug}/reviews?page=2` },
+    { route: '/api/store/{id}/rating/mine', url: `/api/store/${store.id}/rating/mine`, ...signedInOnly },
     // The operator console's API: a customer is refused (issue 15).
-    ...['/api/operator/conversations', '/api/operator/orders'].map((url) => ({
+    ...[
+      '/api/operator/conversations',
+      '/api/operator/orders',
+      '/api/operator/reviews',
+      '/api/operator/questions',
+      '/api/operator/applications',
+    ].map((url) => ({
       route: url,
       url,
       guest: GUEST_ONLY_LOGIN,
       signedIn: 403,
     })),
+    {
+      route: '/api/operator/applications/{id}/cv',
+      url: '/api/operator/applications/00000000-0000-4000-8000-000000000000/cv',
+      guest: GUEST_ONLY_LOGIN,
+      signedIn: 403,
+    },
     {
       route: '/api/operator/conversations/{id}',
       url: '/api/operator/conversations/00000000-0000-4000-8000-000000000000',
