@@ -19,13 +19,33 @@ export function isDocumentPost(request: Request): boolean {
   return /\btext\/html\b/i.test(request.headers.get('accept') ?? '');
 }
 
-/** Back to the page the form named (a path of this site only), or `fallback`. */
-export function redirectBack(form: FormData, fallback: string): Response {
-  return redirect(safeRedirectPath(formText(form, REDIRECT_TO_FIELD), fallback), 303);
+/**
+ * The page a widget's form was posted from: the path its `redirectTo` field names, else the Referer's path
+ * when the Referer is this site (the site sends `strict-origin-when-cross-origin`, so a same-origin post
+ * carries its page's path and query). Product cards leave the field out: a grid repeats it dozens of times
+ * (ADR 044). Null when neither says, or either names another site.
+ */
+export function formPage(form: FormData, request?: Request): string | null {
+  const named = formText(form, REDIRECT_TO_FIELD);
+  if (named !== '') return safeRedirectPath(named, '') || null;
+  const referer = request?.headers.get('referer');
+  if (!request || !referer) return null;
+  try {
+    const from = new URL(referer);
+    if (from.host !== new URL(request.url).host) return null;
+    return safeRedirectPath(`${from.pathname}${from.search}`, '') || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Back to the form's page (formPage: a path of this site only), or `fallback`. */
+export function redirectBack(form: FormData, fallback: string, request?: Request): Response {
+  return redirect(formPage(form, request) ?? fallback, 303);
 }
 
 /** A guest's form that needs a customer: the login page, which comes back to the form's page (ADR 028). */
-export function redirectToLogin(form: FormData): Response {
-  const back = safeRedirectPath(formText(form, REDIRECT_TO_FIELD), '/');
+export function redirectToLogin(form: FormData, request?: Request): Response {
+  const back = formPage(form, request) ?? '/';
   return redirect(`/login?${new URLSearchParams({ redirectTo: back })}`, 303);
 }

@@ -46,11 +46,13 @@ const STEP_BUTTON =
   'active:bg-brand-200 aria-disabled:cursor-not-allowed aria-disabled:text-muted/60 aria-disabled:hover:bg-transparent ' +
   'focus-visible:outline-2 focus-visible:outline-brand-600';
 
-/** The hidden fields of a line's change: which product, at which point. */
+/**
+ * The hidden fields of a line's change: which product, at which point. No `intent`: a form without one is a
+ * line's change (a grid repeats these fields dozens of times, ADR 044).
+ */
 function LineFields({ pointId, productId }: { pointId: string; productId: string }) {
   return (
     <>
-      <input type="hidden" name={BASKET_FIELD.intent} value="change" />
       <input type="hidden" name={BASKET_FIELD.point} value={pointId} />
       <input type="hidden" name={BASKET_FIELD.product} value={productId} />
     </>
@@ -99,10 +101,12 @@ export function AddToBasket({ product, offer, className, size = 'md', compact = 
   const line: BasketProduct = { ...product, price: offer.price, count: offer.count };
   const isAtStock = quantity >= offer.count;
   const height = size === 'lg' ? 'h-13' : 'h-11';
+  // A card's form is a block in a block: full width without a class (grids render dozens, ADR 044).
+  const formClass = cx(!compact && 'w-full', className) || undefined;
 
   if (!hasLine) {
     return (
-      <BasketForm product={line} className={cx('w-full', className)}>
+      <BasketForm product={line} className={formClass}>
         <LineFields pointId={offer.point} productId={product._id} />
         <button
           ref={addRef}
@@ -123,7 +127,7 @@ export function AddToBasket({ product, offer, className, size = 'md', compact = 
   }
 
   return (
-    <BasketForm product={line} className={cx('w-full', className)}>
+    <BasketForm product={line} className={formClass}>
       <LineFields pointId={offer.point} productId={product._id} />
       {/* biome-ignore lint/a11y/useSemanticElements: a group of two buttons and a number is not a form fieldset. */}
       <div

@@ -46,7 +46,8 @@ export async function runBasketIntent(
     return { ok: true, intent: 'preview', basket: await basket.previewBasket(data) };
   }
   const user = requireUser(context);
-  const intent = parseWith(IntentSchema, formText(form, BASKET_FIELD.intent));
+  // No intent: a line's change (the product cards' controls leave the field out: a grid repeats it, ADR 044).
+  const intent = parseWith(IntentSchema, formText(form, BASKET_FIELD.intent) || 'change');
   const warehouseId = formText(form, BASKET_FIELD.point);
   if (intent === 'remove-point') {
     const { pointId } = parseWith(BasketPointParamsSchema, { pointId: warehouseId });

@@ -92,9 +92,10 @@ describe.each(TEST_DATABASE_KINDS)('basket actions on %s', (kind) => {
     return line ? { quantity: line.quantity, count: line.product.count } : null;
   };
   /** A form as a browser without JavaScript posts it: a document request, not a fetcher's. */
-  const documentPost = (context: Context, form: Record<string, string>) => {
+  const documentPost = (context: Context, form: Record<string, string>, referer?: string) => {
     const request = formPost(BASKET_ACTION, form);
     request.headers.set('accept', 'text/html,application/xhtml+xml,*/*;q=0.8');
+    if (referer) request.headers.set('referer', referer);
     return basketAction(actionArgs(request, context, { params: {}, pattern: BASKET_ACTION })).then(outcomeOf);
   };
 
@@ -263,6 +264,20 @@ describe.each(TEST_DATABASE_KINDS)('basket actions on %s', (kind) => {
       location: BASKET_PAGE,
     });
     expect(await quantityOnServer(userId, offer)).toBe(2);
+    // A card's form names no page and no intent (ADR 044): a line's change, back to the Referer's page when it
+    // is this site's; another site's Referer is not followed.
+    const { intent: _intent, ...cardForm } = step(offer, 1);
+    const origin = new URL(formPost(BASKET_ACTION, {}).url).origin;
+    expect(await documentPost(context, cardForm, `${origin}/catalog?page=3`)).toMatchObject({
+      kind: 'redirect',
+      location: '/catalog?page=3',
+    });
+    expect(await quantityOnServer(userId, offer)).toBe(3);
+    expect(await documentPost(context, cardForm, 'https://evil.example/catalog')).toMatchObject({
+      kind: 'redirect',
+      location: BASKET_PAGE,
+    });
+    expect(await quantityOnServer(userId, offer)).toBe(4);
     // A refusal stays the action's failure: the edge shows it as the error page with its Russian message.
     expect(await documentPost(context, step(foreign, 1))).toMatchObject({
       status: 400,
@@ -275,6 +290,10 @@ describe.each(TEST_DATABASE_KINDS)('basket actions on %s', (kind) => {
     ).toMatchObject({
       kind: 'redirect',
       location: '/login?redirectTo=%2Fproduct%2Fx',
+    });
+    expect(await documentPost(pageContext(t, null), cardForm, `${origin}/catalog`)).toMatchObject({
+      kind: 'redirect',
+      location: '/login?redirectTo=%2Fcatalog',
     });
   });
 

@@ -19,7 +19,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { Form, useFetchers, useLocation, useSubmit } from 'react-router';
+import { Form, useFetchers, useSubmit } from 'react-router';
 import { useToast } from '~/components/ui/toast';
 import { useOptionalUser } from '~/features/auth/user';
 import { useRootData } from '~/lib/root-data';
@@ -257,16 +257,17 @@ export function BasketForm({
   children: ReactNode;
 }) {
   const { submitForm } = useBasket();
-  const { pathname, search } = useLocation();
+  // No `redirectTo` field: without JavaScript the server goes back to the Referer's page (ADR 044), and a
+  // resource route has no route module to discover (grids render dozens of these forms).
   return (
     <Form
       method="post"
       action={BASKET_ACTION}
       navigate={false}
+      discover="none"
       className={className}
       onSubmit={(event) => submitForm(event, product)}
     >
-      <input type="hidden" name={REDIRECT_FIELD} value={`${pathname}${search}`} />
       {children}
     </Form>
   );

@@ -13,6 +13,7 @@ export const BASKET_ACTION = '/resources/basket';
 export const BASKET_PAGE = '/basket';
 
 export const BASKET_FIELD = {
+  /** change (also when absent: the cards' controls leave it out, ADR 044), remove-point or preview. */
   intent: 'intent',
   point: 'warehouse_id',
   product: 'product_id',
@@ -24,7 +25,10 @@ export const BASKET_FIELD = {
   confirm: 'confirm',
   /** preview: the guest basket as `toBasketData` stores it, JSON (BasketDataSchema). */
   data: 'data',
-  /** Without JavaScript: the page to go back to once the change is made (post, redirect, get). */
+  /**
+   * Without JavaScript: the page to go back to once the change is made (post, redirect, get). The controls
+   * leave it out and the server reads the Referer's path (app/lib/document-post.server.ts, ADR 044).
+   */
   redirectTo: 'redirectTo',
 } as const;
 
@@ -46,7 +50,8 @@ export function pendingChangeOf(form: FormData | undefined): PendingBasketChange
   if (typeof pointId !== 'string') return null;
   if (intent === 'remove-point') return { pointId, productId: null, change: { delta: 0 } };
   const productId = form.get(BASKET_FIELD.product);
-  if (intent !== 'change' || typeof productId !== 'string') return null;
+  // No intent is a line's change (the cards' controls leave it out, ADR 044).
+  if ((intent !== null && intent !== 'change') || typeof productId !== 'string') return null;
   const quantity = wholeNumber(form.get(BASKET_FIELD.quantity));
   if (quantity !== null) return { pointId, productId, change: { quantity } };
   const delta = wholeNumber(form.get(BASKET_FIELD.delta));

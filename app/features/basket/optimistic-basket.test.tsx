@@ -164,7 +164,8 @@ describe('the optimistic basket (ADR 043)', () => {
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
-    expect(server.posts).toEqual([{ intent: 'change', warehouse_id: POINT, product_id: MILK, delta: '1' }]);
+    // No intent: a form without one is a line's change (ADR 044).
+    expect(server.posts).toEqual([{ warehouse_id: POINT, product_id: MILK, delta: '1' }]);
     await settle(server);
     expect(within(counter()).getByText('1 шт.')).toBeTruthy();
     expect(server.quantity()).toBe(1);

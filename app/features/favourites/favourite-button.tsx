@@ -1,13 +1,12 @@
 import type { FavouriteType } from '@core/rules/favourites';
-import { useFetcher, useLocation } from 'react-router';
+import { useFetcher } from 'react-router';
 import { Icon } from '~/components/ui/icon';
 import { preloadLoginDialogs, useAuthDialogs } from '~/features/auth/auth-dialogs';
-import { LOGIN_ACTION, REDIRECT_TO_PARAM } from '~/features/auth/login';
 import { useOptionalUser } from '~/features/auth/user';
 import { cx } from '~/lib/cx';
 import { useActionOutcome } from '~/lib/use-action-outcome';
 import type { action as favouritesAction } from '~/routes/resources/favourites';
-import { FAVOURITES_ACTION, REDIRECT_TO_FIELD, toggleForm } from './favourite-routes';
+import { FAVOURITES_ACTION, toggleForm } from './favourite-routes';
 import { favouriteFetcherKey, isSavedFavourite, pendingToggleOf, useSavedFavourites } from './use-favourites';
 
 /** Accessible names of the hearts, by what they mark. */
@@ -37,8 +36,6 @@ export type FavouriteButtonProps = {
 export function FavouriteButton({ type, id, name, variant = 'overlay', className }: FavouriteButtonProps) {
   const isSignedIn = useOptionalUser() !== null;
   const { openLogin } = useAuthDialogs();
-  const { pathname, search } = useLocation();
-  const here = `${pathname}${search}`;
   const fetcher = useFetcher<typeof favouritesAction>({ key: favouriteFetcherKey(type, id) });
   const saved = isSavedFavourite(useSavedFavourites(), type, id);
   const pending = pendingToggleOf(fetcher.formData);
@@ -83,10 +80,10 @@ export function FavouriteButton({ type, id, name, variant = 'overlay', className
   );
 
   if (!isSignedIn) {
-    // A guest: the login page (then back here) without JavaScript, the login popup with it.
+    // A guest: the login popup with JavaScript; without it, an empty post that the resource route answers
+    // with the login page, then back to the Referer's page (no field: a grid repeats this form, ADR 044).
     return (
-      <form method="get" action={LOGIN_ACTION} className="contents">
-        {here === '/' ? null : <input type="hidden" name={REDIRECT_TO_PARAM} value={here} />}
+      <form method="post" action={FAVOURITES_ACTION} className="contents">
         {button}
       </form>
     );
@@ -97,7 +94,7 @@ export function FavouriteButton({ type, id, name, variant = 'overlay', className
       {Object.entries(fields).map(([field, value]) => (
         <input key={field} type="hidden" name={field} value={value} />
       ))}
-      <input type="hidden" name={REDIRECT_TO_FIELD} value={here} />
+      {/* No `redirectTo`: without JavaScript the server goes back to the Referer's page (ADR 044). */}
       {button}
     </fetcher.Form>
   );

@@ -16,10 +16,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (!isDocumentPost(request)) return runAction(() => runBasketIntent(context, form));
   const isPreview = formText(form, BASKET_FIELD.intent) === 'preview';
-  if (!context.viewer.user && !isPreview) return redirectToLogin(form);
+  if (!context.viewer.user && !isPreview) return redirectToLogin(form, request);
   return runAction(async () => {
     await runBasketIntent(context, form);
-    return redirectBack(form, BASKET_PAGE);
+    return redirectBack(form, BASKET_PAGE, request);
   });
 }
 

@@ -14,11 +14,11 @@ import type { Route } from './+types/favourites';
 export async function action({ request, context }: Route.ActionArgs) {
   if (isDocumentPost(request)) {
     const form = await request.formData();
-    if (!context.viewer.user) return redirectToLogin(form);
+    if (!context.viewer.user) return redirectToLogin(form, request);
     return runAction(async () => {
       const user = requireUser(context);
       await runFavouriteIntent(context.services.favourites, user._id, context.area, form);
-      return redirectBack(form, '/favourites');
+      return redirectBack(form, '/favourites', request);
     });
   }
   return runAction(async () => {
