@@ -47,6 +47,8 @@ const PUBLIC_ROUTES = new Set([
   // a honeypot, ADR 045.
   'POST /api/questions',
   'POST /api/vacancy/applications',
+  // YooKassa's webhooks (ADR 046): heard only from its addresses, and the payment is read again by id.
+  'POST /api/payments/yookassa',
 ]);
 
 /** The catch-all answering 404 for unknown API paths. */
