@@ -54,7 +54,12 @@ export async function loadRootData(context: AppLoadContext) {
     shopperLocation(context),
   ]);
   return {
-    settings,
+    // The cities without their zones' polygons (about 3 KB of every page's data): only the address popup
+    // reads those, from GET /api/settings when it opens (app/features/delivery/city-zones.ts, ADR 044).
+    settings: {
+      ...settings,
+      cities: settings.cities.map(({ delivery_areas: _zones, ...city }) => city),
+    },
     sellerSiteUrl: context.sellerSiteUrl,
     user,
     isOperator,

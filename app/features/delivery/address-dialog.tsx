@@ -1,4 +1,3 @@
-import type { City } from '@core/contracts/content';
 import { formEntries } from '@core/contracts/form-fields';
 import {
   type AddressForm,
@@ -10,7 +9,7 @@ import { findZoneForPoint, type LngLat } from '@core/rules/geo';
 import { MAP_DEFAULT_CENTER, ZONE_FILL_OPACITY } from '@core/rules/map';
 import type { Map as LeafletMap } from 'leaflet';
 import { Crosshair, LocateFixed, MapPin } from 'lucide-react';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { use, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { Marker, Polygon, useMapEvents } from 'react-leaflet';
 import { useFetcher } from 'react-router';
 import { Button } from '~/components/ui/aria-button';
@@ -22,7 +21,8 @@ import { useActionOutcome } from '~/lib/use-action-outcome';
 import type { action as saveAddressAction } from '~/routes/resources/addresses';
 import { AddressSearch } from './address-search';
 import { readStoredAddress, writeStoredAddress } from './area-storage';
-import { type AddressDialogRequest, useDelivery } from './delivery-context';
+import { type CityZones, cityZonesRead } from './city-zones';
+import { type AddressDialogRequest, type CityPlace, useDelivery } from './delivery-context';
 import { MapView, pinIcon } from './map-view';
 
 type Chosen = { at: LngLat; zoneId: string };
@@ -34,9 +34,13 @@ export const LOCATE_FAILED_MESSAGE =
 /** How close the map comes to a point found by typing or by the browser's geolocation. */
 const PICK_ZOOM = 15;
 
+/** Shown when the zones could not be read: no point can be checked, so none can be chosen. */
+export const ZONES_UNAVAILABLE_MESSAGE =
+  'Не удалось загрузить зоны доставки. Закройте окно и попробуйте ещё раз';
+
 /** The delivery zones of a city, as the zone check takes them. */
-function zonesOf(city: City | undefined) {
-  return (city?.delivery_areas ?? []).map((zone) => ({
+function zonesOf(all: CityZones | null, city: CityPlace | undefined) {
+  return ((city && all?.get(city._id)) || []).map((zone) => ({
     id: zone._id,
     polygon: zone.zone,
     color: zone.color,
@@ -108,6 +112,8 @@ export function AddressDialog({
   request?: AddressDialogRequest;
 }) {
   const { cities, mapTileUrl, chooseArea, cityId: shopperCityId } = useDelivery();
+  // The zones' polygons, read as the popup opened (city-zones.ts); the provider's Suspense waits for them.
+  const allZones = use(cityZonesRead());
   const isSignedIn = useOptionalUser() !== null;
   const toast = useToast();
   const start = useMemo(() => startingPoint(request), [request]);
@@ -118,7 +124,7 @@ export function AddressDialog({
     (start.city && cities.some((city) => city._id === start.city) ? start.city : undefined) ??
       defaultCity?._id,
   );
-  const city: City | undefined = cities.find((item) => item._id === cityId);
+  const city: CityPlace | undefined = cities.find((item) => item._id === cityId);
   const [chosen, setChosen] = useState<Chosen | null>(start.chosen);
   const [address, setAddress] = useState(start.address);
   const [shortAddress, setShortAddress] = useState(start.shortAddress);
@@ -137,7 +143,7 @@ export function AddressDialog({
   const fetcher = useFetcher<typeof saveAddressAction>();
   const saving = useRef<LocatedAddress | null>(null);
 
-  const zones = useMemo(() => zonesOf(city), [city]);
+  const zones = useMemo(() => zonesOf(allZones, city), [allZones, city]);
 
   /** Outside every zone: only the warning (a toast in this dialog's flow, where screen readers read it). */
   function warnOutside() {
@@ -183,7 +189,7 @@ export function AddressDialog({
     setTyped(null);
     if (place.city !== cityId) setCityId(place.city);
     const placeCity = cities.find((item) => item._id === place.city);
-    const zone = findZoneForPoint(at, zonesOf(placeCity));
+    const zone = findZoneForPoint(at, zonesOf(allZones, placeCity));
     if (!zone) {
       setChosen(null);
       setAddress(place.address);
@@ -221,7 +227,7 @@ export function AddressDialog({
       (position) => {
         setFinding(false);
         const at: LngLat = [position.coords.longitude, position.coords.latitude];
-        const home = cities.find((item) => findZoneForPoint(at, zonesOf(item)));
+        const home = cities.find((item) => findZoneForPoint(at, zonesOf(allZones, item)));
         mapRef.current?.setView([at[1], at[0]], PICK_ZOOM);
         if (!home) {
           warnOutside();
@@ -229,7 +235,7 @@ export function AddressDialog({
         }
         if (home._id !== cityId) setCityId(home._id);
         setChoosing(true);
-        void choose(at, zonesOf(home));
+        void choose(at, zonesOf(allZones, home));
       },
       () => {
         setFinding(false);
@@ -377,6 +383,11 @@ export function AddressDialog({
           ) : null}
           <ClickToChoose isActive={isChoosing} onChoose={(at) => void choose(at)} />
         </MapView>
+        {allZones === null ? (
+          <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-[15px] font-medium text-berry">
+            {ZONES_UNAVAILABLE_MESSAGE}
+          </p>
+        ) : null}
         {warning ? (
           <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-[15px] font-medium text-berry">
             {warning}

@@ -8,6 +8,12 @@ import type { LocationQuery, SavedAddress } from '@core/contracts/geo';
 import type { DeliveryArea } from '@core/rules/delivery-area';
 import { createContext, useContext } from 'react';
 
+/**
+ * A city as every page has it: name, centre, whether it is the default. Its delivery zones' polygons only the
+ * address popup reads, on opening (city-zones.ts, ADR 044).
+ */
+export type CityPlace = Omit<City, 'delivery_areas'>;
+
 export const DELIVERY_MODES = ['delivery', 'pickup'] as const;
 export type DeliveryMode = (typeof DELIVERY_MODES)[number];
 
@@ -65,7 +71,7 @@ export type DeliveryContextValue = {
   openAddressDialog: (request?: AddressDialogRequest) => void;
   /** Opens the pickup-point map popup. */
   openPickupDialog: () => void;
-  cities: readonly City[];
+  cities: readonly CityPlace[];
   mapTileUrl: string;
 };
 

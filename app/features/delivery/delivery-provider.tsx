@@ -3,13 +3,13 @@
  * context and `useDelivery`). The popups import the context; this provider lazy-loads them, so nothing imports
  * back into it.
  */
-import type { City } from '@core/contracts/content';
 import { type DeliveryArea, formatDeliveryArea } from '@core/rules/delivery-area';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { readStoredAddress, writeAreaCookie, writeCityCookie } from './area-storage';
 import {
   type AddressDialogRequest,
+  type CityPlace,
   DeliveryContext,
   type DeliveryContextValue,
   type DeliveryMode,
@@ -31,7 +31,7 @@ export function DeliveryProvider({
   mapTileUrl,
   children,
 }: {
-  cities: readonly City[];
+  cities: readonly CityPlace[];
   initialArea: DeliveryArea | null;
   cityId: string | null;
   mapTileUrl: string;
@@ -96,6 +96,9 @@ export function DeliveryProvider({
   );
 
   const openAddressDialog = useCallback((request?: AddressDialogRequest) => {
+    // The zones' polygons load with the popup's code, not with every page (city-zones.ts); the module
+    // itself goes with the popup's, so no page's first load carries it.
+    void import('./city-zones').then((zones) => zones.loadCityZones());
     setAddressRequest(request);
     setDialog('address');
   }, []);
