@@ -16,7 +16,7 @@ export const LK_SECTION_EMPTY_STATES: Record<CabinetSection['key'], SectionEmpty
   payment: {
     icon: CreditCard,
     title: 'Способы оплаты',
-    text: 'Раздел скоро появится. Пока заказы оплачиваются при получении — картой или наличными.',
+    text: 'Сохранённых карт пока нет.',
   },
   notification: {
     icon: Bell,
@@ -36,7 +36,7 @@ export const LK_SECTION_EMPTY_STATES: Record<CabinetSection['key'], SectionEmpty
   discount: {
     icon: Percent,
     title: 'Дисконтные карты',
-    text: 'Раздел скоро появится: сюда можно будет добавить карты магазинов и копить скидки.',
+    text: 'Карта выдаётся при первом посещении раздела.',
   },
 };
 

@@ -22,8 +22,14 @@ import {
   stockCount,
 } from '../../../tests/setup/service-fixtures';
 import { createTestServices, failure, type TestServices } from '../../../tests/setup/services';
+import { savedPaymentMethods } from '../../db/schema/index';
 import { onlinePaymentsOf } from './online-payments';
-import { createPaymentsService, ONLINE_PAYMENT_OFF, type PaymentsService } from './payments.service';
+import {
+  createPaymentsService,
+  MAX_SAVED_CARDS,
+  ONLINE_PAYMENT_OFF,
+  type PaymentsService,
+} from './payments.service';
 
 const MINUTE_MS = 60_000;
 const YOOKASSA = '127.0.0.1';
@@ -182,6 +188,29 @@ describe.each(TEST_DATABASE_KINDS)('online payment on %s', (kind) => {
     // Another customer sees nothing of it.
     const other = await createCustomer(t.db.db);
     expect(await payments.getOrderPayment(other.id, order._id)).toBeNull();
+  });
+
+  it('saves at most five cards per customer', async () => {
+    const { userId, order } = await placeOnline(1);
+    await t.db.db.insert(savedPaymentMethods).values(
+      Array.from({ length: MAX_SAVED_CARDS }, (_, index) => ({
+        userId,
+        providerId: `pm-${index}`,
+        brand: 'Mir',
+        last4: `000${index}`,
+        expiryMonth: 1,
+        expiryYear: 2031,
+      })),
+    );
+    await pay(userId, order, true);
+    const remote = fakePaymentOf(order);
+    await fake.settle(remote.id, 'succeeded');
+    expect(await payments.handleWebhook(YOOKASSA, notification('payment.succeeded', { id: remote.id }))).toBe(
+      'updated',
+    );
+    const cards = await payments.listSavedCards(userId);
+    expect(cards).toHaveLength(MAX_SAVED_CARDS);
+    expect(cards.map((card) => card.last4)).not.toContain('4444');
   });
 
   it('refunds a paid order the customer cancels, in full, once', async () => {
