@@ -340,8 +340,6 @@ async function collectSamples(t: TestApp, orderSlug: string): Promise<{ pages: S
     { route: 'resources/chat', url: '/resources/chat?before=5', guest: GUEST_ONLY_LOGIN },
     // The header dropdown's discount card number (issue 25): a guest's is none.
     { route: 'resources/discount-card', url: '/resources/discount-card' },
-    // The header dropdown's discount card number (issue 25): a guest's is none.
-    { route: 'resources/discount-card', url: '/resources/discount-card' },
     // The review popup and 'Оцените магазин', the feedback popup post here (ADR 045); nothing to show.
     { route: 'resources/reviews', url: '/resources/reviews', guest: 404, signedIn: 404 },
     { route: 'resources/feedback', url: '/resources/feedback', guest: 404, signedIn: 404 },
