@@ -10,6 +10,7 @@ import type { Clock } from './lib/clock';
 import { createWorkQueue, type WorkQueue } from './lib/work-queue';
 import type { LimitStore } from './limits/limit-store';
 import { createRedisLimitStore } from './limits/redis-limit-store';
+import { createSupportMailer } from './mail/support-mailer';
 import { createGeocoder, type GeocoderConfig } from './modules/geo/geocoder';
 import { ensureAppSecret } from './modules/identity/identity.service';
 import { generateSecret } from './modules/identity/secrets';
@@ -36,6 +37,7 @@ export type ServicesConfig = Pick<
   | 'AUTH_SECRET'
   | 'CHAT_MESSAGES_PER_MINUTE'
 > &
+  Partial<Pick<Config, 'SUPPORT_EMAIL' | 'SMTP_URL' | 'MAIL_FROM'>> &
   Partial<
     Pick<
       Config,
@@ -118,6 +120,7 @@ export async function assembleServices(
     realtime,
     push,
     chatMessagesPerMinute: config.CHAT_MESSAGES_PER_MINUTE,
+    supportMailer: createSupportMailer(config),
     onlinePayments: onlinePaymentsOf(config),
     log: warn,
     imageQueue:

@@ -213,6 +213,15 @@ export const ConfigSchema = z
         return z.NEVER;
       }),
 
+    // The support team's mailbox (issue 24; docs/decisions/045): feedback questions and job applications are
+    // mailed to SUPPORT_EMAIL through SMTP_URL (smtp:// or smtps://, credentials in the URL) when both are set.
+    SUPPORT_EMAIL: optionalText().refine((value) => value === undefined || /^[^\s@]+@[^\s@]+$/.test(value), {
+      message: 'must be an e-mail address',
+    }),
+    SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+    /** The mail's sender; SUPPORT_EMAIL when unset. */
+    MAIL_FROM: optionalText(),
+
     // The support console (issue 15; docs/decisions/033).
     /**
      * Phones (comma-separated) that are operators of every shop from the start: the embedded database is
@@ -233,6 +242,10 @@ export const ConfigSchema = z
   .refine((config) => Boolean(config.VAPID_PUBLIC_KEY) === Boolean(config.VAPID_PRIVATE_KEY), {
     message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all',
     path: ['VAPID_PRIVATE_KEY'],
+  })
+  .refine((config) => Boolean(config.SUPPORT_EMAIL) === Boolean(config.SMTP_URL), {
+    message: 'SUPPORT_EMAIL and SMTP_URL are set together or not at all',
+    path: ['SMTP_URL'],
   })
   .refine((config) => Boolean(config.YOOKASSA_SHOP_ID) === Boolean(config.YOOKASSA_SECRET_KEY), {
     message: 'YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY are set together or not at all',
