@@ -220,7 +220,9 @@ describe.each(TEST_DATABASE_KINDS)('order page actions on %s', (kind) => {
 
       // The form posts shop A alone: its order is placed, and shop B's goods stay in the basket.
       const form = await deliveryForm(customer);
-      const shopA = Object.fromEntries(Object.entries(form).filter(([name]) => !name.startsWith('orders[1]')));
+      const shopA = Object.fromEntries(
+        Object.entries(form).filter(([name]) => !name.startsWith('orders[1]')),
+      );
       const placed = outcomeOf(await checkout(customer, shopA));
       expect(placed).toMatchObject({ kind: 'redirect', location: expect.stringMatching(/^\/order\/\d+$/) });
       const basket = await t.app.services.basket.getBasket(customer.user._id);
