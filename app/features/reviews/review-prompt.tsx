@@ -5,7 +5,7 @@ import { Button } from '~/components/ui/aria-button';
 import { Icon } from '~/components/ui/icon';
 import { useActionOutcome } from '~/lib/use-action-outcome';
 import type { action as reviewsAction } from '~/routes/resources/reviews';
-import { ReviewDialog } from './review-dialog';
+import { LazyReviewDialog, preloadReviewDialog } from './lazy-review-dialog';
 import { REVIEW_DIALOG_TITLE, REVIEWS_ACTION } from './review-links';
 
 /**
@@ -35,7 +35,13 @@ export function ReviewPrompt({ isAsked, store }: { isAsked: boolean; store: { _i
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button onPress={() => setOpen(true)}>{REVIEW_DIALOG_TITLE}</Button>
+            <Button
+              onPress={() => setOpen(true)}
+              onHoverStart={preloadReviewDialog}
+              onFocus={preloadReviewDialog}
+            >
+              {REVIEW_DIALOG_TITLE}
+            </Button>
             <Button
               variant="ghost"
               onPress={() =>
@@ -50,7 +56,7 @@ export function ReviewPrompt({ isAsked, store }: { isAsked: boolean; store: { _i
           </div>
         </section>
       ) : null}
-      <ReviewDialog isOpen={isOpen} onOpenChange={setOpen} store={store} review={null} />
+      <LazyReviewDialog isOpen={isOpen} onOpenChange={setOpen} store={store} review={null} />
     </>
   );
 }

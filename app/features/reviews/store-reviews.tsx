@@ -8,7 +8,7 @@ import { buttonStyles } from '~/components/ui/button';
 import { Pagination } from '~/components/ui/pagination';
 import { LoginButton } from '~/features/auth/login-button';
 import { useOptionalUser } from '~/features/auth/user';
-import { ReviewDialog } from './review-dialog';
+import { LazyReviewDialog, preloadReviewDialog } from './lazy-review-dialog';
 import { REVIEW_DIALOG_TITLE, REVIEWS_ANCHOR } from './review-links';
 import { Stars } from './stars';
 
@@ -128,10 +128,15 @@ function ReviewAction({ store, mine }: { store: { _id: string; name: string }; m
   }
   return (
     <>
-      <Button variant="secondary" onPress={() => setOpen(true)}>
+      <Button
+        variant="secondary"
+        onPress={() => setOpen(true)}
+        onHoverStart={preloadReviewDialog}
+        onFocus={preloadReviewDialog}
+      >
         {mine.review ? 'Изменить отзыв' : REVIEW_DIALOG_TITLE}
       </Button>
-      <ReviewDialog isOpen={isOpen} onOpenChange={setOpen} store={store} review={mine.review} />
+      <LazyReviewDialog isOpen={isOpen} onOpenChange={setOpen} store={store} review={mine.review} />
     </>
   );
 }
