@@ -58,11 +58,15 @@ function isDrainable(request: FastifyRequest): boolean {
  * before parsing, like 415 or a 413 by Content-Length): Node reads the rest and drops it, which is right for a
  * small body and wrong for 50 MB or an endless chunked one — then the connection closes after the answer
  * instead, with a lingering close. Either way the keep-alive connection never waits on a body nobody reads.
+ * A connection that ends with its answer anyway (HTTP/1.0, or `Connection: close` asked for) lingers too:
+ * closed at once while the body still arrived, it was reset and the answer lost (the pages fuzz: an HTTP/1.0
+ * post of 2 MB of JSON got no 415).
  */
 export function closeOnUnreadBodies(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
     if (request.raw.complete) return;
-    if (reply.getHeader('connection') !== 'close') {
+    const isKeptAlive = reply.raw.shouldKeepAlive && reply.getHeader('connection') !== 'close';
+    if (isKeptAlive) {
       if (isDrainable(request)) return;
       reply.header('connection', 'close');
     }
