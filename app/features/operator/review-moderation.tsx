@@ -6,7 +6,6 @@ import { Button } from '~/components/ui/aria-button';
 import { FormTextField } from '~/components/ui/form-fields';
 import { HiddenFields } from '~/components/ui/hidden-fields';
 import { Pagination } from '~/components/ui/pagination';
-import { Stars } from '~/features/reviews/stars';
 import { cx } from '~/lib/cx';
 import { REVIEW_FILTERS, type ReviewFilter, reviewsHref } from './operator-links';
 
@@ -71,7 +70,7 @@ function ReviewCard({ review }: { review: OperatorReview }) {
     >
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h3 className="font-bold">{review.author}</h3>
-        <Stars rating={review.rating} />
+        <span className="text-sm font-semibold text-ink">Оценка {review.rating} из 5</span>
         <span className="text-sm text-muted">
           {review.store.name}
           {review.product ? ` · ${review.product.name}` : ''} · {formatDate(review.created_at)}

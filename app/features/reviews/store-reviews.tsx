@@ -3,7 +3,6 @@ import { formatDate } from '@core/rules/date';
 import { formatCount, type PluralForms } from '@core/rules/plural';
 import { STARS, shareOf } from '@core/rules/reviews';
 import { useState } from 'react';
-import { Button } from '~/components/ui/aria-button';
 import { buttonStyles } from '~/components/ui/button';
 import { Pagination } from '~/components/ui/pagination';
 import { LoginButton } from '~/features/auth/login-button';
@@ -128,14 +127,17 @@ function ReviewAction({ store, mine }: { store: { _id: string; name: string }; m
   }
   return (
     <>
-      <Button
-        variant="secondary"
-        onPress={() => setOpen(true)}
-        onHoverStart={preloadReviewDialog}
+      {/* A plain button: react-aria's would add three files to every shop page's first load (ADR 040). */}
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        className={buttonStyles({ variant: 'secondary' })}
+        onClick={() => setOpen(true)}
+        onPointerEnter={preloadReviewDialog}
         onFocus={preloadReviewDialog}
       >
         {mine.review ? 'Изменить отзыв' : REVIEW_DIALOG_TITLE}
-      </Button>
+      </button>
       <LazyReviewDialog isOpen={isOpen} onOpenChange={setOpen} store={store} review={mine.review} />
     </>
   );
