@@ -268,6 +268,8 @@ test.describe('the basket’s login and the guard (issue 11 item 7)', () => {
     await page.keyboard.press('Escape');
     await expect(login.dialog).toBeHidden();
     await expect(page).toHaveURL(/\/basket$/);
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/product/${product.slug}$`));
 
     // The checkout from the address bar: the server's guard sends the guest back to the basket, replacing the
     // entry, so one «Назад» goes back to the product.
