@@ -10,13 +10,21 @@
  *
  * Each stage writes to its own log; a stage's whole output is printed in one block when it ends, so the
  * output reads as if the stages had run one after another. It fails if any stage fails; a stage whose
- * prerequisite failed does not start. At the end: each stage's start, end and duration, with the load
- * average. With STAGE_TIMES_FILE set, the stages' times are appended to that file too (.ci/run prints them).
+ * prerequisite failed does not start. At the end: each stage's start, end, duration and CPU time, with the
+ * load average. With STAGE_TIMES_FILE set, the stages' times are appended to that file too (.ci/run prints them).
  * E2E_AFTER_UNIT=1 starts the journeys only after Vitest instead of beside it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync, createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import {
+  appendFileSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 
 type Stage = {
@@ -27,7 +35,13 @@ type Stage = {
   env?: Record<string, string>;
 };
 
-type Outcome = { status: 'passed' | 'failed' | 'not run'; startMs: number; endMs: number };
+type Outcome = {
+  status: 'passed' | 'failed' | 'not run';
+  startMs: number;
+  endMs: number;
+  /** CPU seconds (user + system) of the stage's processes: less swayed by other work than the wall time. */
+  cpuS?: number;
+};
 
 const root = path.resolve(import.meta.dirname, '..');
 const logDir = path.join(root, 'tmp', `test-stages-${process.env.E2E_PORT ?? 'default'}`);
@@ -76,6 +90,16 @@ function load(): string {
     .join(' ');
 }
 
+/** User plus system seconds from the second line of `times` ("0m1.5s 0m0.2s": the shell's children). */
+function cpuSeconds(file: string): number | undefined {
+  if (!existsSync(file)) return undefined; // The shell was stopped before it could say.
+  const children = readFileSync(file, 'utf8').split('\n')[1] ?? '';
+  const [user, system] = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map(
+    ([, minutes, seconds]) => Number(minutes) * 60 + Number(seconds),
+  );
+  return user === undefined || system === undefined ? undefined : user + system;
+}
+
 function printLog(stage: Stage, outcome: Outcome): void {
   const seconds = ((outcome.endMs - outcome.startMs) / 1000).toFixed(1);
   const mark = outcome.status === 'passed' ? 'passed' : 'FAILED';
@@ -89,7 +113,10 @@ function run(stage: Stage): Promise<Outcome> {
     const startMs = Date.now();
     const log = createWriteStream(path.join(logDir, `${stage.name}.log`));
     // Its own process group, so an interrupted run stops the stage's whole tree (servers, browsers).
-    const child = spawn(stage.command, {
+    const cpuFile = path.join(logDir, `${stage.name}.cpu`);
+    // The shell's `times` gives the CPU time of everything it waited for, the stage's whole tree.
+    const command = `${stage.command}\nstatus=$?\ntimes > '${cpuFile}'\nexit $status`;
+    const child = spawn(command, {
       cwd: root,
       shell: true,
       detached: true,
@@ -107,6 +134,7 @@ function run(stage: Stage): Promise<Outcome> {
           status: code === 0 ? 'passed' : 'failed',
           startMs,
           endMs: Date.now(),
+          cpuS: cpuSeconds(cpuFile),
         };
         if (code !== 0 && signal) appendFileSync(path.join(logDir, `${stage.name}.log`), `(${signal})\n`);
         resolve(outcome);
@@ -161,11 +189,15 @@ const rows = stages.map((stage) => {
   const outcome = outcomes.get(stage.name);
   if (!outcome) throw new Error(`no outcome for ${stage.name}`);
   const seconds = ((outcome.endMs - outcome.startMs) / 1000).toFixed(1);
-  return `  ${stage.name.padEnd(10)} ${clock(outcome.startMs).padStart(5)} → ${clock(outcome.endMs).padStart(5)}  ${seconds.padStart(6)} s  ${outcome.status}`;
+  const cpu = outcome.cpuS === undefined ? '' : `${outcome.cpuS.toFixed(1)} s`;
+  return `  ${stage.name.padEnd(10)} ${clock(outcome.startMs).padStart(5)} → ${clock(outcome.endMs).padStart(5)}  ${seconds.padStart(6)} s  cpu ${cpu.padStart(8)}  ${outcome.status}`;
 });
 const failed = stages.filter((stage) => outcomes.get(stage.name)?.status !== 'passed');
 const total = ((finished - started) / 1000).toFixed(1);
-console.log(`\n== npm test: ${failed.length === 0 ? 'passed' : 'FAILED'} in ${total} s (load ${load()})`);
+const cpuTotal = [...outcomes.values()].reduce((sum, outcome) => sum + (outcome.cpuS ?? 0), 0);
+console.log(
+  `\n== npm test: ${failed.length === 0 ? 'passed' : 'FAILED'} in ${total} s, cpu ${cpuTotal.toFixed(1)} s on ${availableParallelism()} cores (load ${load()})`,
+);
 for (const row of rows) console.log(row);
 if (failed.length > 0) console.log(`failed or not run: ${failed.map((stage) => stage.name).join(', ')}`);
 // .ci/run lists them, indented, just before its own line for all of npm test.
