@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { ExternalLinkButton, LinkButton } from '~/components/ui/button';
 import { Icon, type IconName } from '~/components/ui/icon';
+import { Thumb } from '~/components/ui/thumb';
 import { categoryTiles, storeTiles } from '~/features/catalog/page-data';
 import { ProductGrid } from '~/features/catalog/product-card';
 import { RecipeCard } from '~/features/content/recipe-card';
@@ -174,16 +175,13 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
                 to={`/catalog?category=${category.slug}`}
                 className="flex h-full flex-col items-center gap-2 rounded-3xl bg-white p-3 text-center shadow-card transition-colors hover:bg-brand-50"
               >
-                {category.img ? (
-                  <img
-                    src={category.img}
-                    alt=""
-                    width={96}
-                    height={96}
-                    loading="lazy"
-                    className="size-16 rounded-2xl sm:size-20"
-                  />
-                ) : null}
+                <Thumb
+                  src={category.img}
+                  size={96}
+                  tone="none"
+                  placeholder="none"
+                  className="size-16 rounded-2xl sm:size-20"
+                />
                 <span className="text-[13px] leading-tight font-semibold sm:text-sm">{category.name}</span>
               </Link>
             </li>
@@ -209,16 +207,13 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
                 to={`/store/${store.slug}`}
                 className="flex h-full items-center gap-3 rounded-3xl bg-white p-3 shadow-card transition-colors hover:bg-brand-50 sm:p-4"
               >
-                {store.logo ? (
-                  <img
-                    src={store.logo}
-                    alt=""
-                    width={56}
-                    height={56}
-                    loading="lazy"
-                    className="size-12 shrink-0 rounded-full sm:size-14"
-                  />
-                ) : null}
+                <Thumb
+                  src={store.logo}
+                  size={56}
+                  tone="none"
+                  placeholder="none"
+                  className="size-12 rounded-full sm:size-14"
+                />
                 <span className="min-w-0">
                   <span className="block truncate text-[15px] font-bold">{store.name}</span>
                   <span className="block text-[13px] text-muted">★ {store.rating.toFixed(1)}</span>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { LinkButton } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
+import { Thumb } from '~/components/ui/thumb';
 import { ProductGrid } from '~/features/catalog/product-card';
 import { pointServes, StoreNotServing } from '~/features/delivery/store-not-serving';
 import { FavouriteButton } from '~/features/favourites/favourite-button';
@@ -52,9 +53,14 @@ export default function StorePage({
     <div className="mx-auto max-w-[1360px] px-4 pt-4 sm:px-6 sm:pt-6">
       <Breadcrumbs items={[{ label: 'Магазины', href: '/shops' }, { label: store.name }]} />
       <section className="mt-4 flex flex-col gap-6 rounded-3xl bg-white p-6 shadow-card sm:flex-row sm:items-center sm:p-8">
-        {store.logo ? (
-          <img src={store.logo} alt="" width={112} height={112} className="size-28 rounded-full" />
-        ) : null}
+        <Thumb
+          src={store.logo}
+          size={112}
+          tone="none"
+          placeholder="none"
+          loading="eager"
+          className="size-28 rounded-full"
+        />
         <div className="min-w-0 flex-1">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{store.name}</h1>
           <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-[15px] text-muted">

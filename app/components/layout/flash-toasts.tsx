@@ -1,5 +1,5 @@
 import { FLASH_COOKIE, FLASH_MESSAGES, flashToastId, isFlashKey } from '@core/rules/guards';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useToast } from '~/components/ui/toast';
 
@@ -16,11 +16,13 @@ function readFlashCookie(): string | undefined {
 export function FlashToasts() {
   const { key } = useLocation();
   const toast = useToast();
+  const lookedAt = useRef<string | null>(null);
 
-  // The location is the trigger: each page shown after a redirect looks for a flash once. Its key, not its
-  // path: a guest sent from /basket to /order comes back to the same path (/basket) with a new key.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger, not an input.
+  // Each page shown looks for a flash once, by its location key, not its path: a guest sent from /basket to
+  // /order comes back to the same path (/basket) with a new key.
   useEffect(() => {
+    if (lookedAt.current === key) return;
+    lookedAt.current = key;
     const flash = readFlashCookie();
     if (flash === undefined) return;
     // biome-ignore lint/suspicious/noDocumentCookie: clearing our own flash cookie; the Cookie Store API is not in every browser.

@@ -50,19 +50,17 @@ export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProp
   const sellers = buildSellerLinks(sellerSiteUrl);
   const pages = navigation.flatMap((group) => group.pages);
 
-  const [isMenuOpen, setMenuOpen] = useState(false);
   const [menu, requestMenu] = useFirstUse(mobileMenu);
-  const location = useLocation();
-  // The burger menu closes on a route change...
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger, not an input.
-  useEffect(() => {
-    setMenuOpen(false);
-  }, [location.key]);
+  const { key: locationKey } = useLocation();
+  // The burger menu is open on the page it was opened on: a route change (a new location key) closes it...
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const isMenuOpen = menuOpenAt === locationKey;
+  const setMenuOpen = (isOpen: boolean) => setMenuOpenAt(isOpen ? locationKey : null);
   // ...and when the customer switches to another tab or app.
   useEffect(() => {
     if (!isMenuOpen) return;
     const onVisibilityChange = () => {
-      if (document.visibilityState === 'hidden') setMenuOpen(false);
+      if (document.visibilityState === 'hidden') setMenuOpenAt(null);
     };
     document.addEventListener('visibilitychange', onVisibilityChange);
     return () => document.removeEventListener('visibilitychange', onVisibilityChange);

@@ -1,6 +1,6 @@
 import type { BasketProduct } from '@core/contracts/basket';
 import type { ProductCard } from '@core/contracts/catalog';
-import { useEffect, useRef } from 'react';
+import { type RefObject, useCallback, useRef } from 'react';
 import { buttonStyles } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
 import { type ToastApi, useToast } from '~/components/ui/toast';
@@ -60,6 +60,21 @@ function LineFields({ pointId, productId }: { pointId: string; productId: string
 }
 
 /**
+ * The button and the counter swap as a line appears or goes: the control that replaces the clicked one takes
+ * the focus as it enters the page (the clicked one left the page with it), unless the customer has moved it
+ * elsewhere meanwhile. A ref callback: it runs as the control is attached, with no effect on the quantity.
+ */
+function takeSwapFocus(
+  focusAfter: RefObject<'add' | 'plus' | null>,
+  control: 'add' | 'plus',
+  button: HTMLButtonElement | null,
+): void {
+  if (!button || focusAfter.current !== control) return;
+  focusAfter.current = null;
+  if (document.activeElement === null || document.activeElement === document.body) button.focus();
+}
+
+/**
  * The add-to-basket control of product cards and the product page: 'В корзину', then − quantity + up to the
  * point's stock; − at 1 removes the line and brings the button back. A form whose buttons post a step
  * (docs/decisions/043): it works before hydration and without JavaScript, and with it a fetcher posts it and
@@ -69,20 +84,17 @@ function LineFields({ pointId, productId }: { pointId: string; productId: string
 export function AddToBasket({ product, offer, className, size = 'md', compact = false }: AddToBasketProps) {
   const toast = useToast();
   const quantity = useBasketQuantity(offer?.point, product._id);
-  const addRef = useRef<HTMLButtonElement>(null);
-  const plusRef = useRef<HTMLButtonElement>(null);
   /** Where focus goes when the clicked control is replaced by the other one. */
   const focusAfter = useRef<'add' | 'plus' | null>(null);
   const hasLine = quantity > 0;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the button and the counter swap.
-  useEffect(() => {
-    const target =
-      focusAfter.current === 'plus' ? plusRef.current : focusAfter.current === 'add' ? addRef.current : null;
-    if (!target) return;
-    focusAfter.current = null;
-    if (document.activeElement === null || document.activeElement === document.body) target.focus();
-  }, [hasLine]);
+  const addRef = useCallback(
+    (button: HTMLButtonElement | null) => takeSwapFocus(focusAfter, 'add', button),
+    [],
+  );
+  const plusRef = useCallback(
+    (button: HTMLButtonElement | null) => takeSwapFocus(focusAfter, 'plus', button),
+    [],
+  );
 
   if (!offer || offer.count <= 0) {
     return (

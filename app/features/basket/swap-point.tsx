@@ -35,13 +35,14 @@ export function SwapPoint({ point, items }: { point: Point | undefined; items: r
   const isSignedIn = useOptionalUser() !== null;
   const productIds = items.map((item) => item.product._id).join(',');
   const { load } = offers;
-  const areaKey = area ? `${area.mode}:${area.mode === 'delivery' ? area.zoneId : area.pointId}` : '';
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again when the area changes (areaKey).
+  // Asked when the point stops serving or the lines change. A new area that the point still does not serve is
+  // asked again by the router: choosing an area revalidates (delivery-provider.tsx), and that reloads every
+  // fetcher that has loaded, this one with the new area's cookie.
   useEffect(() => {
     if (isServed || productIds === '') return;
     void load(`${SWAP_ACTION}?${new URLSearchParams({ [SWAP_FIELD.products]: productIds })}`);
-  }, [isServed, productIds, load, areaKey]);
+  }, [isServed, productIds, load]);
 
   if (isServed || !point) return null;
   const found = offers.data && 'offers' in offers.data ? offers.data.offers : null;

@@ -3,6 +3,7 @@ import { formatCount } from '@core/rules/plural';
 import { formatRoubles } from '@core/rules/price';
 import { Link } from 'react-router';
 import { Icon } from '~/components/ui/icon';
+import { Thumb } from '~/components/ui/thumb';
 import { FavouriteButton } from '~/features/favourites/favourite-button';
 
 const POINT_FORMS = ['точка', 'точки', 'точек'] as const;
@@ -17,9 +18,14 @@ export function StoreCard({
 }) {
   return (
     <article className="relative flex h-full gap-4 rounded-3xl bg-white p-5 pr-16 shadow-card">
-      {store.logo ? (
-        <img src={store.logo} alt="" width={72} height={72} className="size-18 shrink-0 rounded-full" />
-      ) : null}
+      <Thumb
+        src={store.logo}
+        size={72}
+        tone="none"
+        placeholder="none"
+        loading="eager"
+        className="size-18 rounded-full"
+      />
       <div className="min-w-0">
         <Heading className="text-lg font-bold">
           <Link

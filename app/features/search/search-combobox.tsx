@@ -2,7 +2,15 @@ import type { SearchItem } from '@core/contracts/catalog';
 import { searchItemHref } from '@core/rules/catalog';
 import { isSearchable, SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH } from '@core/rules/search-text';
 import { ArrowRight, Package, Store } from 'lucide-react';
-import { type RefObject, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type RefObject,
+  useContext,
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import {
   Collection,
   ComboBox,
@@ -196,10 +204,16 @@ function SearchInput({
   const state = useContext(ComboBoxStateContext);
   const location = useLocation();
   const input = useRef<HTMLInputElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger.
-  useEffect(() => state?.close(), [location.key]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as it replaces the light field.
-  useLayoutEffect(() => {
+  // A navigation closes the list: once per location key (the first one included, as the field mounts).
+  const closedAt = useRef<string | null>(null);
+  const closeList = useEffectEvent(() => state?.close());
+  useEffect(() => {
+    if (closedAt.current === location.key) return;
+    closedAt.current = location.key;
+    closeList();
+  }, [location.key]);
+  // Once, as it replaces the light field: an effect event reads the state and the light field as they are then.
+  const takeOverLightField = useEffectEvent(() => {
     const field = input.current;
     if (!state || !field) return;
     const light = takeOver?.current;
@@ -210,7 +224,8 @@ function SearchInput({
     if (text !== '' && text !== state.inputValue) state.setInputValue(text);
     // Typed into and still focused: the list opens as it would have for the same typing here.
     if (light?.isFocused && isSearchable(text)) state.open(null, 'input');
-  }, []);
+  });
+  useLayoutEffect(() => takeOverLightField(), []);
 
   return (
     <Input
