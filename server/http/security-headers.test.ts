@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/setup/app';
-import { contentSecurityPolicy, tileSourceOrigin } from './security-headers';
+import {
+  contentSecurityPolicy,
+  PROGRAM_CSP,
+  STATIC_SECURITY_HEADERS,
+  tileSourceOrigin,
+} from './security-headers';
 
 describe('tileSourceOrigin', () => {
   it('takes the origin of a tile URL template', () => {
@@ -59,19 +64,40 @@ describe('security headers on responses', () => {
     await t?.close();
   });
 
-  it('sends CSP with a fresh nonce, nosniff, frame-ancestors and a referrer policy everywhere', async () => {
+  it('sends pages a CSP with a fresh nonce, and helmet’s headers everywhere', async () => {
     const nonces = new Set<string>();
-    for (const url of ['/healthz', '/api/settings', '/api/no-such-thing', '/no-such-page']) {
+    for (const url of ['/no-such-page', '/', '/sw.js', '/no-such-page?x=1']) {
       const response = await t.app.inject({ method: 'GET', url });
       const csp = String(response.headers['content-security-policy']);
       expect(csp, url).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("img-src 'self' data: blob: https://tiles.example.net");
-      expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['x-frame-options']).toBe('DENY');
-      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       nonces.add(/'nonce-([^']+)'/.exec(csp)?.[1] ?? '');
     }
     expect(nonces.size).toBe(4);
+  });
+
+  it('sends the API, uploads and the health check a policy that lets nothing run, without a nonce', async () => {
+    for (const url of ['/healthz', '/api/settings', '/api/no-such-thing', '/uploads/none.webp', '/api?x=1']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toBe(PROGRAM_CSP);
+    }
+    // A page whose path only starts like a program's is a page.
+    const page = await t.app.inject({ method: 'GET', url: '/apiary' });
+    expect(String(page.headers['content-security-policy'])).toContain("'nonce-");
+  });
+
+  it('sends helmet’s headers on every answer, and no HSTS on a plain http site', async () => {
+    for (const url of ['/healthz', '/api/settings', '/no-such-page', '/uploads/none.webp']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) {
+        expect(response.headers[name.toLowerCase()], `${url} ${name}`).toBe(value);
+      }
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+      expect(response.headers['x-powered-by']).toBeUndefined();
+    }
   });
 });
