@@ -95,6 +95,8 @@ export type AppDeps = {
   redisKeyPrefix?: string;
   /** Where web push may go (tests allow their fake push service); by default public push services only. */
   pushNetwork?: PushNetwork;
+  /** How long a socket closed by the server waits for the client's close frame (tests shorten its 5 s). */
+  socketCloseTimeoutMs?: number;
 };
 
 /** Distinct guest pages kept at once (URL × delivery area); the oldest go first. */
@@ -201,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       support: services.support,
       identity: services.identity,
       clock,
+      closeTimeoutMs: deps.socketCloseTimeoutMs,
     }),
   );
 

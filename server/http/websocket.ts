@@ -164,6 +164,8 @@ export type WebSocketDeps = {
   support: Pick<SupportService, 'roleOf' | 'storesOf' | 'listMessagesSince' | 'typing'>;
   identity: Pick<IdentityService, 'onSessionEnded' | 'liveSessionIds'>;
   clock: Clock;
+  /** How long a closed socket waits for the client's close frame (SOCKET_CLOSE_TIMEOUT_MS; tests shorten it). */
+  closeTimeoutMs?: number;
 };
 
 /**
@@ -203,7 +205,7 @@ export async function registerWebSocket(
     connection.isEnding = true;
     connection.socket.close(code, reason);
     // A client that does not answer the close soon is dropped (ws would wait 30 s).
-    setTimeout(() => connection.socket.terminate(), SOCKET_CLOSE_TIMEOUT_MS).unref();
+    setTimeout(() => connection.socket.terminate(), deps.closeTimeoutMs ?? SOCKET_CLOSE_TIMEOUT_MS).unref();
   }
   const endSession = (connection: Connection) =>
     end(connection, SOCKET_CLOSE_SESSION_ENDED, 'Сеанс завершён');

@@ -60,6 +60,8 @@ export type TestAppOptions = {
   limits?: AppDeps['limits'];
   /** Where web push may go: a fake push service's `network` (tests/setup/fake-push-service.ts). */
   pushNetwork?: AppDeps['pushNetwork'];
+  /** How long a socket the server closed waits for the client's close frame (default 5 s). */
+  socketCloseTimeoutMs?: number;
 };
 
 export async function createTestApp(kind: TestDatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
@@ -93,6 +95,7 @@ export async function createTestApp(kind: TestDatabaseKind, options: TestAppOpti
     reactRouter: options.reactRouter,
     imageQueue: options.imageQueue,
     pushNetwork: options.pushNetwork,
+    socketCloseTimeoutMs: options.socketCloseTimeoutMs,
     ...(options.limits ? { limits: options.limits } : {}),
     // Each app its own Redis keys: suites run in parallel against one server.
     redisKeyPrefix: options.redisKeyPrefix ?? `fresh-test:${path.basename(uploadDir)}:`,
