@@ -133,6 +133,7 @@ export function createServices({
     addresses: geo,
     notifications,
     onStatus: (tx, order, status) => payments.onOrderStatus(tx, order, status),
+    discounts: (tx, userId, placed, request) => payments.applyCheckoutDiscounts(tx, userId, placed, request),
   });
   const support = createSupportService({
     ...deps,

@@ -1,8 +1,12 @@
 /** Checkout and orders: requests and answers (DESIGN.md §3 "Orders", issue 6). */
 import { FULFILMENTS, ORDER_STATUSES, PAYMENT_METHODS } from '../rules/orders';
+import { isPromoCode, PROMO_CODE_MAX_LENGTH } from '../rules/promo';
 import type { FormFields } from './form-fields';
 import { PhoneSchema } from './identity';
 import { z } from './z';
+
+/** The most bonus points one checkout may ask to spend (a server-side limit on the field). */
+export const BONUS_POINTS_MAX = 1_000_000;
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
@@ -62,6 +66,23 @@ export const PlaceOrdersSchema = z.object({
   phone: PhoneSchema,
   payment: PaymentSchema,
   comment: note(300, 'Комментарий — не длиннее 300 символов'),
+  /** Bonus points to spend at most (1 point = 1 ₽; issue 25): the server spends what the rules and balance allow. */
+  bonus: z.coerce
+    .number('Баллы — целым числом')
+    .int('Баллы — целым числом')
+    .min(0, 'Баллы — не меньше нуля')
+    .max(BONUS_POINTS_MAX, `Не больше ${BONUS_POINTS_MAX} баллов`)
+    .optional(),
+  /** A promo code ('Промокод'), case-insensitive; empty: none. */
+  promo: z
+    .string()
+    .trim()
+    .max(PROMO_CODE_MAX_LENGTH, `Промокод — не длиннее ${PROMO_CODE_MAX_LENGTH} символов`)
+    .refine(
+      (code) => code === '' || isPromoCode(code),
+      'Такого промокода нет. Проверьте, нет ли в нём опечатки',
+    )
+    .optional(),
 });
 export type PlaceOrders = z.infer<typeof PlaceOrdersSchema>;
 
@@ -127,6 +148,8 @@ export const OrderItemSchema = z.object({
   price: z.number().int(),
   discount: z.number().int(),
   quantity: z.number().int(),
+  /** The 54-ФЗ VAT code the line was sold with (null: the shop's default setting). */
+  vat_code: z.number().int().nullable(),
 });
 
 export const OrderSchema = z.object({
@@ -154,6 +177,10 @@ export const OrderSchema = z.object({
   items_total: z.number().int(),
   savings: z.number().int(),
   delivery_fee: z.number().int(),
+  /** Taken off at checkout (issue 25): a promo code's discount (with the code) and bonus points spent. */
+  promo_discount: z.number().int(),
+  promo_code: z.string().nullable(),
+  bonus_spent: z.number().int(),
   total: z.number().int(),
   items: z.array(OrderItemSchema),
   events: z.array(z.object({ status: OrderStatusSchema, at: z.string() })),

@@ -3,12 +3,14 @@ import {
   balanceOf,
   bonusEarned,
   bonusSpendable,
+  DEFAULT_BONUS_PERCENTS,
   discountCardNumber,
   ean13CheckDigit,
   formatCardNumber,
   isDiscountCardNumber,
   isEan13Valid,
   isLuhnValid,
+  splitBonus,
 } from './discount-card';
 
 describe('discount card numbers', () => {
@@ -70,5 +72,26 @@ describe('bonus points', () => {
       1_800,
     );
     expect(balanceOf([])).toBe(0);
+  });
+});
+
+describe('bonus points across a checkout', () => {
+  it('has the default percentages', () => {
+    expect(DEFAULT_BONUS_PERCENTS).toEqual({ earnPercent: 5, spendMaxPercent: 30 });
+  });
+
+  it('spends each order at most its share, all at most the request and the balance, whole roubles', () => {
+    const orders = [
+      { goods: 100_000, spendMaxPercent: 30 },
+      { goods: 50_050, spendMaxPercent: 10 },
+    ];
+    expect(splitBonus(orders, 1_000_000, 1_000_000)).toEqual([30_000, 5_000]);
+    expect(splitBonus(orders, 32_000, 1_000_000)).toEqual([30_000, 2_000]);
+    expect(splitBonus(orders, 1_000_000, 31_099)).toEqual([30_000, 1_000]);
+    expect(splitBonus(orders, 20_000, 1_000_000)).toEqual([20_000, 0]);
+    expect(splitBonus(orders, 0, 1_000_000)).toEqual([0, 0]);
+    expect(splitBonus(orders, 1_000_000, 0)).toEqual([0, 0]);
+    expect(splitBonus(orders, 1_000_000, -500)).toEqual([0, 0]);
+    expect(splitBonus([], 1_000, 1_000)).toEqual([]);
   });
 });

@@ -91,3 +91,27 @@ export const BONUS_ENTRY_LABELS: Record<BonusEntryKind, string> = {
 export function balanceOf(entries: readonly { amountKopecks: number }[]): number {
   return entries.reduce((total, entry) => total + entry.amountKopecks, 0);
 }
+
+/** A shop's bonus percentages (its own row, or the defaults above). */
+export type BonusPercents = { earnPercent: number; spendMaxPercent: number };
+export const DEFAULT_BONUS_PERCENTS: BonusPercents = {
+  earnPercent: BONUS_EARN_PERCENT,
+  spendMaxPercent: BONUS_SPEND_MAX_PERCENT,
+};
+
+/**
+ * The points a checkout spends on each of its orders, in kopecks: each order at most its shop's share of its
+ * goods, all together at most what the customer asked for and what the balance holds, in whole roubles.
+ */
+export function splitBonus(
+  orders: readonly { goods: number; spendMaxPercent: number }[],
+  requestedKopecks: number,
+  balanceKopecks: number,
+): number[] {
+  let left = Math.min(requestedKopecks, balanceKopecks);
+  return orders.map((order) => {
+    const spent = bonusSpendable(order.goods, left, order.spendMaxPercent);
+    left -= spent;
+    return spent;
+  });
+}

@@ -3,7 +3,9 @@ import {
   buildReceipt,
   DEFAULT_DELIVERY_VAT_CODE,
   DEFAULT_VAT_CODE,
+  discountReceiptLines,
   isPaymentStatusForward,
+  isVatCode,
   kopecksToValue,
   ONLINE_PAYMENT_STATUS_LABELS,
   ONLINE_PAYMENT_STATUSES,
@@ -180,5 +182,61 @@ describe('the 54-ФЗ receipt', () => {
 
   it('describes the payment with the order number', () => {
     expect(paymentDescription(1042)).toBe('Заказ №1042 в «Фреш»');
+  });
+});
+
+describe('a discount on the receipt', () => {
+  const line = (name: string, priceKopecks: number, quantity: number) => ({
+    name,
+    priceKopecks,
+    quantity,
+    vatCode: DEFAULT_VAT_CODE,
+  });
+  const sum = (lines: readonly { priceKopecks: number; quantity: number }[]) =>
+    lines.reduce((total, one) => total + one.priceKopecks * one.quantity, 0);
+
+  it('knows the VAT codes', () => {
+    expect(isVatCode(1)).toBe(true);
+    expect(isVatCode(10)).toBe(true);
+    expect(isVatCode(0)).toBe(false);
+    expect(isVatCode(11)).toBe(false);
+  });
+
+  it('leaves the lines as they are without a discount', () => {
+    const lines = [line('Молоко', 8_990, 2)];
+    expect(discountReceiptLines(lines, 0)).toEqual(lines);
+    expect(discountReceiptLines(lines, -5)).toEqual(lines);
+  });
+
+  it('spreads a discount by the lines’ sums to the kopeck, splitting a line whose sum does not divide', () => {
+    const lines = [line('Молоко', 10_000, 3), line('Хлеб', 5_000, 1), line('Сыр', 15_000, 1)];
+    // 50 000 of goods, 10 000 off: 6 000 + 1 000 + 3 000.
+    expect(discountReceiptLines(lines, 10_000)).toEqual([
+      line('Молоко', 8_000, 3),
+      line('Хлеб', 4_000, 1),
+      line('Сыр', 12_000, 1),
+    ]);
+    const odd = discountReceiptLines([line('Молоко', 100, 3), line('Хлеб', 100, 1)], 1);
+    // 1 kopeck off 400: the largest remainder is the first line's (0.75): 299 over 3 units.
+    expect(odd).toEqual([line('Молоко', 99, 1), line('Молоко', 100, 2), line('Хлеб', 100, 1)]);
+    expect(sum(odd)).toBe(399);
+  });
+
+  it('gives leftover kopecks to the largest remainders first, ties to the first line', () => {
+    const lines = [line('А', 100, 1), line('Б', 100, 1), line('В', 100, 1)];
+    expect(discountReceiptLines(lines, 2)).toEqual([line('А', 99, 1), line('Б', 99, 1), line('В', 100, 1)]);
+    const uneven = [line('А', 100, 1), line('Б', 200, 1)];
+    // 2 off 300: 0.67 and 1.33 → the first gets its kopeck by remainder (0.67 > 0.33).
+    expect(discountReceiptLines(uneven, 2)).toEqual([line('А', 99, 1), line('Б', 199, 1)]);
+  });
+
+  it('never takes more than the goods, and always adds up', () => {
+    const lines = [line('А', 333, 7), line('Б', 1_001, 3), line('В', 5, 11)];
+    expect(sum(discountReceiptLines(lines, 999_999))).toBe(0);
+    for (const discount of [1, 17, 999, 1_234, 2_000]) {
+      const result = discountReceiptLines(lines, discount);
+      expect(sum(result)).toBe(sum(lines) - discount);
+      for (const one of result) expect(one.priceKopecks).toBeGreaterThanOrEqual(0);
+    }
   });
 });

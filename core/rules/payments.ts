@@ -52,6 +52,44 @@ export const DEFAULT_DELIVERY_VAT_CODE: VatCode = 4;
 
 export type ReceiptLine = { name: string; quantity: number; priceKopecks: number; vatCode: VatCode };
 
+export function isVatCode(value: number): value is VatCode {
+  return (VAT_CODES as readonly number[]).includes(value);
+}
+
+/**
+ * The receipt's lines after a discount off the whole order (a promo code, bonus points): spread over the lines
+ * by their sums (largest remainders, so to the kopeck), each line's unit price then whole kopecks — a line
+ * whose new sum does not divide by its quantity is split in two, one kopeck apart. The lines then add up to
+ * their old sum minus the discount exactly.
+ */
+export function discountReceiptLines(lines: readonly ReceiptLine[], discountKopecks: number): ReceiptLine[] {
+  const sums = lines.map((line) => line.priceKopecks * line.quantity);
+  const goods = sums.reduce((total, sum) => total + sum, 0);
+  const discount = Math.min(Math.max(0, discountKopecks), goods);
+  if (discount === 0) return [...lines];
+  const exact = sums.map((sum) => (discount * sum) / goods);
+  const shares = exact.map(Math.floor);
+  let left = discount - shares.reduce((total, share) => total + share, 0);
+  const byRemainder = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of byRemainder) {
+    if (left === 0) break;
+    shares[index] = (shares[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return lines.flatMap((line, index) => {
+    const sum = (sums[index] ?? 0) - (shares[index] ?? 0);
+    const unit = Math.floor(sum / line.quantity);
+    const dearer = sum - unit * line.quantity;
+    const parts: ReceiptLine[] = [];
+    if (line.quantity - dearer > 0)
+      parts.push({ ...line, quantity: line.quantity - dearer, priceKopecks: unit });
+    if (dearer > 0) parts.push({ ...line, quantity: dearer, priceKopecks: unit + 1 });
+    return parts;
+  });
+}
+
 export type Receipt = {
   customer: { phone?: string; email?: string };
   items: {

@@ -9,6 +9,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -111,6 +112,8 @@ export const products = pgTable(
     /** Higher sells more; drives the "popular" sort. */
     popularity: integer('popularity').notNull().default(0),
     images: jsonb('images').$type<string[]>().notNull().default([]),
+    /** The 54-ФЗ receipt's VAT code of the product (YooKassa's numbering, core/rules/payments.ts): 20% by default. */
+    vatCode: smallint('vat_code').notNull().default(4),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -124,6 +127,7 @@ export const products = pgTable(
     check('products_price_positive', sql`${t.priceKopecks} > 0`),
     check('products_discount_range', sql`${t.discountPercent} >= 0 and ${t.discountPercent} < 100`),
     check('products_weight_positive', sql`${t.weightGrams} > 0`),
+    check('products_vat_code_range', sql`${t.vatCode} between 1 and 10`),
   ],
 );
 

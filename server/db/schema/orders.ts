@@ -10,6 +10,7 @@ import {
   pgSequence,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -62,12 +63,20 @@ export const orders = pgTable(
     savingsKopecks: integer('savings_kopecks').notNull().default(0),
     deliveryFeeKopecks: integer('delivery_fee_kopecks').notNull().default(0),
     totalKopecks: integer('total_kopecks').notNull(),
+    /**
+     * Taken off the goods at checkout (issue 25): a promo code's discount (the code as typed, upper-cased) and
+     * the bonus points spent. The total is goods − promo − bonus + fee.
+     */
+    promoKopecks: integer('promo_kopecks').notNull().default(0),
+    promoCode: text('promo_code'),
+    bonusKopecks: integer('bonus_kopecks').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
     check('orders_total_non_negative', sql`${t.totalKopecks} >= 0`),
+    check('orders_discounts_non_negative', sql`${t.promoKopecks} >= 0 and ${t.bonusKopecks} >= 0`),
   ],
 );
 
@@ -88,6 +97,8 @@ export const orderItems = pgTable(
     priceKopecks: integer('price_kopecks').notNull(),
     discountPercent: integer('discount_percent').notNull().default(0),
     quantity: integer('quantity').notNull(),
+    /** The product's VAT code when bought (the receipt's); null on orders placed before it was kept. */
+    vatCode: smallint('vat_code'),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.productId] }),

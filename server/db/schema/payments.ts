@@ -15,6 +15,8 @@ import {
 // Relative, not '@core/…': drizzle-kit loads this file without the project's path aliases.
 import { BONUS_ENTRY_KINDS } from '../../../core/rules/discount-card';
 import { ONLINE_PAYMENT_STATUSES, REFUND_STATUSES } from '../../../core/rules/payments';
+import { PROMO_KINDS } from '../../../core/rules/promo';
+import { stores } from './catalog';
 import { users } from './identity';
 import { orders } from './orders';
 
@@ -127,4 +129,78 @@ export const bonusEntries = pgTable(
     index('bonus_entries_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('bonus_entries_order_kind_idx').on(t.orderId, t.kind).where(sql`${t.orderId} is not null`),
   ],
+);
+
+/**
+ * A shop's own bonus percentages (issue 25); a shop without a row takes core/rules/discount-card.ts's
+ * defaults (earn 5% of a done order's goods, spend up to 30% of an order).
+ */
+export const shopBonusRules = pgTable(
+  'shop_bonus_rules',
+  {
+    storeId: uuid('store_id')
+      .primaryKey()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    earnPercent: smallint('earn_percent').notNull(),
+    spendMaxPercent: smallint('spend_max_percent').notNull(),
+  },
+  (t) => [
+    check('shop_bonus_rules_earn_range', sql`${t.earnPercent} between 0 and 100`),
+    check('shop_bonus_rules_spend_range', sql`${t.spendMaxPercent} between 0 and 100`),
+  ],
+);
+
+/**
+ * A promo code (issue 25): of one shop or marketplace-wide (`store_id` null), a percentage or a fixed sum
+ * off the goods, from a minimum order, within its dates, under a total and a per-customer use limit. The
+ * code is kept upper-cased (codes are case-insensitive); `used_count` is taken by a conditional update the
+ * CHECK backs, so concurrent checkouts never use it more than `max_uses` times.
+ */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    storeId: uuid('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: PROMO_KINDS }).notNull(),
+    /** Percent (1–100) or kopecks, by the kind. */
+    value: integer('value').notNull(),
+    minOrderKopecks: integer('min_order_kopecks').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    maxUsesPerCustomer: integer('max_uses_per_customer'),
+    usedCount: integer('used_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('promo_codes_value_positive', sql`${t.value} > 0`),
+    check('promo_codes_percent_range', sql`${t.kind} <> 'percent' or ${t.value} <= 100`),
+    check(
+      'promo_codes_used_within_limit',
+      sql`${t.usedCount} >= 0 and (${t.maxUses} is null or ${t.usedCount} <= ${t.maxUses})`,
+    ),
+  ],
+);
+
+/** A use of a promo code by an order; `released_at` once the order was cancelled (the use went back). */
+export const promoCodeUses = pgTable(
+  'promo_code_uses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    promoCodeId: uuid('promo_code_id')
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    discountKopecks: integer('discount_kopecks').notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('promo_code_uses_code_user_idx').on(t.promoCodeId, t.userId)],
 );

@@ -27,6 +27,7 @@ const stockRowColumns = {
   slug: products.slug,
   image: sql<string | null>`${products.images}->>0`,
   weightGrams: products.weightGrams,
+  vatCode: products.vatCode,
 };
 
 /**

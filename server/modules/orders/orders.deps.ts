@@ -26,9 +26,32 @@ export type OrdersDeps = {
    */
   onStatus?: (
     tx: Executor,
-    order: { id: string; number: number; userId: string; itemsKopecks?: number },
+    order: {
+      id: string;
+      number: number;
+      userId: string;
+      itemsKopecks?: number;
+      storeId?: string;
+      promoKopecks?: number;
+      bonusKopecks?: number;
+    },
     status: OrderStatus,
   ) => Promise<void>;
+  /**
+   * The checkout's discounts (the payments module: promo codes and bonus points, issue 25), in its transaction
+   * once the orders exist: answers what each order takes off its goods, in the orders' order. It may throw (a
+   * refused promo code) to undo the checkout.
+   */
+  discounts?: (
+    tx: Executor,
+    userId: string,
+    orders: readonly PlacedForDiscounts[],
+    request: { bonusKopecks: number; promo: string | null },
+  ) => Promise<OrderDiscount[]>;
 };
+
+/** A just-placed order as the discounts see it (kopecks). */
+export type PlacedForDiscounts = { id: string; number: number; storeId: string; goods: number };
+export type OrderDiscount = { promoKopecks: number; promoCode: string | null; bonusKopecks: number };
 
 export const nowOf = (deps: Pick<OrdersDeps, 'clock'>): Date => new Date(deps.clock.now());

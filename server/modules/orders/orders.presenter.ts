@@ -50,7 +50,10 @@ export function presentOrder(
     items_total: totals.items,
     savings: totals.savings,
     delivery_fee: totals.fee,
-    total: totals.total,
+    promo_discount: row.promoKopecks,
+    promo_code: row.promoCode,
+    bonus_spent: row.bonusKopecks,
+    total: totals.total - row.promoKopecks - row.bonusKopecks,
     items: items.map((item) => ({
       product: item.productId,
       slug: item.slug,
@@ -60,6 +63,7 @@ export function presentOrder(
       price: item.priceKopecks,
       discount: item.discountPercent,
       quantity: item.quantity,
+      vat_code: item.vatCode,
     })),
     events: events
       .filter((event) => event.orderId === row.id)

@@ -25,6 +25,15 @@ export async function insertOrderItems(tx: Executor, items: readonly OrderItemRo
   await tx.insert(orderItems).values([...items]);
 }
 
+/** A checkout's discounts (issue 25) and the total they leave. */
+export async function updateOrderDiscounts(
+  tx: Executor,
+  orderId: string,
+  change: { promoKopecks: number; promoCode: string | null; bonusKopecks: number; totalKopecks: number },
+): Promise<void> {
+  await tx.update(orders).set(change).where(eq(orders.id, orderId));
+}
+
 export async function insertOrderEvent(tx: Executor, event: OrderEventRow): Promise<void> {
   await tx.insert(orderEvents).values(event);
 }

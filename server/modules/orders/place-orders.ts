@@ -6,13 +6,13 @@ import type { SavedAddress } from '@core/contracts/geo';
 import type { Order, PlaceOrders } from '@core/contracts/orders';
 import { minimumOrderText, missingForMinimum, orderTotals } from '@core/rules/order-totals';
 import { isOnlinePayment } from '@core/rules/orders';
-import { formatRoubles } from '@core/rules/price';
+import { formatRoubles, KOPECKS_PER_ROUBLE } from '@core/rules/price';
 import type { Executor } from '../../db/client';
 import { withRetries } from '../../db/transaction';
 import { AppError } from '../../errors';
 import type { CheckoutPoint, StockLine, StockRow } from '../catalog/catalog.service';
-import { nowOf, type OrdersDeps } from './orders.deps';
-import { insertOrder, insertOrderItems } from './orders.repository';
+import { nowOf, type OrdersDeps, type PlacedForDiscounts } from './orders.deps';
+import { insertOrder, insertOrderItems, updateOrderDiscounts } from './orders.repository';
 import { getPlacedOrders } from './read-orders';
 import { findOpenSlot, POINT_NOT_FOUND, reserveDelivery } from './slots';
 import { recordStatus } from './status-events';
@@ -93,7 +93,7 @@ async function placeGroup(
   input: PlaceOrders,
   plan: Plan,
   lines: readonly (StockLine & { stock: StockRow })[],
-): Promise<string> {
+): Promise<PlacedForDiscounts & { total: number }> {
   const { group, point, address, slot } = plan;
   const totals = orderTotals(
     lines.map((line) => ({
@@ -153,11 +153,43 @@ async function placeGroup(
       priceKopecks: line.stock.priceKopecks,
       discountPercent: line.stock.discountPercent,
       quantity: line.quantity,
+      vatCode: line.stock.vatCode,
     })),
   );
   await recordStatus(deps, tx, { ...order, userId, fulfilment: group.fulfilment }, status);
   await deps.basket.removePointLines(tx, userId, point.id);
-  return order.id;
+  return {
+    id: order.id,
+    number: order.number,
+    storeId: point.storeId,
+    goods: totals.goods,
+    total: totals.total,
+  };
+}
+
+/** Promo codes and bonus points (issue 25): each order's total less what its discounts take off. */
+async function applyDiscounts(
+  deps: OrdersDeps,
+  tx: Executor,
+  userId: string,
+  input: PlaceOrders,
+  placed: readonly (PlacedForDiscounts & { total: number })[],
+): Promise<void> {
+  const promo = input.promo ? input.promo : null;
+  const bonus = input.bonus ?? 0;
+  if (!deps.discounts || (bonus === 0 && promo === null)) return;
+  const discounts = await deps.discounts(tx, userId, placed, {
+    bonusKopecks: bonus * KOPECKS_PER_ROUBLE,
+    promo,
+  });
+  for (const [index, order] of placed.entries()) {
+    const discount = discounts[index];
+    if (!discount || discount.promoKopecks + discount.bonusKopecks === 0) continue;
+    await updateOrderDiscounts(tx, order.id, {
+      ...discount,
+      totalKopecks: order.total - discount.promoKopecks - discount.bonusKopecks,
+    });
+  }
 }
 
 /** The checkout itself, in one transaction: all groups or nothing. Answers the new orders' ids. */
@@ -185,7 +217,7 @@ async function placeInTransaction(
   );
   assertEnough(lines, stock);
 
-  const placed: string[] = [];
+  const placed: (PlacedForDiscounts & { total: number })[] = [];
   for (const plan of plans) {
     const groupLines = lines.flatMap((line) => {
       const row = stock.get(lineKey(line));
@@ -193,6 +225,7 @@ async function placeInTransaction(
     });
     placed.push(await placeGroup(deps, tx, userId, input, plan, groupLines));
   }
+  await applyDiscounts(deps, tx, userId, input, placed);
   // Now lock the rows (always in the same order, so checkouts cannot deadlock), check again what may have
   // changed since the first read, and take the quantities with a conditional update the CHECK backs.
   const locked = new Map(
@@ -208,7 +241,7 @@ async function placeInTransaction(
   if ((await deps.catalog.stock.take(tx, lines)) !== lines.length) {
     throw new AppError('conflict', 'Товары закончились, пока оформлялся заказ. Обновите корзину');
   }
-  return placed;
+  return placed.map((order) => order.id);
 }
 
 /**

@@ -10,6 +10,10 @@ export type OrderRef = {
   userId: string;
   fulfilment: Fulfilment;
   itemsKopecks?: number;
+  /** Known for the operator's moves and cancellations (the rows): the shop and the checkout's discounts. */
+  storeId?: string;
+  promoKopecks?: number;
+  bonusKopecks?: number;
 };
 
 /** Records that `order` reached `status`, inside the transaction that changed it: both or neither. */

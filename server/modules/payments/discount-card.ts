@@ -3,7 +3,7 @@
  * cabinet's tab; points are ledger rows that follow the orders' status changes, one row per order and kind.
  */
 import type { DiscountCard } from '@core/contracts/payments';
-import { bonusEarned, discountCardNumber } from '@core/rules/discount-card';
+import { bonusEarned, DEFAULT_BONUS_PERCENTS, discountCardNumber } from '@core/rules/discount-card';
 import type { OrderStatus } from '@core/rules/orders';
 import type { Executor } from '../../db/client';
 import { nowOf, type PaymentsDeps } from './payments.deps';
@@ -15,6 +15,7 @@ import {
   listBonusEntries,
   nextCardSerial,
   orderBonusEntries,
+  shopBonusPercents,
 } from './payments.repository';
 
 /** The history the tab shows: the newest rows (the balance is still the sum of all). */
@@ -67,8 +68,11 @@ export type OrderStatusChange = {
   id: string;
   number: number;
   userId: string;
-  /** The goods at the prices paid (kopecks). */
+  /** The goods at the prices paid (kopecks), and what the checkout's promo code and points took off them. */
   itemsKopecks?: number;
+  promoKopecks?: number;
+  bonusKopecks?: number;
+  storeId?: string;
 };
 
 /**
@@ -84,7 +88,10 @@ export async function onOrderStatus(
   const at = nowOf(deps);
   const base = { userId: order.userId, orderId: order.id, orderNumber: order.number, createdAt: at };
   if (status === 'done') {
-    const earned = bonusEarned(order.itemsKopecks ?? 0);
+    // Earned on what the customer paid for the goods: less the promo code's discount and the points spent.
+    const paid = (order.itemsKopecks ?? 0) - (order.promoKopecks ?? 0) - (order.bonusKopecks ?? 0);
+    const [percents] = await shopBonusPercents(tx, order.storeId ? [order.storeId] : []);
+    const earned = bonusEarned(paid, (percents ?? DEFAULT_BONUS_PERCENTS).earnPercent);
     if (earned > 0) await insertBonusEntry(tx, { ...base, kind: 'earn', amountKopecks: earned });
     return;
   }

@@ -7,6 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Order, PlaceOrdersSchema } from '@core/contracts/orders';
+import { PromoCodeCreateSchema } from '@core/contracts/payments';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { type FakeYooKassa, startFakeYooKassa } from '../../../tests/setup/fake-yookassa';
@@ -22,7 +24,7 @@ import {
   stockCount,
 } from '../../../tests/setup/service-fixtures';
 import { createTestServices, failure, type TestServices } from '../../../tests/setup/services';
-import { savedPaymentMethods } from '../../db/schema/index';
+import { bonusEntries, products, savedPaymentMethods } from '../../db/schema/index';
 import { onlinePaymentsOf } from './online-payments';
 import {
   createPaymentsService,
@@ -52,7 +54,7 @@ describe.each(TEST_DATABASE_KINDS)('online payment on %s', (kind) => {
         YOOKASSA_SHOP_ID: fake.shopId,
         YOOKASSA_SECRET_KEY: fake.secretKey,
         YOOKASSA_URL: fake.apiUrl,
-        YOOKASSA_VAT_CODE: 3,
+        YOOKASSA_VAT_CODE: 5,
         YOOKASSA_DELIVERY_VAT_CODE: 4,
         YOOKASSA_WEBHOOK_IPS: [`${YOOKASSA}/32`],
       }),
@@ -63,6 +65,8 @@ describe.each(TEST_DATABASE_KINDS)('online payment on %s', (kind) => {
     const shop = await createStore(t.db.db);
     point = await createPoint(t.db.db, shop, city);
     product = await createProduct(t.db.db, shop, { priceKopecks: 12_345, name: 'Сыр «Российский»' });
+    // The product's own VAT code (10%) wins over the setting's default (YOOKASSA_VAT_CODE: 5 here).
+    await t.db.db.update(products).set({ vatCode: 3 }).where(eq(products.id, product.id));
   });
   afterAll(async () => {
     await fake?.close();
@@ -74,8 +78,13 @@ describe.each(TEST_DATABASE_KINDS)('online payment on %s', (kind) => {
   });
 
   /** An order of `quantity` × 123.45 ₽ paid online, placed for a new customer (stock taken). */
-  const placeOnline = async (quantity = 2) => {
+  const placeOnline = async (quantity = 2, discounts: { bonus?: number; promo?: string } = {}) => {
     const customer = await createCustomer(t.db.db);
+    if (discounts.bonus) {
+      await t.db.db
+        .insert(bonusEntries)
+        .values({ userId: customer.id, kind: 'earn', amountKopecks: 100_000 });
+    }
     await t.services.basket.changeItem(customer.id, {
       warehouse_id: point.id,
       product_id: product.id,
@@ -88,6 +97,7 @@ describe.each(TEST_DATABASE_KINDS)('online payment on %s', (kind) => {
         orders: [{ point: point.id, fulfilment: 'pickup' }],
         phone: '+7 (900) 000-00-01',
         payment: 'online',
+        ...discounts,
       }),
     );
     const [order] = body.orders;
@@ -141,6 +151,28 @@ describe.each(TEST_DATABASE_KINDS)('online payment on %s', (kind) => {
       },
       confirmation: { type: 'redirect', return_url: `http://fresh.test/order/${order.slug}` },
       payment_method_data: { type: 'bank_card' },
+    });
+  });
+
+  it('sends a receipt that adds up to the amount after a promo code and points, to the kopeck', async () => {
+    const code = `ONLINE-${randomUUID().slice(0, 8)}`.toUpperCase();
+    await t.services.payments.createPromoCode(
+      PromoCodeCreateSchema.parse({ code, kind: 'fixed', value: 1_001 }),
+    );
+    const { userId, order } = await placeOnline(3, { promo: code, bonus: 50 });
+    // 37 035 of goods − 1 001 (the code) − 5 000 (50 points) = 31 034.
+    expect(order.promo_discount).toBe(1_001);
+    expect(order.bonus_spent).toBe(5_000);
+    expect(order.total).toBe(31_034);
+    await pay(userId, order);
+    const remote = fakePaymentOf(order);
+    expect(remote.amount).toEqual({ value: '310.34', currency: 'RUB' });
+    // 31 034 over 3 units: one at 103.44 and two at 103.45.
+    expect(remote.request.receipt).toMatchObject({
+      items: [
+        { quantity: '1', amount: { value: '103.44', currency: 'RUB' }, vat_code: 3 },
+        { quantity: '2', amount: { value: '103.45', currency: 'RUB' }, vat_code: 3 },
+      ],
     });
   });
 

@@ -1,5 +1,8 @@
 /** The payments module's queries: discount cards, the bonus ledger, payments, refunds and saved cards. */
-import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+
+import type { BonusPercents } from '@core/rules/discount-card';
+import { DEFAULT_BONUS_PERCENTS } from '@core/rules/discount-card';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client';
 import {
@@ -7,7 +10,10 @@ import {
   discountCards,
   paymentRefunds,
   payments,
+  promoCodes,
+  promoCodeUses,
   savedPaymentMethods,
+  shopBonusRules,
 } from '../../db/schema/index';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -194,4 +200,109 @@ export async function listOrderRefunds(tx: Executor, orderId: string) {
     .from(paymentRefunds)
     .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
     .where(eq(payments.orderId, orderId));
+}
+
+/** Each shop's bonus percentages, in the order asked (a shop without its own row: the defaults). */
+export async function shopBonusPercents(tx: Executor, storeIds: readonly string[]): Promise<BonusPercents[]> {
+  if (storeIds.length === 0) return [];
+  const rows = await tx
+    .select()
+    .from(shopBonusRules)
+    .where(inArray(shopBonusRules.storeId, [...new Set(storeIds)]));
+  return storeIds.map((id) => {
+    const row = rows.find((one) => one.storeId === id);
+    return row
+      ? { earnPercent: row.earnPercent, spendMaxPercent: row.spendMaxPercent }
+      : DEFAULT_BONUS_PERCENTS;
+  });
+}
+
+export async function upsertShopBonusPercents(tx: Executor, storeId: string, percents: BonusPercents) {
+  await tx
+    .insert(shopBonusRules)
+    .values({ storeId, ...percents })
+    .onConflictDoUpdate({ target: shopBonusRules.storeId, set: percents });
+}
+
+/**
+ * Holds the customer's bonus ledger until the transaction ends: two checkouts of one customer spend in turn,
+ * each reading the balance the other left (a transaction-scoped advisory lock: nothing to unlock).
+ */
+export async function lockBonusLedger(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`bonus:${userId}`}, 0))`);
+}
+
+export type PromoCodeRow = typeof promoCodes.$inferSelect;
+
+export async function findPromoCode(tx: Executor, code: string): Promise<PromoCodeRow | undefined> {
+  const [row] = await tx.select().from(promoCodes).where(eq(promoCodes.code, code));
+  return row;
+}
+
+export async function insertPromoCode(
+  tx: Executor,
+  row: typeof promoCodes.$inferInsert,
+): Promise<PromoCodeRow | undefined> {
+  const [inserted] = await tx
+    .insert(promoCodes)
+    .values(row)
+    .onConflictDoNothing({ target: promoCodes.code })
+    .returning();
+  return inserted;
+}
+
+export async function listPromoCodes(tx: Executor, limit: number): Promise<PromoCodeRow[]> {
+  return tx.select().from(promoCodes).orderBy(desc(promoCodes.createdAt), asc(promoCodes.code)).limit(limit);
+}
+
+/**
+ * Takes one use of the code if any is left: a conditional update, which also holds the code's row until the
+ * transaction ends, so concurrent checkouts take uses in turn and never more than `max_uses`.
+ */
+export async function takePromoUse(tx: Executor, id: string): Promise<boolean> {
+  const rows = await tx
+    .update(promoCodes)
+    .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
+    .where(
+      and(
+        eq(promoCodes.id, id),
+        sql`(${promoCodes.maxUses} is null or ${promoCodes.usedCount} < ${promoCodes.maxUses})`,
+      ),
+    )
+    .returning({ id: promoCodes.id });
+  return rows.length > 0;
+}
+
+/** The customer's uses of the code that still count (not given back by a cancellation). */
+export async function countCustomerPromoUses(tx: Executor, promoCodeId: string, userId: string) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(promoCodeUses)
+    .where(
+      and(
+        eq(promoCodeUses.promoCodeId, promoCodeId),
+        eq(promoCodeUses.userId, userId),
+        isNull(promoCodeUses.releasedAt),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function insertPromoUse(tx: Executor, row: typeof promoCodeUses.$inferInsert): Promise<void> {
+  await tx.insert(promoCodeUses).values(row);
+}
+
+/** A cancelled order's use goes back to its code's count, once (the use row is marked released). */
+export async function releasePromoUse(tx: Executor, orderId: string, at: Date): Promise<boolean> {
+  const [use] = await tx
+    .update(promoCodeUses)
+    .set({ releasedAt: at })
+    .where(and(eq(promoCodeUses.orderId, orderId), isNull(promoCodeUses.releasedAt)))
+    .returning({ promoCodeId: promoCodeUses.promoCodeId });
+  if (!use) return false;
+  await tx
+    .update(promoCodes)
+    .set({ usedCount: sql`greatest(${promoCodes.usedCount} - 1, 0)` })
+    .where(eq(promoCodes.id, use.promoCodeId));
+  return true;
 }

@@ -4,9 +4,11 @@
  * the discount card with its bonus ledger. Each use case lives in its own file (ADR 026, 041).
  */
 import type { Order } from '@core/contracts/orders';
-import type { DiscountCard, SavedCard } from '@core/contracts/payments';
+import type { DiscountCard, PromoCodeCreate, PromoCodeView, SavedCard } from '@core/contracts/payments';
+import type { BonusPercents } from '@core/rules/discount-card';
 import type { OrderStatus } from '@core/rules/orders';
 import type { Executor } from '../../db/client';
+import { applyCheckoutDiscounts, type CheckoutDiscount, type CheckoutOrder } from './checkout-discounts';
 import {
   findCardNumber,
   getDiscountCard,
@@ -16,7 +18,9 @@ import {
 } from './discount-card';
 import { getOrderPayment, type OrderPaymentView } from './order-payment';
 import { expireUnpaid, refundCancelled, sendRefunds } from './payment-jobs';
-import type { PaymentsDeps } from './payments.deps';
+import { nowOf, type PaymentsDeps } from './payments.deps';
+import { bonusBalance, releasePromoUse, upsertShopBonusPercents } from './payments.repository';
+import { createPromoCode, listPromoCodeViews } from './promo-codes';
 import { listSavedCards, removeSavedCard, savedCardProviderId } from './saved-cards';
 import { type StartPayment, startPayment } from './start-payment';
 import { handleWebhook, type SyncResult } from './sync-payment';
@@ -57,8 +61,26 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** The orders module's status hook: the bonus ledger follows done and cancelled orders, refunds too. */
     onOrderStatus: async (tx: Executor, order: OrderStatusChange, status: OrderStatus): Promise<void> => {
       await onOrderStatus(deps, tx, order, status);
-      if (status === 'cancelled') await refundCancelled(deps, tx, order.id);
+      if (status !== 'cancelled') return;
+      await releasePromoUse(tx, order.id, nowOf(deps));
+      await refundCancelled(deps, tx, order.id);
     },
+    /** The orders module's checkout hook: a promo code and bonus points off the new orders. */
+    applyCheckoutDiscounts: (
+      tx: Executor,
+      userId: string,
+      orders: readonly CheckoutOrder[],
+      request: { bonusKopecks: number; promo: string | null },
+    ): Promise<CheckoutDiscount[]> => applyCheckoutDiscounts(deps, tx, userId, orders, request),
+    /** `npm run promo:create`. */
+    createPromoCode: (input: PromoCodeCreate): Promise<PromoCodeView> => createPromoCode(deps, input),
+    /** The operator console's list of promo codes. */
+    listPromoCodes: (): Promise<PromoCodeView[]> => listPromoCodeViews(deps),
+    /** A shop's own bonus percentages (the defaults otherwise). */
+    setShopBonusPercents: (storeId: string, percents: BonusPercents): Promise<void> =>
+      upsertShopBonusPercents(deps.db, storeId, percents),
+    /** The checkout page: the customer's balance of points (kopecks). */
+    bonusBalance: (userId: string): Promise<number> => bonusBalance(deps.db, userId),
   };
 }
 

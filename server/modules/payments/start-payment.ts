@@ -4,7 +4,14 @@
  * row is written first; the provider's id and confirmation URL are added when it answers.
  */
 import type { Order } from '@core/contracts/orders';
-import { buildReceipt, kopecksToValue, paymentDescription, receiptTotal } from '@core/rules/payments';
+import {
+  buildReceipt,
+  discountReceiptLines,
+  isVatCode,
+  kopecksToValue,
+  paymentDescription,
+  receiptTotal,
+} from '@core/rules/payments';
 import { AppError } from '../../errors';
 import {
   nowOf,
@@ -55,12 +62,16 @@ export async function startPayment(
   const receipt = buildReceipt({
     phone: order.phone,
     email: options.email ?? null,
-    lines: order.items.map((item) => ({
-      name: item.name,
-      quantity: item.quantity,
-      priceKopecks: item.price,
-      vatCode: online.vatCode,
-    })),
+    // Each line with its product's VAT code; a promo code and points spread over the lines to the kopeck.
+    lines: discountReceiptLines(
+      order.items.map((item) => ({
+        name: item.name,
+        quantity: item.quantity,
+        priceKopecks: item.price,
+        vatCode: item.vat_code !== null && isVatCode(item.vat_code) ? item.vat_code : online.vatCode,
+      })),
+      order.promo_discount + order.bonus_spent,
+    ),
     deliveryFeeKopecks: order.delivery_fee,
     deliveryVatCode: online.deliveryVatCode,
   });
