@@ -15,8 +15,8 @@ import {
 } from '~/features/delivery/delivery-context';
 import { cx } from '~/lib/cx';
 
-const ICON_LINK =
-  'relative inline-flex flex-col items-center gap-1 rounded-xl px-2.5 py-1.5 text-xs font-medium text-muted transition-colors hover:bg-brand-50 hover:text-brand-700';
+/** A component class (app.css): every page's header repeats it. */
+const ICON_LINK = 'head-tool';
 
 function IconLinkBody({
   icon,
@@ -110,10 +110,7 @@ export function DeliveryModeToggle({ className, size = 'sm' }: { className?: str
           onClick={() => {
             if (key !== mode) setMode(key);
           }}
-          className={cx(
-            'rounded-full font-medium text-muted transition-colors hover:text-ink data-[selected]:bg-white data-[selected]:text-brand-700 data-[selected]:shadow-sm',
-            size === 'sm' ? 'px-3 py-1 text-[13px]' : 'flex-1 px-4 py-2 text-sm',
-          )}
+          className={cx('mode-opt', size === 'sm' ? 'px-3 py-1 text-[13px]' : 'flex-1 px-4 py-2 text-sm')}
         >
           {DELIVERY_MODE_LABELS[key]}
         </button>
@@ -150,10 +147,7 @@ export function AddressButton({ className, onActivate }: { className?: string; o
           if (isPickup) openPickupDialog();
           else openAddressDialog();
         }}
-        className={cx(
-          'inline-flex min-w-0 items-center gap-1.5 rounded-lg text-left font-medium hover:text-brand-700',
-          className,
-        )}
+        className={cx('addr-btn', className)}
       >
         <Icon name="map-pin" className="size-4 text-brand-600" />
         <span className="truncate">{label}</span>

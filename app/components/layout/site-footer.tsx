@@ -19,7 +19,8 @@ export function copyrightYear(now: Date = new Date()): number {
 /** The settings group that gets 'Стать продавцом' on top. */
 export const SELLERS_GROUP_KEY = 'sellers';
 
-const LINK = 'rounded-md text-[15px] text-muted transition-colors hover:text-brand-700';
+/** A component class (app.css); the list sets the size. */
+const LINK = 'site-link';
 
 export type SiteFooterProps = {
   /** settings.footer: groups with a name and pages. */
@@ -48,7 +49,7 @@ export function SiteFooter({ groups, socials, sellerSiteUrl }: SiteFooterProps) 
           {groups.map((group, index) => (
             <nav key={group.key ?? `${group.name}-${index}`} aria-label={group.name}>
               <h2 className="text-sm font-bold text-ink">{group.name}</h2>
-              <ul className="mt-3 flex flex-col gap-2.5">
+              <ul className="mt-3 flex flex-col gap-2.5 text-[15px]">
                 {group.key === SELLERS_GROUP_KEY ? (
                   <li>
                     <a href={sellers.register} target="_blank" rel="noopener noreferrer" className={LINK}>

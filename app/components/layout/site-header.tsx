@@ -41,7 +41,8 @@ export type SiteHeaderProps = {
   counts?: Partial<HeaderCounts>;
 };
 
-const TOP_LINK = 'rounded-md text-muted transition-colors hover:text-brand-700';
+/** A component class (app.css): every page's header and footer repeat it. */
+const TOP_LINK = 'site-link';
 
 /** The storefront header (SPEC §2): a two-row bar from lg up; below it a compact bar with a burger menu. */
 export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProps) {
@@ -77,9 +78,9 @@ export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProp
               <AddressButton className="max-w-72 text-[13px] text-ink" />
             </div>
             <nav aria-label="Информация для покупателей" className="ml-auto">
-              <ul className="flex flex-wrap items-center gap-x-5 gap-y-1">
+              <ul className="flex flex-wrap items-center gap-x-5 gap-y-1 whitespace-nowrap">
                 {pages.map((page) => (
-                  <li key={`${page.slug}-${page.label}`} className="whitespace-nowrap">
+                  <li key={`${page.slug}-${page.label}`}>
                     <SiteLink page={page} className={TOP_LINK} />
                   </li>
                 ))}
@@ -156,7 +157,7 @@ export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProp
             onPointerEnter={requestMenu}
             onTouchStart={requestMenu}
             onFocus={requestMenu}
-            className="inline-flex size-11 items-center justify-center rounded-xl text-ink hover:bg-brand-50"
+            className="head-icon"
           >
             <Icon name="menu" />
           </button>
@@ -170,16 +171,12 @@ export function SiteHeader({ navigation, sellerSiteUrl, counts }: SiteHeaderProp
             <CabinetLink
               to={FAVOURITES_HREF}
               aria-label={badgeLabel('Избранное', favourites)}
-              className="relative inline-flex size-11 items-center justify-center rounded-xl hover:bg-brand-50"
+              className="head-icon"
             >
               <Icon name="heart" />
               <CounterBadge count={favourites} className="absolute top-1 right-0.5" />
             </CabinetLink>
-            <Link
-              to={BASKET_HREF}
-              aria-label={badgeLabel('Корзина', basket)}
-              className="relative inline-flex size-11 items-center justify-center rounded-xl hover:bg-brand-50"
-            >
+            <Link to={BASKET_HREF} aria-label={badgeLabel('Корзина', basket)} className="head-icon">
               <Icon name="shopping-basket" />
               <CounterBadge count={basket} className="absolute top-1 right-0.5" />
             </Link>

@@ -55,9 +55,12 @@ export function ProductCard({ product, isEager = false }: { product: ProductCard
         {product.reviews > 0 ? <span className="card-rating">{product.rating.toFixed(1)}</span> : null}
       </p>
       <p className="card-shop">{product.store.name}</p>
-      <div className="card-buy">
-        <AddToBasket product={product} offer={product.in_stock ? product.offer : null} compact />
-      </div>
+      <AddToBasket
+        product={product}
+        offer={product.in_stock ? product.offer : null}
+        compact
+        className="card-buy"
+      />
       {/* After the name and the basket in reading order; drawn over the picture's corner. */}
       <div className="card-tools">
         <FavouriteButton type="product" id={product._id} name={product.name} />

@@ -37,14 +37,14 @@ export function AddToSetButton({
         type="button"
         aria-label={variant === 'overlay' ? `${ADD_TO_SET_TITLE}: ${product.name}` : undefined}
         aria-haspopup="dialog"
-        title={variant === 'overlay' ? ADD_TO_SET_TITLE : undefined}
         onPointerEnter={preload}
         onFocus={preload}
         onClick={() => (isSignedIn ? setOpen(true) : openLogin())}
         className={cx(
           // Over a picture (a grid's cards): one component class (app.css, ADR 040).
+          // Its tooltip is the class's (app.css), not a title per card.
           variant === 'overlay'
-            ? 'icon-btn'
+            ? 'icon-btn tip-set'
             : 'inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-full border border-line bg-white px-4 text-[15px] font-semibold text-ink transition-colors hover:border-brand-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
           className,
         )}

@@ -48,7 +48,8 @@ export function FavouriteButton({ type, id, name, variant = 'overlay', className
       type="submit"
       aria-pressed={isActive}
       aria-label={`${FAVOURITE_LABEL_PREFIX}: ${name}`}
-      title={isActive ? 'Убрать из избранного' : 'Добавить в избранное'}
+      // Over a picture: the class's tooltip says it (app.css), not a title per card.
+      title={variant === 'overlay' ? undefined : isActive ? 'Убрать из избранного' : 'Добавить в избранное'}
       onPointerEnter={isSignedIn ? undefined : preloadLoginDialogs}
       onClick={(event) => {
         if (isSignedIn) return;
@@ -58,7 +59,7 @@ export function FavouriteButton({ type, id, name, variant = 'overlay', className
       className={cx(
         // Over a picture (a grid's cards): one component class (app.css, ADR 040).
         variant === 'overlay'
-          ? 'icon-btn'
+          ? 'icon-btn tip-fav'
           : 'inline-flex shrink-0 items-center justify-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
         variant === 'inline' &&
           'size-11 border border-line bg-white hover:border-brand-300 hover:bg-brand-50',
@@ -67,14 +68,8 @@ export function FavouriteButton({ type, id, name, variant = 'overlay', className
         className,
       )}
     >
-      <Icon
-        name="heart"
-        className={cx(
-          variant !== 'overlay' && 'size-5',
-          'transition-colors',
-          isActive ? 'fill-berry text-berry' : 'text-ink',
-        )}
-      />
+      {/* Red and filled while pressed: the class reads aria-pressed (app.css). */}
+      <Icon name="heart" className={cx('heart', variant !== 'overlay' && 'size-5')} />
       {variant === 'labelled' ? FAVOURITE_LABEL_PREFIX : null}
     </button>
   );

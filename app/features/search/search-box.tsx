@@ -17,8 +17,8 @@ export type SearchTakeOver = { field: HTMLInputElement | null; isFocused: boolea
 const combobox = onFirstUse(() => import('./search-combobox'));
 
 /** The field's look, the same before and after the combobox takes over. */
-export const SEARCH_FIELD_CLASS =
-  'h-12 w-full rounded-2xl border-2 border-brand-500 bg-white pr-4 pl-12 text-[15px] text-ink placeholder:text-muted';
+/** A component class (app.css): every page's header has two search fields (wide and phone). */
+export const SEARCH_FIELD_CLASS = 'search-field';
 
 /**
  * The header product search (SPEC §2). Pages render a plain GET form to /search with the field, so Enter
@@ -71,10 +71,7 @@ export function SearchBox({
         <label htmlFor={id} className="sr-only">
           Поиск товаров
         </label>
-        <Icon
-          name="search"
-          className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted"
-        />
+        <Icon name="search" className="search-icon" />
         <input
           ref={(node) => {
             // Kept after it is gone: the combobox reads its text as it takes over.

@@ -134,10 +134,7 @@ export function SearchCombobox({
         className="relative"
       >
         <Label className="sr-only">Поиск товаров</Label>
-        <Icon
-          name="search"
-          className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted"
-        />
+        <Icon name="search" className="search-icon" />
         <SearchInput placeholder={placeholder} takeOver={takeOver} />
         <Popover
           placement="bottom start"
