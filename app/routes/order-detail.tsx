@@ -238,8 +238,12 @@ export default function OrderDetail({
             items: order.items_total,
             savings: order.savings,
             fee: order.delivery_fee,
-            total: order.total,
+            // The order's total is net of its promo code and points: shown as lines, taken off again.
+            total: order.total + order.promo_discount + order.bonus_spent,
           }}
+          promo={order.promo_discount}
+          promoCode={order.promo_code}
+          bonus={order.bonus_spent}
         />
       </section>
 

@@ -1,5 +1,6 @@
 import { GUEST_REDIRECTS } from '@core/rules/guards';
 import { splitByMinimum } from '@core/rules/order-totals';
+import { PROMO_CODE_MAX_LENGTH } from '@core/rules/promo';
 import { replace } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { placeOrdersFromForm } from '~/features/orders/checkout.server';
@@ -19,7 +20,7 @@ import type { Route } from './+types/order';
  * with the warning 'Необходимо авторизоваться' (SPEC §6); a basket with nothing to order leaves nothing to
  * check out.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, GUEST_REDIRECTS.order);
   const { basket, catalog, geo, orders, payments } = context.services;
   const lines = await basket.getBasket(user._id);
@@ -45,7 +46,20 @@ export async function loader({ context }: Route.LoaderArgs) {
     minOrder: group.store.min_order,
   }));
   if (ready.length === 0) throw replace('/basket');
+  // Points and a promo code (issue 25): the balance and each shop's share; a code is checked when the page's
+  // 'Применить' asks (?promo=…, nothing taken), and decided again when the orders are placed.
+  const goods = ready.map((group) => ({ storeId: group.store._id, goods: checkoutGroupGoods(group) }));
+  const asked = new URL(request.url).searchParams.get('promo')?.slice(0, PROMO_CODE_MAX_LENGTH).trim();
+  const [bonus, promo] = await Promise.all([
+    payments.checkoutBonus(
+      user._id,
+      goods.map((group) => group.storeId),
+    ),
+    asked ? payments.previewPromoCode(user._id, goods, asked) : null,
+  ]);
   return {
+    bonus,
+    promo,
     groups: ready,
     waiting: waiting.map(
       ({ group, missing }): WaitingGroup => ({ point: group.point, store: group.store, missing }),
@@ -82,6 +96,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         idempotencyKey={loaderData.idempotencyKey}
         online={loaderData.online}
         savedCards={loaderData.savedCards}
+        bonus={loaderData.bonus}
         failure={actionData?.ok === false ? actionData : undefined}
       />
     </div>

@@ -22,13 +22,19 @@ import { formatSchedule } from '@core/rules/schedule';
 import { formatPackSize } from '@core/rules/weight';
 import { Plus } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link, useFetcher, useNavigation } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
 import { AddAddressLink } from '~/features/delivery/add-address-link';
 import { type DeliveryMode, useDelivery } from '~/features/delivery/delivery-context';
 import type { ActionFailure } from '~/lib/action-result';
 import { useContractForm } from '~/lib/contract-form';
 import { cx } from '~/lib/cx';
+import {
+  type CheckoutBonus,
+  CheckoutDiscounts,
+  type PromoCheck,
+  previewDiscounts,
+} from './checkout-discounts';
 import { OrderTotals } from './order-totals';
 
 export type CheckoutGroup = {
@@ -421,8 +427,11 @@ export function CheckoutForm({
   idempotencyKey,
   online = false,
   savedCards = [],
+  bonus = { balance: 0, spendMaxPercents: [] },
   failure,
 }: {
+  /** The customer's points and each group's shop's share they may pay (issue 25). */
+  bonus?: CheckoutBonus;
   /** YooKassa is configured: 'Картой онлайн' and 'СБП' are offered (issue 25). */
   online?: boolean;
   /** The customer's saved cards ('Картой онлайн' in one tap). */
@@ -486,7 +495,25 @@ export function CheckoutForm({
     }
   }, [addresses, groups, update]);
 
+  // Promo code and points (issue 25): the loader checks a code on 'Применить'; its answer counts for that code.
+  const promoFetcher = useFetcher<{ promo: PromoCheck | null }>();
+  const [promoCode, setPromoCode] = useState(() => textOr(posted?.promo, ''));
+  const [appliedCode, setAppliedCode] = useState<string | null>(null);
+  const promoCheck =
+    appliedCode !== null && appliedCode === promoCode.trim() && promoFetcher.state === 'idle'
+      ? (promoFetcher.data?.promo ?? null)
+      : null;
+  const [spendPoints, setSpendPoints] = useState(() => Boolean(posted?.bonus));
+
   const totals = groups.map((group) => groupTotals(group, stateOf(group).fulfilment));
+  const discounts = previewDiscounts(
+    totals.map((one) => one.goods),
+    bonus,
+    promoCheck,
+    spendPoints,
+  );
+  const promoOff = discounts.promo.reduce((sum, one) => sum + one, 0);
+  const bonusOff = discounts.bonus.reduce((sum, one) => sum + one, 0);
   const grand = sumTotals(totals);
   const isSubmitting = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
   const phoneError = fields.phone.errors?.[0];
@@ -568,6 +595,24 @@ export function CheckoutForm({
             ))}
           </div>
         </fieldset>
+        <CheckoutDiscounts
+          promoName={fields.promo.name}
+          bonusName={fields.bonus.name}
+          promoError={fields.promo.errors?.[0]}
+          code={promoCode}
+          onCode={setPromoCode}
+          promoCheck={promoCheck}
+          isChecking={promoFetcher.state !== 'idle'}
+          onApply={() => {
+            const code = promoCode.trim();
+            setAppliedCode(code);
+            promoFetcher.load(`/order?promo=${encodeURIComponent(code)}`);
+          }}
+          bonus={bonus}
+          spendPoints={spendPoints}
+          onSpendPoints={setSpendPoints}
+          spendable={bonusOff}
+        />
         <div>
           <label htmlFor={`${id}-comment`} className={LABEL}>
             Комментарий к заказу
@@ -589,7 +634,7 @@ export function CheckoutForm({
           <h2 id={`${id}-sum`} className="text-lg font-bold">
             К оплате
           </h2>
-          <OrderTotals totals={grand} />
+          <OrderTotals totals={grand} promo={promoOff} bonus={bonusOff} />
         </section>
         {waiting.length > 0 ? (
           <div id={`${id}-waiting`} className="rounded-xl bg-sun-soft px-4 py-3 text-sm">

@@ -1,6 +1,7 @@
+import { PromoCodeCreateSchema } from '@core/contracts/payments';
 import { pickupWindow } from '@core/rules/orders';
 import { formatSchedule } from '@core/rules/schedule';
-import { stock, stores } from '@server/db/schema/index';
+import { bonusEntries, stock, stores } from '@server/db/schema/index';
 import { createFakeClock } from '@server/lib/clock';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -318,5 +319,62 @@ describe.each(TEST_DATABASE_KINDS)('order page actions on %s', (kind) => {
       data: { message: 'Заказ не найден' },
     });
     expect(outcomeOf(await orderPage(customer, slug, { intent: 'взорвать' }))).toMatchObject({ status: 400 });
+  });
+
+  it('checks a promo code from the loader, refuses a wrong one on its field, and spends points (issue 25)', async () => {
+    // Last: the checkout's loader caches the shops' terms, which the tests above change.
+    const customer = await customerWithBasket();
+    await t.db.db
+      .insert(bonusEntries)
+      .values({ userId: customer.user._id, kind: 'earn', amountKopecks: 100_000 });
+    const code = `FORM-${crypto.randomUUID().slice(0, 8)}`.toUpperCase();
+    await t.app.services.payments.createPromoCode(
+      PromoCodeCreateSchema.parse({ code, store: pointA.storeId, kind: 'fixed', value: 1_000 }),
+    );
+    const loadCheckout = (query: string) =>
+      checkoutLoader(
+        actionArgs(new Request(`${TEST_ORIGIN}/order${query}`), pageContext(t, customer.user), {
+          params: {},
+          pattern: '/order',
+        }),
+      );
+    const plain = await loadCheckout('');
+    expect(plain.promo).toBeNull();
+    expect(plain.bonus).toEqual({ balance: 100_000, spendMaxPercents: plain.groups.map(() => 30) });
+    expect((await loadCheckout('?promo=nope-nope')).promo).toEqual({
+      ok: false,
+      message: 'Такого промокода нет. Проверьте, нет ли в нём опечатки',
+    });
+    expect((await loadCheckout(`?promo=${code.toLowerCase()}`)).promo).toEqual({
+      ok: true,
+      code,
+      index: plain.groups.findIndex((group) => group.point._id === pointA.id),
+      discount: 1_000,
+    });
+
+    const form = {
+      key: crypto.randomUUID(),
+      'orders[0].point': pointA.id,
+      'orders[0].fulfilment': 'pickup',
+      phone: '+7 (903) 111-22-33',
+      payment: 'cash',
+      comment: '',
+    };
+    const wrong = outcomeOf(await checkout(customer, { ...form, promo: 'NOPE-NOPE' }));
+    expect(wrong).toMatchObject({
+      status: 400,
+      data: { fields: { promo: 'Такого промокода нет. Проверьте, нет ли в нём опечатки' } },
+    });
+    const placed = outcomeOf(await checkout(customer, { ...form, promo: code, bonus: '1000' }));
+    expect(placed).toMatchObject({ kind: 'redirect', location: expect.stringMatching(/^\/order\/\d+$/) });
+    const [order] = await t.app.services.orders.listOrders(customer.user._id);
+    const full = await t.app.services.orders.getOrder(customer.user._id, order?.number ?? 0);
+    const goods = full.items_total - full.savings;
+    const points = Math.floor(((goods - 1_000) * 30) / 100 / 100) * 100;
+    expect(full.promo_code).toBe(code);
+    expect(full.promo_discount).toBe(1_000);
+    expect(full.bonus_spent).toBe(points);
+    expect(full.total).toBe(goods - 1_000 - points + full.delivery_fee);
+    expect(await t.app.services.payments.bonusBalance(customer.user._id)).toBe(100_000 - points);
   });
 });

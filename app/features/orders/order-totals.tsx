@@ -1,12 +1,24 @@
 import type { OrderTotals as Totals } from '@core/rules/order-totals';
 import { formatRoubles } from '@core/rules/price';
+import { DiscountLines } from './checkout-discounts';
 
 /**
  * 'Товары · Скидка · Доставка · Итого' (kopecks, from core/rules/order-totals.ts): the items at full price,
  * what the discounts take off, the fee and the total, so the lines add up. The basket, checkout and the order
  * page show the same rule's numbers.
  */
-export function OrderTotals({ totals }: { totals: Pick<Totals, 'items' | 'savings' | 'fee' | 'total'> }) {
+export function OrderTotals({
+  totals,
+  promo = 0,
+  promoCode = null,
+  bonus = 0,
+}: {
+  promoCode?: string | null;
+  totals: Pick<Totals, 'items' | 'savings' | 'fee' | 'total'>;
+  /** A promo code's discount and the points spent (issue 25): shown, and taken off the total given. */
+  promo?: number;
+  bonus?: number;
+}) {
   return (
     <dl className="mt-3 flex flex-col gap-1 border-t border-line pt-3 text-[15px] tabular-nums">
       <div className="flex justify-between">
@@ -19,13 +31,14 @@ export function OrderTotals({ totals }: { totals: Pick<Totals, 'items' | 'saving
           <dd>−{formatRoubles(totals.savings)}</dd>
         </div>
       ) : null}
+      <DiscountLines promo={promo} promoCode={promoCode} bonus={bonus} />
       <div className="flex justify-between">
         <dt>Доставка</dt>
         <dd>{totals.fee > 0 ? formatRoubles(totals.fee) : 'бесплатно'}</dd>
       </div>
       <div className="flex justify-between text-lg font-bold">
         <dt>Итого</dt>
-        <dd>{formatRoubles(totals.total)}</dd>
+        <dd>{formatRoubles(totals.total - promo - bonus)}</dd>
       </div>
     </dl>
   );

@@ -5,6 +5,7 @@
  */
 import { splitBonus } from '@core/rules/discount-card';
 import {
+  isPromoCode,
   normalizePromoCode,
   type PromoRefusal,
   promoDiscount,
@@ -120,4 +121,37 @@ export async function applyCheckoutDiscounts(
     discount.bonusKopecks = amount;
   }
   return discounts;
+}
+
+export type PromoPreview =
+  | { ok: true; code: string; index: number; discount: number }
+  | { ok: false; message: string };
+
+/** The checkout page's 'Применить': what the code would take off these orders now (nothing is taken). */
+export async function previewPromoCode(
+  deps: Pick<PaymentsDeps, 'db' | 'clock'>,
+  userId: string,
+  orders: readonly { storeId: string; goods: number }[],
+  typed: string,
+): Promise<PromoPreview> {
+  const code = normalizePromoCode(typed);
+  const terms = isPromoCode(code) ? await findPromoCode(deps.db, code) : undefined;
+  if (!terms) return { ok: false, message: promoRefusalText('unknown') };
+  const target = promoTarget(terms, orders);
+  if ('refusal' in target) return { ok: false, message: promoRefusalText(target.refusal, terms) };
+  const refusal = promoRefusal(terms, nowOf(deps), await countCustomerPromoUses(deps.db, terms.id, userId));
+  if (refusal) return { ok: false, message: promoRefusalText(refusal, terms) };
+  const order = orders[target.index];
+  return { ok: true, code, index: target.index, discount: order ? promoDiscount(terms, order.goods) : 0 };
+}
+
+/** The checkout page: the balance, and each shop's share of an order that points may pay. */
+export async function checkoutBonus(
+  deps: Pick<PaymentsDeps, 'db'>,
+  userId: string,
+  storeIds: readonly string[],
+): Promise<{ balance: number; spendMaxPercents: number[] }> {
+  const balance = await bonusBalance(deps.db, userId);
+  const percents = await shopBonusPercents(deps.db, storeIds);
+  return { balance, spendMaxPercents: percents.map((one) => one.spendMaxPercent) };
 }

@@ -8,7 +8,14 @@ import type { DiscountCard, PromoCodeCreate, PromoCodeView, SavedCard } from '@c
 import type { BonusPercents } from '@core/rules/discount-card';
 import type { OrderStatus } from '@core/rules/orders';
 import type { Executor } from '../../db/client';
-import { applyCheckoutDiscounts, type CheckoutDiscount, type CheckoutOrder } from './checkout-discounts';
+import {
+  applyCheckoutDiscounts,
+  type CheckoutDiscount,
+  type CheckoutOrder,
+  checkoutBonus,
+  type PromoPreview,
+  previewPromoCode,
+} from './checkout-discounts';
 import {
   findCardNumber,
   getDiscountCard,
@@ -25,6 +32,7 @@ import { listSavedCards, removeSavedCard, savedCardProviderId } from './saved-ca
 import { type StartPayment, startPayment } from './start-payment';
 import { handleWebhook, type SyncResult } from './sync-payment';
 
+export type { PromoPreview } from './checkout-discounts';
 export type { OrderPaymentView } from './order-payment';
 export { MAX_SAVED_CARDS, ONLINE_PAYMENT_OFF, type OnlinePayments, type PaymentsDeps } from './payments.deps';
 
@@ -79,6 +87,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** A shop's own bonus percentages (the defaults otherwise). */
     setShopBonusPercents: (storeId: string, percents: BonusPercents): Promise<void> =>
       upsertShopBonusPercents(deps.db, storeId, percents),
+    /** The checkout page's 'Применить': what a promo code would take off (nothing is taken). */
+    previewPromoCode: (
+      userId: string,
+      orders: readonly { storeId: string; goods: number }[],
+      code: string,
+    ): Promise<PromoPreview> => previewPromoCode(deps, userId, orders, code),
+    /** The checkout page: the balance of points and each shop's share they may pay. */
+    checkoutBonus: (userId: string, storeIds: readonly string[]) => checkoutBonus(deps, userId, storeIds),
     /** The checkout page: the customer's balance of points (kopecks). */
     bonusBalance: (userId: string): Promise<number> => bonusBalance(deps.db, userId),
   };
