@@ -6,7 +6,7 @@ import { Icon } from '~/components/ui/icon';
 import { Pagination } from '~/components/ui/pagination';
 import { CatalogFilters } from '~/features/catalog/catalog-filters';
 import { CategoryNav } from '~/features/catalog/category-nav';
-import { type CategoryLink, categoryLinks, storeOptions } from '~/features/catalog/page-data';
+import { type CategoryLink, categoryLinks, productCards, storeOptions } from '~/features/catalog/page-data';
 import { ProductGrid } from '~/features/catalog/product-card';
 import { PRODUCTS_FORMS } from '~/features/content/words';
 import { pointServes, StoreNotServing } from '~/features/delivery/store-not-serving';
@@ -46,7 +46,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Only what the page renders goes into its HTML as loader data (ADR 044): the filter's shops are options.
   return {
     ...resolved,
-    page,
+    page: { ...page, products: productCards(page.products) },
     categories: categoryLinks(categories),
     stores: stores ? storeOptions(stores) : undefined,
     seo,

@@ -3,7 +3,7 @@ import { Link, useRouteLoaderData } from 'react-router';
 import { ExternalLinkButton, LinkButton } from '~/components/ui/button';
 import { Icon, type IconName } from '~/components/ui/icon';
 import { Thumb } from '~/components/ui/thumb';
-import { categoryTiles, storeTiles } from '~/features/catalog/page-data';
+import { categoryTiles, productCards, storeTiles } from '~/features/catalog/page-data';
 import { ProductGrid } from '~/features/catalog/product-card';
 import { RecipeCard } from '~/features/content/recipe-card';
 import { cx } from '~/lib/cx';
@@ -28,12 +28,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     content.listRecipes({ limit: 4 }),
     loadSeo(content, '/home'),
   ]);
-  // Only what the page renders goes into its HTML as loader data (ADR 044).
+  // Only what the page renders goes into its HTML as loader data (ADR 044); the two shelves share shops.
+  const shops = new Map<string, (typeof offers)[number]['store']>();
   return {
     categories: categoryTiles(categories),
     stores: storeTiles(stores, STORE_SHELF_SIZE),
-    offers,
-    arrivals,
+    offers: productCards(offers, shops),
+    arrivals: productCards(arrivals, shops),
     recipes: recipes.items,
     seo,
   };

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Breadcrumbs, CATALOG_CRUMB } from '~/components/ui/breadcrumbs';
 import { Icon } from '~/components/ui/icon';
 import { BuyFromPoint } from '~/features/basket/buy-from-point';
+import { productCards } from '~/features/catalog/page-data';
 import { ProductGrid } from '~/features/catalog/product-card';
 import { ProductGallery } from '~/features/catalog/product-gallery';
 import { CityChoice } from '~/features/delivery/city-choice';
@@ -25,7 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { scope, isCityOnly } = await shopperLocation(context);
   const product = await orNotFound(catalog.getProduct(params.slug, scope));
   const related = await catalog.listRelated(product, scope);
-  return { product, related, isCityOnly, origin: context.publicBaseUrl };
+  return { product, related: productCards(related), isCityOnly, origin: context.publicBaseUrl };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {

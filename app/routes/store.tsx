@@ -7,6 +7,7 @@ import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { LinkButton } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
 import { Thumb } from '~/components/ui/thumb';
+import { productCards } from '~/features/catalog/page-data';
 import { ProductGrid } from '~/features/catalog/product-card';
 import { pointServes, StoreNotServing } from '~/features/delivery/store-not-serving';
 import { FavouriteButton } from '~/features/favourites/favourite-button';
@@ -40,7 +41,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       : context.area?.mode === 'pickup'
         ? ('pickup' as const)
         : ('address' as const);
-  return { store, popular, notServing, reviewList, myReview };
+  return { store, popular: productCards(popular), notServing, reviewList, myReview };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>

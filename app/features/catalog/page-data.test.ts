@@ -1,6 +1,6 @@
 import type { Category, Store } from '@core/contracts/catalog';
 import { describe, expect, it } from 'vitest';
-import { categoryLinks, categoryTiles, storeOptions, storeTiles } from './page-data';
+import { categoryLinks, categoryTiles, productCards, storeOptions, storeTiles } from './page-data';
 
 const store = (slug: string): Store => ({
   _id: `id-${slug}`,
@@ -45,5 +45,25 @@ describe('what the storefront loaders send of shops and categories (ADR 044)', (
     expect(categoryTiles(categories)).toEqual([
       { _id: 'id-milk', slug: 'milk', name: 'milk', img: '/uploads/milk.svg' },
     ]);
+  });
+});
+
+describe('productCards', () => {
+  const card = (id: string, shop: string) => ({ _id: id, store: { _id: shop, name: `Магазин ${shop}` } });
+
+  it('gives the cards of one shop one shop object, in the same order, with the same values', () => {
+    const cards = [card('a', 's1'), card('b', 's2'), card('c', 's1')];
+    const shaped = productCards(cards);
+    expect(shaped).toEqual(cards);
+    expect(shaped[2]?.store).toBe(shaped[0]?.store);
+    expect(shaped[1]?.store).not.toBe(shaped[0]?.store);
+    expect(shaped[0]).toBe(cards[0]);
+  });
+
+  it('shares shops across lists given one map', () => {
+    const shops = new Map<string, { _id: string; name: string }>();
+    const first = productCards([card('a', 's1')], shops);
+    const second = productCards([card('b', 's1')], shops);
+    expect(second[0]?.store).toBe(first[0]?.store);
   });
 });

@@ -37,3 +37,22 @@ export function storeTiles(stores: readonly Store[], limit: number): StoreTile[]
     .slice(0, limit)
     .map(({ _id, slug, name, logo, rating }) => ({ _id, slug, name, logo, rating }));
 }
+
+/**
+ * Product cards with one object per shop: the cards of a shop share its `store`. React Router writes loader
+ * data once per object (turbo-stream keeps an index of what it has written), so 48 cards from 8 shops carry
+ * 8 shop objects instead of 48 (about 1.5 KB of /catalog's HTML). Pass one `shops` map to share across lists.
+ */
+export function productCards<T extends { store: { _id: string } }>(
+  products: readonly T[],
+  shops = new Map<string, T['store']>(),
+): T[] {
+  return products.map((product) => {
+    const shop = shops.get(product.store._id);
+    if (!shop) {
+      shops.set(product.store._id, product.store);
+      return product;
+    }
+    return shop === product.store ? product : { ...product, store: shop };
+  });
+}
