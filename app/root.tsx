@@ -2,7 +2,7 @@ import './assets/fonts/inter.css';
 import './app.css';
 import { guestRedirectFor } from '@core/rules/guards';
 import type { LayoutName } from '@core/rules/layout';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 // Deep imports: react-aria-components' index would make every component it has a dependency of the shell,
 // which Rollup then puts in the shell's file (ADR 044). The same modules the components use.
 import { I18nProvider } from 'react-aria/I18nProvider';
@@ -22,7 +22,6 @@ import type { Route } from './+types/root';
 import faviconUrl from './assets/favicon.svg?no-inline';
 import interUrl from './assets/fonts/inter-subset.woff2?url';
 import { AppShell } from './components/layout/app-shell';
-import { ErrorPage, NotFoundPage } from './components/layout/error-pages';
 import { FlashToasts } from './components/layout/flash-toasts';
 import { NOSCRIPT_LOADER_STYLE, PAGE_LOADED_SCRIPT, PageLoader } from './components/layout/page-loader';
 import { ToastProvider } from './components/ui/toast';
@@ -94,6 +93,18 @@ export const meta: Route.MetaFunction = ({ error }) => {
   }
   return [{ title: DEFAULT_TITLE }, { name: 'description', content: DEFAULT_DESCRIPTION }];
 };
+
+/**
+ * The error pages load when one is shown (ADR 044): few visits see one, and every page's first load carried
+ * them. A page rendered on the server waits for them there; hydrating one waits for its file. A file missing
+ * after a deploy (this one included) reloads the page: the entry's listener (chunk-reload.client.ts).
+ */
+const NotFoundPage = lazy(() =>
+  import('./components/layout/error-pages').then((pages) => ({ default: pages.NotFoundPage })),
+);
+const ErrorPage = lazy(() =>
+  import('./components/layout/error-pages').then((pages) => ({ default: pages.ErrorPage })),
+);
 
 /** react-aria links and menu items navigate through React Router. */
 function AriaRouter({ children }: { children: ReactNode }) {
