@@ -5,7 +5,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { assembleServices } from './app-services';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
@@ -19,6 +19,7 @@ import { closeOnUnreadBodies, registerErrorHandler, sendApiNotFound } from './ht
 import { openApiRoutes, registerOpenApi } from './http/openapi';
 import { createPageCache } from './http/page-cache';
 import { type ReactRouterOptions, reactRouterPlugin } from './http/react-router';
+import { responseSerializerCompiler } from './http/response-serializer';
 import { recordRoutes } from './http/route-table';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerClientAssets, registerUploads } from './http/static';
@@ -137,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   recordRoutes(app);
   acceptEmptyBodies(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
   closeOnUnreadBodies(app);
   registerClosingResponses(app);

@@ -189,6 +189,15 @@ export async function findProductCards(
   return { rows: rows.map(({ total: _total, ...row }) => row), total };
 }
 
+/**
+ * `column = any($1::uuid[])`: a list of ids as one array parameter. `inArray` sends one parameter per id,
+ * each built and encoded by Drizzle (a favourites list of 200 ids spent more there than in its query) and
+ * a statement PostgreSQL has to parse and plan anew for each length (issue 26).
+ */
+function idIn(column: SQLWrapper, ids: readonly string[]): SQL {
+  return sql`${column} = any(${sql.param([...ids])}::uuid[])`;
+}
+
 /** Product cards by id, in the given order, with their offer in scope or none (search results, recipes). */
 export async function findProductCardsByIds(
   db: Db,
@@ -201,7 +210,7 @@ export async function findProductCardsByIds(
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
     .leftJoinLateral(offerOf(scope), sql`true`)
-    .where(inArray(products.id, [...ids]));
+    .where(idIn(products.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -212,7 +221,7 @@ export async function findProductCategories(db: Db, ids: readonly string[]) {
   return db
     .select({ id: products.id, categoryId: products.categoryId, storeId: products.storeId })
     .from(products)
-    .where(inArray(products.id, [...ids]));
+    .where(idIn(products.id, ids));
 }
 
 /** A product with its offer in scope (or none). */
