@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { type FakeYooKassa, startFakeYooKassa } from '../../../tests/setup/fake-yookassa';
 import { WEBHOOK_BODY_LIMIT_BYTES } from './payments.routes';
+import { WEBHOOK_RATE_PER_MIN } from './sync-payment';
 
 describe.each(TEST_DATABASE_KINDS)('the YooKassa webhook on %s', (kind) => {
   let t: TestApp;
@@ -57,6 +58,27 @@ describe.each(TEST_DATABASE_KINDS)('the YooKassa webhook on %s', (kind) => {
     const junk = await post(t, '198.51.100.7', { hello: 'world' });
     expect([junk.statusCode, junk.json()]).toEqual([200, { success: true, result: 'ignored' }]);
     // Nothing was asked of YooKassa for a payment we never made.
+    expect(fake.calls).toEqual([]);
+  });
+
+  it('keeps a rate per address: a few a minute from others, a burst’s worth from YooKassa', async () => {
+    const other = '203.0.113.77';
+    const answers = [];
+    for (let i = 0; i <= WEBHOOK_RATE_PER_MIN.other; i += 1)
+      answers.push(await post(t, other, succeeded(`f-${i}`)));
+    expect(answers.slice(0, WEBHOOK_RATE_PER_MIN.other).every((answer) => answer.statusCode === 403)).toBe(
+      true,
+    );
+    const refused = answers.at(-1);
+    expect(refused?.statusCode).toBe(429);
+    expect(refused?.headers['retry-after']).toEqual(expect.any(String));
+    expect(refused?.json().message).toMatch(
+      /^Слишком много уведомлений с этого адреса\. Повторите через \d+ (с|мин)$/,
+    );
+    // YooKassa's address is not held to the others' rate.
+    for (let i = 0; i <= WEBHOOK_RATE_PER_MIN.other; i += 1) {
+      expect((await post(t, '198.51.100.8', succeeded(`y-${i}`))).statusCode).toBe(200);
+    }
     expect(fake.calls).toEqual([]);
   });
 

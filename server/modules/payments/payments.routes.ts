@@ -11,7 +11,7 @@ export const WEBHOOK_BODY_LIMIT_BYTES = 64 * 1024;
  * YooKassa's webhooks (issue 25, docs/decisions/046): POST /api/payments/yookassa. Only its published
  * addresses are heard (403 otherwise); the payment named is read again from the API, so the body decides
  * nothing. Unknown payments and events are answered 200 (YooKassa would retry anything else) and change
- * nothing.
+ * nothing. Each address has its rate (sync-payment.ts: YooKassa's a burst's worth, any other a few a minute).
  */
 export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (
   app,
@@ -32,6 +32,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
           403: ErrorBodySchema,
           404: ErrorBodySchema,
           413: ErrorBodySchema,
+          429: ErrorBodySchema,
         },
       },
     },

@@ -6,6 +6,7 @@
 import { isPaymentStatusForward, valueToKopecks } from '@core/rules/payments';
 import { z } from 'zod';
 import { withRetries } from '../../db/transaction';
+import type { RateRule } from '../../limits/rate-limit';
 import { MAX_SAVED_CARDS, nowOf, type PaymentsDeps } from './payments.deps';
 import {
   countSavedMethods,
@@ -119,12 +120,32 @@ const NotificationSchema = z.object({
  * POST /api/payments/yookassa: from an address YooKassa sends from, the payment named is read again from the
  * API. Anything else — another sender, a body we do not know, a payment we never made — is ignored.
  */
+/**
+ * The webhook's rates per address (a minute's window): YooKassa's own addresses may send a burst (many
+ * payments at once), any other address gets a few answers, then 429 before anything else is done.
+ */
+export const WEBHOOK_RATE_PER_MIN = { yookassa: 600, other: 30 } as const;
+export const WEBHOOK_RATE_MESSAGE = 'Слишком много уведомлений с этого адреса. Повторите через';
+
+export function webhookRates(ip: string, isYooKassa: boolean): RateRule[] {
+  return [
+    {
+      key: `payments-webhook:ip:${ip}`,
+      limit: isYooKassa ? WEBHOOK_RATE_PER_MIN.yookassa : WEBHOOK_RATE_PER_MIN.other,
+      windowMs: 60_000,
+      message: WEBHOOK_RATE_MESSAGE,
+    },
+  ];
+}
+
 export async function handleWebhook(
-  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'orders' | 'online' | 'log'>,
+  deps: Pick<PaymentsDeps, 'db' | 'clock' | 'orders' | 'online' | 'log' | 'rates'>,
   ip: string,
   body: unknown,
 ): Promise<SyncResult | 'ignored'> {
-  if (!deps.online?.isWebhookAddress(ip)) return 'ignored';
+  const isYooKassa = deps.online?.isWebhookAddress(ip) ?? false;
+  await deps.rates.take(webhookRates(ip, isYooKassa));
+  if (!isYooKassa) return 'ignored';
   const parsed = NotificationSchema.safeParse(body);
   if (!parsed.success) return 'ignored';
   const { event, object } = parsed.data;
