@@ -42,6 +42,7 @@ export default [
     route('board', 'routes/operator-board.tsx'),
     route('reviews', 'routes/operator-reviews.tsx'),
     route('requests', 'routes/operator-requests.tsx'),
+    route('promo', 'routes/operator-promo.tsx'),
   ]),
   // Resource routes: actions and loaders for widgets' fetchers (no page of their own).
   route('resources/search', 'routes/resources/search.ts'),

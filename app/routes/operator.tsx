@@ -6,6 +6,7 @@ import { requireOperatorPage } from '~/features/operator/operator.server';
 import {
   OPERATOR_HREF,
   OPERATOR_ORDERS_HREF,
+  OPERATOR_PROMO_HREF,
   OPERATOR_REQUESTS_HREF,
   OPERATOR_REVIEWS_HREF,
 } from '~/features/operator/operator-links';
@@ -42,8 +43,8 @@ const SECTIONS = [
     label: 'Диалоги',
     href: OPERATOR_HREF,
     isCurrent: (path: string) =>
-      ![OPERATOR_ORDERS_HREF, OPERATOR_REVIEWS_HREF, OPERATOR_REQUESTS_HREF].some((href) =>
-        path.startsWith(href),
+      ![OPERATOR_ORDERS_HREF, OPERATOR_REVIEWS_HREF, OPERATOR_REQUESTS_HREF, OPERATOR_PROMO_HREF].some(
+        (href) => path.startsWith(href),
       ),
   },
   {
@@ -60,6 +61,11 @@ const SECTIONS = [
     label: 'Обращения',
     href: OPERATOR_REQUESTS_HREF,
     isCurrent: (path: string) => path.startsWith(OPERATOR_REQUESTS_HREF),
+  },
+  {
+    label: 'Промокоды',
+    href: OPERATOR_PROMO_HREF,
+    isCurrent: (path: string) => path.startsWith(OPERATOR_PROMO_HREF),
   },
 ] as const;
 

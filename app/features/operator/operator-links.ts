@@ -63,3 +63,6 @@ export const requestsHref = (kind: InboxKind, status: InboxStatus = 'open', page
   const text = query.toString();
   return text ? `${OPERATOR_REQUESTS_HREF}?${text}` : OPERATOR_REQUESTS_HREF;
 };
+
+/** The console's promo codes (issue 25): created by `npm run promo:create`, listed here. */
+export const OPERATOR_PROMO_HREF = '/operator/promo';
