@@ -82,9 +82,8 @@ export function discountReceiptLines(lines: readonly ReceiptLine[], discountKope
     const sum = (sums[index] ?? 0) - (shares[index] ?? 0);
     const unit = Math.floor(sum / line.quantity);
     const dearer = sum - unit * line.quantity;
-    const parts: ReceiptLine[] = [];
-    if (line.quantity - dearer > 0)
-      parts.push({ ...line, quantity: line.quantity - dearer, priceKopecks: unit });
+    // `dearer` is below the quantity, so the first part always has units.
+    const parts: ReceiptLine[] = [{ ...line, quantity: line.quantity - dearer, priceKopecks: unit }];
     if (dearer > 0) parts.push({ ...line, quantity: dearer, priceKopecks: unit + 1 });
     return parts;
   });
