@@ -228,6 +228,22 @@ describe('a discount on the receipt', () => {
     const uneven = [line('А', 100, 1), line('Б', 200, 1)];
     // 2 off 300: 0.67 and 1.33 → the first gets its kopeck by remainder (0.67 > 0.33).
     expect(discountReceiptLines(uneven, 2)).toEqual([line('А', 99, 1), line('Б', 199, 1)]);
+    // 1 off 400: 0.25 and 0.75 → the second line's larger remainder wins over the first line's place.
+    expect(discountReceiptLines([line('А', 100, 1), line('Б', 300, 1)], 1)).toEqual([
+      line('А', 100, 1),
+      line('Б', 299, 1),
+    ]);
+    // 2 off 400: 0.5, 1, 0.5 → one by the floors, the last kopeck to the first of the tied halves.
+    expect(discountReceiptLines([line('А', 100, 1), line('Б', 200, 1), line('В', 100, 1)], 2)).toEqual([
+      line('А', 99, 1),
+      line('Б', 199, 1),
+      line('В', 100, 1),
+    ]);
+    // 3 off 500: 0.6, 0.6, 1.2, 0.6 → the floors take 1, the two left go to the first two 0.6s.
+    expect(
+      discountReceiptLines([line('А', 100, 1), line('Б', 100, 1), line('В', 200, 1), line('Г', 100, 1)], 3),
+    ).toEqual([line('А', 99, 1), line('Б', 99, 1), line('В', 199, 1), line('Г', 100, 1)]);
+    expect(discountReceiptLines([], 100)).toEqual([]);
   });
 
   it('never takes more than the goods, and always adds up', () => {

