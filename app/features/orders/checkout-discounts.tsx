@@ -7,7 +7,7 @@
 import { splitBonus } from '@core/rules/discount-card';
 import { pluralForm } from '@core/rules/plural';
 import { formatRoubles, KOPECKS_PER_ROUBLE } from '@core/rules/price';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 
 /** What the checkout's loader answers about a promo code it was asked to check. */
 export type PromoCheck =
@@ -128,32 +128,5 @@ export function CheckoutDiscounts({
         </label>
       ) : null}
     </div>
-  );
-}
-
-export function DiscountLines({
-  promo,
-  promoCode,
-  bonus,
-}: {
-  promo: number;
-  promoCode: string | null;
-  bonus: number;
-}): ReactNode {
-  return (
-    <>
-      {promo > 0 ? (
-        <div className="flex justify-between text-brand-700">
-          <dt>{promoCode ? `Промокод ${promoCode}` : 'Промокод'}</dt>
-          <dd>−{formatRoubles(promo)}</dd>
-        </div>
-      ) : null}
-      {bonus > 0 ? (
-        <div className="flex justify-between text-brand-700">
-          <dt>Баллами</dt>
-          <dd>−{formatRoubles(bonus)}</dd>
-        </div>
-      ) : null}
-    </>
   );
 }

@@ -1,6 +1,6 @@
 import type { OrderTotals as Totals } from '@core/rules/order-totals';
 import { formatRoubles } from '@core/rules/price';
-import { DiscountLines } from './checkout-discounts';
+import type { ReactNode } from 'react';
 
 /**
  * 'Товары · Скидка · Доставка · Итого' (kopecks, from core/rules/order-totals.ts): the items at full price,
@@ -41,5 +41,33 @@ export function OrderTotals({
         <dd>{formatRoubles(totals.total - promo - bonus)}</dd>
       </div>
     </dl>
+  );
+}
+
+/** A promo code's and the points' lines (issue 25), here so the basket's totals need nothing of the checkout. */
+export function DiscountLines({
+  promo,
+  promoCode,
+  bonus,
+}: {
+  promo: number;
+  promoCode: string | null;
+  bonus: number;
+}): ReactNode {
+  return (
+    <>
+      {promo > 0 ? (
+        <div className="flex justify-between text-brand-700">
+          <dt>{promoCode ? `Промокод ${promoCode}` : 'Промокод'}</dt>
+          <dd>−{formatRoubles(promo)}</dd>
+        </div>
+      ) : null}
+      {bonus > 0 ? (
+        <div className="flex justify-between text-brand-700">
+          <dt>Баллами</dt>
+          <dd>−{formatRoubles(bonus)}</dd>
+        </div>
+      ) : null}
+    </>
   );
 }
