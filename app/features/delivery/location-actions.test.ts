@@ -186,9 +186,7 @@ describe.each(TEST_DATABASE_KINDS)('the location page’s action on %s', (kind) 
   });
 
   it('lists the city’s pickup points and the cities for the form', async () => {
-    const request = new Request(
-      'http://fresh.test/location?mode=pickup&city=' + kostroma.id + '&back=/basket',
-    );
+    const request = new Request(`http://fresh.test/location?mode=pickup&city=${kostroma.id}&back=/basket`);
     const data = await locationLoader({
       request,
       params: {},
