@@ -26,7 +26,12 @@ import {
 import { getOrderPayment, type OrderPaymentView } from './order-payment';
 import { expireUnpaid, refundCancelled, sendRefunds } from './payment-jobs';
 import { nowOf, type PaymentsDeps } from './payments.deps';
-import { bonusBalance, releasePromoUse, upsertShopBonusPercents } from './payments.repository';
+import {
+  bonusBalance,
+  releasePromoUse,
+  shopBonusPercents,
+  upsertShopBonusPercents,
+} from './payments.repository';
 import { createPromoCode, listPromoCodeViews } from './promo-codes';
 import { listSavedCards, removeSavedCard, savedCardProviderId } from './saved-cards';
 import { type StartPayment, startPayment } from './start-payment';
@@ -87,6 +92,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** A shop's own bonus percentages (the defaults otherwise). */
     setShopBonusPercents: (storeId: string, percents: BonusPercents): Promise<void> =>
       upsertShopBonusPercents(deps.db, storeId, percents),
+    /** `npm run shop:bonus`: each shop's percentages, in the order asked (the defaults where it has none). */
+    shopBonusPercents: (storeIds: readonly string[]): Promise<BonusPercents[]> =>
+      shopBonusPercents(deps.db, storeIds),
     /** The checkout page's 'Применить': what a promo code would take off (nothing is taken). */
     previewPromoCode: (
       userId: string,
