@@ -324,6 +324,7 @@ async function collectSamples(t: TestApp, orderSlug: string): Promise<{ pages: S
       ['reviews', '/operator/reviews?status=hidden'],
       ['requests', '/operator/requests'],
       ['requests', '/operator/requests?kind=applications&status=all'],
+      ['promo', '/operator/promo'],
     ].map(([route = '', url = '']) => ({
       route,
       url,
