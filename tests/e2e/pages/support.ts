@@ -248,8 +248,11 @@ type Product = {
   offer: { point: string; count: number; price: number } | null;
 };
 
-/** One pickup order of the signed-in customer of `page`, placed through the API the checkout uses. */
-export async function placePickupOrder(page: Page, phone: string): Promise<number> {
+/**
+ * Puts into the signed-in customer's basket the first product of the catalogue's first page, in a quantity
+ * that reaches its shop's minimum order; answers its point.
+ */
+export async function fillBasketToMinimum(page: Page): Promise<{ point: string }> {
   const stores = (await (await page.request.get('/api/stores')).json()) as {
     _id: string;
     min_order: number;
@@ -270,9 +273,15 @@ export async function placePickupOrder(page: Page, phone: string): Promise<numbe
     data: { warehouse_id: product.offer.point, product_id: product._id, quantity: quantityOf(product) },
   });
   expect(put.status(), await put.text()).toBe(200);
+  return { point: product.offer.point };
+}
+
+/** One pickup order of the signed-in customer of `page`, placed through the API the checkout uses. */
+export async function placePickupOrder(page: Page, phone: string): Promise<number> {
+  const { point } = await fillBasketToMinimum(page);
   const placed = await page.request.post('/api/orders', {
     headers: { ...SAME_ORIGIN, 'idempotency-key': crypto.randomUUID() },
-    data: { orders: [{ point: product.offer.point, fulfilment: 'pickup' }], phone, payment: 'cash' },
+    data: { orders: [{ point, fulfilment: 'pickup' }], phone, payment: 'cash' },
   });
   expect(placed.status(), await placed.text()).toBe(200);
   const { orders } = (await placed.json()) as { orders: { number: number }[] };
