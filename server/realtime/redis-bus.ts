@@ -12,10 +12,22 @@ export function createRedisBus(
   onError: (error: unknown) => void = () => {},
 ): MessageBus {
   const channel = `${prefix}ws`;
-  const subscriber = client.duplicate({ lazyConnect: false, maxRetriesPerRequest: null });
+  // ioredis's own resubscription after a reconnect is a command whose failure nobody can catch: closed while
+  // it waits (a shutdown or a test's end during a Redis outage), it was an unhandled rejection ('Connection is
+  // closed.'). The bus subscribes again itself, on every 'ready' after the first, with its error handled.
+  const subscriber = client.duplicate({
+    lazyConnect: false,
+    maxRetriesPerRequest: null,
+    autoResubscribe: false,
+  });
   subscriber.on('error', onError);
   const listeners = new Set<(envelope: Envelope) => void>();
   const ready = subscriber.subscribe(channel).catch(onError);
+  let readyCount = 0;
+  subscriber.on('ready', () => {
+    readyCount += 1;
+    if (readyCount > 1) subscriber.subscribe(channel).catch(onError);
+  });
   subscriber.on('message', (from: string, text: string) => {
     if (from !== channel) return;
     let envelope: Envelope;
