@@ -5,14 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RedisProcess, startRedis } from '../../tests/chaos/support/redis-process';
+import { TEST_REDIS_URL } from '../../tests/setup/database';
 import { until } from '../../tests/setup/until';
 import { openRedis } from '../redis';
 import type { Envelope } from './bus';
 import { createRedisBus } from './redis-bus';
 
-const hasRedisServer = Boolean(process.env.TEST_REDIS_URL);
-
-describe.skipIf(!hasRedisServer)('the Redis bus across an outage', () => {
+describe.skipIf(!TEST_REDIS_URL)('the Redis bus across an outage', () => {
   let redis: RedisProcess;
   const unhandled: unknown[] = [];
   const onUnhandled = (reason: unknown) => unhandled.push(reason);
