@@ -30,8 +30,8 @@ export const BASKET_HREF = '/basket';
 
 /**
  * What the header badges count, for screen readers: the customer's active orders (not done or cancelled) and
- * their unread notifications. SPEC §9's hard-coded badge values and fixed card number are placeholders of the
- * original; we show the real counts (root loader) and no card until discount cards exist.
+ * their unread notifications. SPEC §9's hard-coded badge values and fixed card number stood for real ones: we
+ * show the real counts (root loader) and the customer's own discount card number (ADR 046), none for a guest.
  */
 export const ORDERS_BADGE_WHAT = 'активных';
 export const CABINET_BADGE_WHAT = 'непрочитанных уведомлений';
