@@ -7,6 +7,7 @@ import { randomInt } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { ROOT, spawnNode, stopChild, waitFor200 } from './lib';
 
@@ -129,4 +130,32 @@ export async function startBuiltServer(
     throw error;
   }
   return { origin, outbox, pid: server.pid ?? 0, stop };
+}
+
+/**
+ * GETs `url` for `seconds` over `connections` connections, each one of `customers` (round robin) sending its
+ * session cookie and `extraCookie`.
+ */
+export function getAsCustomers(
+  url: string,
+  customers: readonly SignedIn[],
+  { seconds, connections, extraCookie = '' }: { seconds: number; connections: number; extraCookie?: string },
+): Promise<autocannon.Result> {
+  let next = 0;
+  return autocannon({
+    url,
+    duration: seconds,
+    connections,
+    pipelining: 1,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request, context: { customer?: SignedIn }) => {
+          context.customer ??= customers[next++ % customers.length];
+          const cookie = [context.customer?.cookie, extraCookie].filter(Boolean).join('; ');
+          return { ...request, headers: { ...request.headers, cookie } };
+        },
+      },
+    ],
+  });
 }

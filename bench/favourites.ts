@@ -16,8 +16,7 @@
  * Printed: req/s, p50, p99 and the p99 ratio to the baseline's (lower is better).
  */
 import { formatDeliveryArea } from '@core/rules/delivery-area';
-import autocannon from 'autocannon';
-import { type SignedIn, signInCustomer, startBuiltServer } from './customers';
+import { getAsCustomers, type SignedIn, signInCustomer, startBuiltServer } from './customers';
 import { formatTable, type LoadResult, pinSelf, processTreeCpuMs } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -74,23 +73,7 @@ async function customerLoad(
   seconds: number,
   extraCookie = '',
 ): Promise<LoadResult> {
-  let next = 0;
-  const result = await autocannon({
-    url,
-    duration: seconds,
-    connections: CONNECTIONS,
-    pipelining: 1,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request, context: { customer?: SignedIn }) => {
-          context.customer ??= customers[next++ % customers.length];
-          const cookie = [context.customer?.cookie, extraCookie].filter(Boolean).join('; ');
-          return { ...request, headers: { ...request.headers, cookie } };
-        },
-      },
-    ],
-  });
+  const result = await getAsCustomers(url, customers, { seconds, connections: CONNECTIONS, extraCookie });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,

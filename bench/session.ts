@@ -9,8 +9,7 @@
  * change in the machine's load falls on both. Printed: req/s, p50, p99 and CPU milliseconds per request of
  * each server's process, and Фреш's share of the bare server (req/s) and the bare server's share of Фреш's CPU.
  */
-import autocannon from 'autocannon';
-import { type SignedIn, signInCustomer, startBuiltServer } from './customers';
+import { getAsCustomers, type SignedIn, signInCustomer, startBuiltServer } from './customers';
 import { formatTable, pinSelf, processTreeCpuMs, ROOT, spawnNode, stopChild } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -27,26 +26,8 @@ const GOAL_SHARE = 0.7;
 type Measured = { rps: number; p50: number; p99: number; errors: number; cpuMsPerRequest: number };
 
 async function measure(url: string, pid: number, customers: readonly SignedIn[], seconds: number) {
-  let next = 0;
   const cpuBefore = processTreeCpuMs(pid) ?? 0;
-  const result = await autocannon({
-    url,
-    duration: seconds,
-    connections: CONNECTIONS,
-    pipelining: 1,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request, context: { customer?: SignedIn }) => {
-          context.customer ??= customers[next++ % customers.length];
-          return {
-            ...request,
-            headers: { ...request.headers, cookie: (context.customer as SignedIn).cookie },
-          };
-        },
-      },
-    ],
-  });
+  const result = await getAsCustomers(url, customers, { seconds, connections: CONNECTIONS });
   const cpuMs = (processTreeCpuMs(pid) ?? 0) - cpuBefore;
   return {
     rps: result.requests.average,
