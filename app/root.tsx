@@ -54,6 +54,9 @@ export const links: Route.LinksFunction = () => [
   // The one font file: Inter cut to what the site writes (scripts/build-font.ts, ADR 040).
   { rel: 'preload', href: interUrl, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: faviconUrl, type: 'image/svg+xml' },
+  // The installable app (public/manifest.webmanifest, ADR 050); iOS takes its home-screen icon from here.
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ];
 
 /** The shell's data (app/lib/root-data.server.ts): settings, who is signed in, their basket, badges, hearts. */
