@@ -2,8 +2,8 @@
  * How the API writes its answers (issue 26). Each route's response schema is a Zod schema in `core/contracts`;
  * fastify-type-provider-zod's serializer runs the whole schema over every answer (`safeEncode`), input rules
  * included (every string's control-character refinement), then `JSON.stringify`: for a favourites list of 200
- * products that was a fifth of the call's CPU. Here each schema is compiled once, at start, into a
- * fast-json-stringify function from its JSON Schema (Zod's own `toJSONSchema`, the output side): it writes the
+ * products that was a fifth of the call's CPU. Here each schema is compiled once, on the route's first answer
+ * (compiling all of them at start took 1.3 s of the boot), into a fast-json-stringify function from its JSON Schema (Zod's own `toJSONSchema`, the output side): it writes the
  * declared properties only, as the Zod serializer's stripping did, so nothing a presenter adds by mistake
  * leaves the server. A schema JSON Schema cannot express keeps the Zod serializer.
  */
@@ -43,7 +43,7 @@ export function responseJsonSchema(schema: ZodType): Record<string, unknown> | n
   }
 }
 
-export const responseSerializerCompiler: FastifySerializerCompiler<ResponseSchema> = (route) => {
+function compile(route: Parameters<FastifySerializerCompiler<ResponseSchema>>[0]): (data: unknown) => string {
   const jsonSchema = responseJsonSchema(zodSchemaOf(route.schema));
   if (!jsonSchema) return zodSerializerCompiler(route);
   try {
@@ -51,4 +51,13 @@ export const responseSerializerCompiler: FastifySerializerCompiler<ResponseSchem
   } catch {
     return zodSerializerCompiler(route);
   }
+}
+
+/** Fastify asks for every route's serializer at start; each is built when its route first answers. */
+export const responseSerializerCompiler: FastifySerializerCompiler<ResponseSchema> = (route) => {
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data) => {
+    serialize ??= compile(route);
+    return serialize(data);
+  };
 };
