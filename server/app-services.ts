@@ -24,6 +24,7 @@ import { onlinePaymentsOf } from './modules/payments/online-payments';
 import { createRealtime, type Realtime } from './realtime/realtime';
 import type { RedisHandle } from './redis';
 import { createServices, type Services } from './services';
+import { countedSms, type SmsCounters } from './sms/counted-sms';
 import { createSmsSender, type SmsConfig } from './sms/create-sms-sender';
 import type { SmsSender } from './sms/sms';
 import { createLocalDiskStorage } from './storage/local-disk-storage';
@@ -76,6 +77,8 @@ export type AssembleServicesDeps = {
   redisKeyPrefix?: string | undefined;
   /** Where web push may go (tests allow their fake push service); by default public push services only. */
   pushNetwork?: PushNetwork | undefined;
+  /** What GET /metrics counts (server/http/metrics.ts); absent: nothing is counted. */
+  counters?: (SmsCounters & { ordersPlaced(count: number): void }) | undefined;
 };
 
 /** The services and the socket bus they announce on; the caller closes the bus when it is done. */
@@ -103,13 +106,14 @@ export async function assembleServices(
     onError: (error) => log.warn({ err: error }, 'push service refused a message'),
   });
   const warn = { warn: (details: object, message: string) => log.warn(details, message) };
+  const sms = deps.sms ?? createSmsSender(config, clock);
   const services = createServices({
     dbHandle,
     contentCacheTtlMs: config.CONTENT_CACHE_TTL_S * 1000,
     onCacheError: (error) => log.error({ err: error }, 'content cache refresh failed'),
     clock,
     identity: {
-      sms: deps.sms ?? createSmsSender(config, clock),
+      sms: deps.counters ? countedSms(sms, deps.counters) : sms,
       // Without Redis, identity keeps the counters in its own table.
       limits:
         deps.limits ?? (deps.redis ? createRedisLimitStore(deps.redis.client, clock, prefix) : undefined),
@@ -120,6 +124,7 @@ export async function assembleServices(
     realtime,
     push,
     chatMessagesPerMinute: config.CHAT_MESSAGES_PER_MINUTE,
+    countOrdersPlaced: deps.counters?.ordersPlaced,
     supportMailer: createSupportMailer(config),
     onlinePayments: onlinePaymentsOf(config),
     log: warn,

@@ -16,9 +16,11 @@ import { type ClientLimitsConfig, clientTimeouts, registerClientLimits } from '.
 import { registerClosingResponses } from './http/closing';
 import { acceptEmptyBodies } from './http/empty-body';
 import { closeOnUnreadBodies, registerErrorHandler, sendApiNotFound } from './http/error-handler';
+import { createAppMetrics, registerMetrics } from './http/metrics';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
 import { createPageCache } from './http/page-cache';
 import { type ReactRouterOptions, reactRouterPlugin } from './http/react-router';
+import { registerRequestIdHeader, requestIdOf } from './http/request-id';
 import { responseSerializerCompiler } from './http/response-serializer';
 import { recordRoutes } from './http/route-table';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -70,7 +72,10 @@ export type AppDeps = {
     ClientLimitsConfig &
     Pick<Config, 'NODE_ENV' | 'TRUST_PROXY' | 'MAP_TILE_URL' | 'AUTH_SECRET'> &
     Partial<
-      Pick<Config, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT' | 'IP_LOCATION_HEADERS'>
+      Pick<
+        Config,
+        'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT' | 'IP_LOCATION_HEADERS' | 'METRICS_TOKEN'
+      >
     > &
     SmsConfig &
     GeocoderConfig;
@@ -121,6 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
+    // The incoming X-Request-Id when it looks like one, else a new UUID; logged as reqId (ADR 048).
+    genReqId: requestIdOf,
     // Off unless configured: believing any X-Forwarded-For would let a client pick its own IP and so
     // escape the per-IP limits (docs/decisions/005).
     trustProxy: deps.config.TRUST_PROXY,
@@ -134,8 +141,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clientErrorHandler: answerClientError,
     ...clientTimeouts(deps.config),
   });
+  registerRequestIdHeader(app);
   registerClientLimits(app, deps.config);
   recordRoutes(app);
+  // GET /metrics and the request histogram, only with METRICS_TOKEN (ADR 048); before any route, to time all.
+  const metricsToken = deps.config.METRICS_TOKEN;
+  const metrics = metricsToken
+    ? createAppMetrics({
+        poolUsage: deps.dbHandle.poolUsage,
+        openSockets: () => (app.hasDecorator('sockets') ? app.sockets.size : 0),
+      })
+    : undefined;
+  if (metrics && metricsToken) registerMetrics(app, metrics, metricsToken);
   acceptEmptyBodies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
@@ -168,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { services, realtime } = await assembleServices({
     ...deps,
     clock,
+    counters: metrics?.counters,
     log: {
       warn: (details, message) => app.log.warn(details, message),
       error: (details, message) => app.log.error(details, message),
@@ -275,6 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         visitorPlace: visitorPlaceOf(request, deps.config.IP_LOCATION_HEADERS ?? null),
         mapTileUrl: deps.config.MAP_TILE_URL,
         cspNonce: request.cspNonce,
+        requestId: request.id,
         clientIp: request.ip,
         session: createPageSession({
           token: viewer?.via === 'cookie' ? viewer.token : null,
@@ -292,6 +311,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       maxEntries: PAGE_CACHE_MAX_ENTRIES,
       variantCookies: [DELIVERY_AREA_COOKIE],
       variantHeaders: deps.config.IP_LOCATION_HEADERS ?? [],
+      onLookup:
+        metrics && ((isHit) => (isHit ? metrics.counters.pageCacheHit() : metrics.counters.pageCacheMiss())),
     });
     await app.register(reactRouterPlugin, {
       ...deps.reactRouter,

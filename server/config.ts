@@ -222,6 +222,15 @@ export const ConfigSchema = z
     /** The mail's sender; SUPPORT_EMAIL when unset. */
     MAIL_FROM: optionalText(),
 
+    // Operations (issue 28; docs/decisions/048).
+    /**
+     * The bearer token of GET /metrics (Prometheus), at least 32 characters. Unset: there is no /metrics (it
+     * answers 404 as any unknown path does).
+     */
+    METRICS_TOKEN: optionalText().refine((value) => value === undefined || value.length >= 32, {
+      message: 'must be at least 32 characters',
+    }),
+
     // The support console (issue 15; docs/decisions/033).
     /**
      * Phones (comma-separated) that are operators of every shop from the start: the embedded database is
@@ -261,7 +270,8 @@ export class ConfigError extends Error {
 /**
  * Parses the environment; a bad value throws a ConfigError naming every bad variable and its problem — never
  * its value: the message reaches logs and terminals, and the value may be a secret (AUTH_SECRET,
- * SMSC_PASSWORD, SMSRU_API_ID, YANDEX_GEOCODER_KEY, YOOKASSA_SECRET_KEY, a password inside DATABASE_URL or REDIS_URL).
+ * SMSC_PASSWORD, SMSRU_API_ID, YANDEX_GEOCODER_KEY, YOOKASSA_SECRET_KEY, METRICS_TOKEN, a password inside
+ * DATABASE_URL or REDIS_URL).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Operators read these messages: keep them English even though contracts use the Russian locale.

@@ -55,6 +55,8 @@ export type ServicesOptions = {
   chatMessagesPerMinute: number;
   /** YooKassa (YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY); absent: online payment is off (issue 25). */
   onlinePayments?: OnlinePayments | null | undefined;
+  /** Counts the orders each checkout placed (GET /metrics); absent: not counted. */
+  countOrdersPlaced?: ((count: number) => void) | undefined;
   /** The support team's mailbox for questions and applications (SUPPORT_EMAIL over SMTP); absent: none. */
   supportMailer?: SupportMailer | undefined;
   log?: { warn(details: object, message: string): void };
@@ -78,6 +80,7 @@ export function createServices({
   realtime,
   push,
   chatMessagesPerMinute,
+  countOrdersPlaced,
   onlinePayments,
   supportMailer,
   log,
@@ -134,6 +137,7 @@ export function createServices({
     notifications,
     onStatus: (tx, order, status) => payments.onOrderStatus(tx, order, status),
     discounts: (tx, userId, placed, request) => payments.applyCheckoutDiscounts(tx, userId, placed, request),
+    countPlaced: countOrdersPlaced,
   });
   const support = createSupportService({
     ...deps,
@@ -197,6 +201,8 @@ export type LoadContext = {
   visitorPlace?: VisitorPlace;
   /** This response's CSP nonce, for the scripts React Router renders (app/entry.server.tsx). */
   cspNonce: string;
+  /** This request's id (X-Request-Id, pino's reqId): the error page shows it as 'Код ошибки' (ADR 048). */
+  requestId?: string;
   /** The client's address as the API's login limits count it (`request.ip`: TRUST_PROXY applied). */
   clientIp: string;
   /** The request's session token, and the cookies a page action starts or ends a session with. */

@@ -20,10 +20,15 @@ export type DbHandle = {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** PostgreSQL only: the pool's connections now (GET /metrics, docs/decisions/048). */
+  poolUsage?: () => PoolUsage;
   /** PGlite only: the whole data directory as a tarball, to open copies of this database quickly. */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
 };
+
+/** Connections of a pool: open, idle among them, and queries waiting for one. */
+export type PoolUsage = { total: number; idle: number; waiting: number };
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -85,6 +90,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      poolUsage: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }

@@ -67,6 +67,7 @@ main{max-width:1360px;margin:0 auto;padding:64px 16px;display:flex;flex-directio
 .code{font-size:120px;line-height:1;font-weight:900;letter-spacing:-.05em;color:#d7f3de;margin:0 0 24px}
 h1{font-size:30px;font-weight:800;letter-spacing:-.025em;margin:0}
 p{margin:16px 0 0;max-width:28rem;font-size:18px;line-height:1.6;color:#5b6660}
+p.ref{margin-top:8px;font-size:14px}
 nav{margin-top:32px;display:flex;flex-wrap:wrap;gap:12px;justify-content:center}
 nav a{display:inline-flex;align-items:center;min-height:48px;padding:0 24px;border-radius:16px;font-weight:600;text-decoration:none;color:#147a3c;background:#eefaf1}
 nav a:first-child{color:#fff;background:#147a3c}
@@ -81,6 +82,8 @@ const LOGO_MARK =
 export type ErrorDocumentOptions = {
   /** A page of this site to go back to (the form's page of a refused post), as a path. */
   backPath?: string;
+  /** The request's id, shown as 'Код ошибки' for support to find its log lines (ADR 048). */
+  requestId?: string;
 };
 
 /** The whole HTML document of an error page: heading by status, the answer's message, links on. */
@@ -102,6 +105,7 @@ export function errorDocument(status: number, message: string, options: ErrorDoc
     `<main><p class="code" aria-hidden="true">${status}</p>`,
     `<h1>${escapeHtml(title)}</h1>`,
     `<p>${escapeHtml(message)}</p>`,
+    ...(options.requestId ? [`<p class="ref">Код ошибки: ${escapeHtml(options.requestId)}</p>`] : []),
     `<nav aria-label="Куда перейти">${links.join('')}</nav>`,
     '</main></body></html>',
   ].join('');

@@ -103,7 +103,11 @@ export function sendError(reply: FastifyReply, status: number, body: ErrorBody):
     if (isBotRequest(request)) return reply.type('text/plain; charset=utf-8').send(String(status));
     const isPost = request.method !== 'GET' && request.method !== 'HEAD';
     const backPath = isPost ? sameSiteBackPath(request.headers.referer, request.host) : undefined;
-    return reply.type('text/html; charset=utf-8').send(errorDocument(status, body.message, { backPath }));
+    // A failure of ours shows the request's id, for support to find its log lines (ADR 048).
+    const requestId = status >= 500 ? request.id : undefined;
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(errorDocument(status, body.message, { backPath, ...(requestId ? { requestId } : {}) }));
   }
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }

@@ -39,6 +39,8 @@ export type PageCacheOptions = {
    */
   variantHeaders?: readonly string[];
   now?: () => number;
+  /** Told of every lookup, found or not (GET /metrics' hits and misses, docs/decisions/048). */
+  onLookup?: ((isHit: boolean) => void) | undefined;
 };
 
 export type PageCache = {
@@ -79,12 +81,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     },
     get(key) {
       const page = pages.get(key);
-      if (!page) return undefined;
-      if (now() - page.storedAt >= options.ttlMs) {
-        pages.delete(key);
-        return undefined;
-      }
-      return page;
+      const isFresh = page !== undefined && now() - page.storedAt < options.ttlMs;
+      if (page && !isFresh) pages.delete(key);
+      options.onLookup?.(isFresh);
+      return isFresh ? page : undefined;
     },
     set(key, page) {
       pages.delete(key);

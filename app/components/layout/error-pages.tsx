@@ -4,6 +4,7 @@ import { isRouteErrorResponse } from 'react-router';
 import { buttonStyles, LinkButton } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
 import { reloadAfterChunkError } from '~/lib/chunk-reload.client';
+import { ERROR_CODE_ELEMENT_ID, useRequestId } from '~/lib/request-id';
 
 /** SPEC §2: 'Ошибка 404' with an explanation and the way to the catalogue and home. */
 export function NotFoundPage() {
@@ -43,6 +44,8 @@ export function ErrorPage({ error }: { error?: unknown }) {
   }, [error]);
   // 503: the database or cache connection dropped (server/http/unavailable.ts); it comes back by itself.
   const isUnavailable = isRouteErrorResponse(error) && error.status === 503;
+  // The request's id, for support to find its log lines (ADR 048).
+  const requestId = useRequestId();
   return (
     <section className="mx-auto flex max-w-[1360px] flex-col items-center px-4 py-16 text-center sm:py-24">
       <span
@@ -59,6 +62,11 @@ export function ErrorPage({ error }: { error?: unknown }) {
           ? 'Попробуйте обновить страницу через минуту.'
           : 'Мы уже разбираемся. Попробуйте обновить страницу чуть позже или вернитесь на главную.'}
       </p>
+      {requestId && (
+        <p className="mt-2 text-sm text-muted">
+          Код ошибки: <span id={ERROR_CODE_ELEMENT_ID}>{requestId}</span>
+        </p>
+      )}
       <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
         <button
           type="button"

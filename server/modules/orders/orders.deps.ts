@@ -37,6 +37,8 @@ export type OrdersDeps = {
     },
     status: OrderStatus,
   ) => Promise<void>;
+  /** Told how many orders each checkout placed, after its commit (GET /metrics, docs/decisions/048). */
+  countPlaced?: ((count: number) => void) | undefined;
   /**
    * The checkout's discounts (the payments module: promo codes and bonus points, issue 25), in its transaction
    * once the orders exist: answers what each order takes off its goods, in the orders' order. It may throw (a

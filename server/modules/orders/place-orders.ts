@@ -273,6 +273,7 @@ export async function placeOrders(
     await onPlaced(tx, placed);
     return placed;
   });
+  deps.countPlaced?.(ids.length);
   const placedOrders = await getPlacedOrders(deps, ids);
   await deps.notifications.announceOrders(
     placedOrders.map((order) => ({
