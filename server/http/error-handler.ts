@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type AppError, DEFAULT_MESSAGES, isAppError } from '../errors';
 import { errorDocument, isBotRequest, sameSiteBackPath, wantsErrorPage } from './error-document';
+import { REQUEST_ID_HEADER } from './request-id';
 import { asUnavailable } from './unavailable';
 
 export const EMPTY_BODY_MESSAGE = 'Пустое тело запроса';
@@ -98,6 +99,8 @@ const lingering = new WeakSet<Socket>();
  */
 export function sendError(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
   const { request } = reply;
+  // Refusals before routing (a malformed address: client-errors.ts) skip the hook that sets it (ADR 048).
+  if (request) reply.header(REQUEST_ID_HEADER, request.id);
   if (request && wantsErrorPage(request)) {
     reply.status(status).header('cache-control', 'no-store');
     if (isBotRequest(request)) return reply.type('text/plain; charset=utf-8').send(String(status));
