@@ -4,12 +4,16 @@
  * on /, /catalog and a product page: the four category scores and FCP, LCP, TBT, CLS. Lighthouse is installed
  * into bench/lighthouse/ on first use (its own lock; 12.2.3: 13 needs Node 22). Chromium from CHROME_PATH
  * (default /usr/bin/chromium), headless, no sandbox, no network but the server's. Timings: a bench, not a test.
+ * Then each page's installability (ADR 050): Lighthouse 12 dropped its PWA category and with it the
+ * installable-manifest audit, which only relayed Chrome's own check (DevTools' Page.getInstallabilityErrors);
+ * the bench asks Chrome the same, in a fresh profile (not incognito), once the service worker controls the page.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { chromium } from '@playwright/test';
 import { BUILT_SERVER_ENTRY } from './customers';
 import { formatTable, ROOT, spawnNode, stopChild, waitFor200 } from './lib';
 
@@ -56,6 +60,36 @@ type Report = {
   categories: Record<string, { score: number | null }>;
   audits: Record<string, { numericValue?: number }>;
 };
+
+/** Chrome's installability errors of each page (none: installable), with the service worker in control. */
+async function installability(
+  pages: string[],
+  profileDir: string,
+): Promise<{ page: string; errors: string[] }[]> {
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROME_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+  try {
+    const results = [];
+    for (const page of pages) {
+      const tab = await context.newPage();
+      await tab.goto(`${origin}${page}`, { waitUntil: 'load' });
+      // The worker registers when the browser is idle after the load, and claims the page once active.
+      await tab.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+      const cdp = await context.newCDPSession(tab);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      results.push({ page, errors: installabilityErrors.map((error) => error.errorId) });
+      await tab.close();
+    }
+    return results;
+  } finally {
+    await context.close();
+  }
+}
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'fresh-lighthouse-'));
 const server = spawnNode(
@@ -109,6 +143,18 @@ try {
   }
   console.log(
     `Lighthouse (mobile), ${origin}\n\n${formatTable(rows)}\n\ngoals (issue 23): performance ≥ 95, FCP ≤ 1.8 s, TBT ≤ 100 ms, CLS 0`,
+  );
+  const installable = await installability(pages, path.join(dataDir, 'profile'));
+  console.log(
+    `\ninstallable (Chrome's installability check, Page.getInstallabilityErrors; issue 28: none)\n\n${formatTable(
+      [
+        ['page', 'installability errors'],
+        ...installable.map(({ page, errors }) => [
+          page.length > 30 ? `${page.slice(0, 27)}...` : page,
+          errors.length === 0 ? 'none: installable' : errors.join(', '),
+        ]),
+      ],
+    )}`,
   );
 } finally {
   await stopChild(server);
