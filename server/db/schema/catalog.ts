@@ -114,6 +114,10 @@ export const products = pgTable(
     images: jsonb('images').$type<string[]>().notNull().default([]),
     /** The 54-ФЗ receipt's VAT code of the product (YooKassa's numbering, core/rules/payments.ts): 20% by default. */
     vatCode: smallint('vat_code').notNull().default(4),
+    /** The shop's own id of the product: the offer id of its YML feed (`npm run import:yml`, ADR 049). */
+    externalId: text('external_id'),
+    /** The feed's picture references (URLs or file names, one a line) the current images were made from. */
+    externalPictures: text('external_pictures'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -124,6 +128,8 @@ export const products = pgTable(
     index('products_created_idx').on(t.createdAt.desc(), t.id),
     index('products_price_idx').on(t.priceKopecks, t.id),
     index('products_discount_idx').on(t.discountPercent.desc(), t.id),
+    // An import upserts by (shop, offer id); products made here have none (NULLs never collide).
+    uniqueIndex('products_store_external_idx').on(t.storeId, t.externalId),
     check('products_price_positive', sql`${t.priceKopecks} > 0`),
     check('products_discount_range', sql`${t.discountPercent} >= 0 and ${t.discountPercent} < 100`),
     check('products_weight_positive', sql`${t.weightGrams} > 0`),
