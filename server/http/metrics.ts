@@ -78,10 +78,7 @@ export function createAppMetrics(sources: MetricsSources): AppMetrics {
     'Orders placed (a checkout of several shops: each)',
   );
   const cacheHits = counter('fresh_page_cache_hits_total', 'Guest pages answered from the page cache');
-  const cacheMisses = counter(
-    'fresh_page_cache_misses_total',
-    'Shareable guest pages that had to be rendered',
-  );
+  const cacheMisses = counter('fresh_page_cache_misses_total', 'Guest pages the page cache could not answer');
   new Gauge({
     name: 'fresh_websockets_open',
     help: 'WebSockets open on this process',
