@@ -107,6 +107,11 @@ test.describe('the installable app', () => {
       expect(pngSize(await file.body()), icon.src).toBe(icon.sizes);
     }
 
+    // The worker's script: JavaScript, never immutable (an update must reach the browser).
+    const worker = await page.request.get('/sw.js');
+    expect(worker.headers()['content-type']).toMatch(/^(?:text|application)\/javascript/);
+    expect(worker.headers()['cache-control']).not.toMatch(/immutable/);
+
     // The service worker takes the page over after its load, on every page, push or not.
     await waitForServiceWorker(page);
 
