@@ -9,9 +9,22 @@ import { TEST_DATABASE_KINDS } from '../../tests/setup/database';
 import { phoneSequence, signIn } from '../../tests/setup/identity';
 import { sampleOf } from '../../tests/setup/metrics';
 import { placePickupOrders } from '../../tests/setup/orders';
+import { loadConfig } from '../config';
 
 const TOKEN = 'metrics-token-for-tests-0123456789abcdef';
 const nextPhone = phoneSequence('8916');
+
+describe('METRICS_TOKEN', () => {
+  it('must be 32 characters at least, and a refusal never shows it', () => {
+    const short = 'short-metrics-secret-hunter2';
+    expect(() => loadConfig({ METRICS_TOKEN: short })).toThrow(
+      /METRICS_TOKEN: must be at least 32 characters/,
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: short })).not.toThrow(short);
+    expect(loadConfig({ METRICS_TOKEN: TOKEN }).METRICS_TOKEN).toBe(TOKEN);
+    expect(loadConfig({ METRICS_TOKEN: ' ' }).METRICS_TOKEN).toBeUndefined();
+  });
+});
 
 describe.each(TEST_DATABASE_KINDS)('GET /metrics on %s', (kind) => {
   let t: TestApp;
