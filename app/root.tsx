@@ -60,8 +60,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /** The shell's data (app/lib/root-data.server.ts): settings, who is signed in, their basket, badges, hearts. */
-export function loader({ context, request }: Route.LoaderArgs) {
-  return loadRootData(context, request);
+export function loader({ context }: Route.LoaderArgs) {
+  return loadRootData(context);
 }
 
 /**

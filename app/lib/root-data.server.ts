@@ -6,6 +6,7 @@ import type { AppLoadContext } from 'react-router';
 import { getOptionalUser } from './auth.server';
 import { shopperLocation } from './location.server';
 import { EMPTY_SETTINGS } from './root-defaults';
+import { viewerBasket } from './viewer-basket.server';
 
 /**
  * The shell's data: settings, who is signed in (`useOptionalUser`), their basket, badges and hearts. It
@@ -27,7 +28,7 @@ export async function loadRootData(context: AppLoadContext) {
     // The signed-in basket is rendered with the page (counters and badge right at first paint) and is what
     // every basket control shows until an answer is newer (docs/decisions/043); a failure renders without
     // it and /basket says so.
-    user ? orElse(context.services.basket.getBasket(user._id), 'basket', null) : null,
+    user ? orElse(viewerBasket(context, user._id), 'basket', null) : null,
     // The header's badges: active orders and unread notifications, only for a signed-in customer.
     user
       ? orElse(

@@ -20,6 +20,7 @@ import { failureOf } from '~/lib/action-result';
 import { runAction } from '~/lib/actions.server';
 import { api } from '~/lib/api-client';
 import { loadSeo, seoMeta } from '~/lib/seo';
+import { viewerBasket } from '~/lib/viewer-basket.server';
 import type { Route } from './+types/basket';
 import type { action as basketAction } from './resources/basket';
 
@@ -29,7 +30,7 @@ const SHOP_FORMS = ['магазина', 'магазинов', 'магазино�
 /**
  * The shops' minimum order and delivery terms (the same for every visitor: guest pages may be shared), and
  * for a signed-in customer the points of their basket's groups, so the page is whole without JavaScript.
- * The basket itself is the root loader's (docs/decisions/030).
+ * The basket itself is the root loader's (docs/decisions/030); both read it once (`viewerBasket`).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.viewer.user;
@@ -37,8 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.services.catalog.listStores(),
     loadSeo(context.services.content, '/basket'),
     user
-      ? context.services.basket
-          .getBasket(user._id)
+      ? viewerBasket(context, user._id)
           .then((basket) => {
             const ids = Object.keys(basket);
             return ids.length > 0 ? context.services.catalog.listPoints(ids) : [];

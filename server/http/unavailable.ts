@@ -56,7 +56,12 @@ function wrapDomain<D extends object>(domain: D): D {
         methods.set(property, (...args: unknown[]) => {
           let result: unknown;
           try {
-            result = Reflect.apply(value, target, args);
+            // The method as the domain has it now: a wrapper made once still calls a replaced one.
+            result = Reflect.apply(
+              Reflect.get(target, property) as (...a: unknown[]) => unknown,
+              target,
+              args,
+            );
           } catch (error) {
             throw toPageError(error);
           }

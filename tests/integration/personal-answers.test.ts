@@ -5,7 +5,10 @@
  * Secure flash cookie appear over HTTPS (a trusted proxy's X-Forwarded-Proto here) and not over plain http.
  * Pages come from the real production server build.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { queryRows } from '../../server/db/client';
 import { createTestApp, type TestApp } from '../setup/app';
 import { runsOn, TEST_DATABASE_KINDS } from '../setup/database';
 import { type SignedInCustomer, signIn } from '../setup/identity';
@@ -52,6 +55,41 @@ describe.each(TEST_DATABASE_KINDS)('personal answers on %s', (kind) => {
       expect(guest.body).not.toContain(NAME);
       expect(guest.body).not.toContain(customer.user.phone);
       expect(guest.headers['cache-control'] ?? '').not.toMatch(/private/);
+    }
+  });
+
+  it('reads the customer’s basket once for /basket, on a page load and on a client navigation', async () => {
+    const [offer] = await queryRows(
+      t.db.db,
+      z.object({ pointId: z.string(), productId: z.string(), name: z.string() }),
+      sql`select s.point_id as "pointId", s.product_id as "productId", p.name
+        from stock s join points pt on pt.id = s.point_id join products p on p.id = s.product_id
+        where p.store_id = pt.store_id and s.count > 0 order by p.name limit 1`,
+    );
+    if (!offer) throw new Error('the seed has no offer');
+    const basket = t.app.services.basket;
+    await basket.changeItem(customer.user._id, {
+      warehouse_id: offer.pointId,
+      product_id: offer.productId,
+      quantity: 1,
+    });
+    // The root loader and /basket's both need it; React Router runs them for the same request.
+    const getBasket = basket.getBasket;
+    let reads = 0;
+    basket.getBasket = (userId) => {
+      reads += 1;
+      return getBasket(userId);
+    };
+    try {
+      for (const url of ['/basket', '/basket.data?_routes=root%2Croutes%2Fbasket']) {
+        reads = 0;
+        const response = await t.app.inject({ method: 'GET', url, headers: { cookie: customer.cookie } });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body, url).toContain(offer.name);
+        expect(reads, url).toBe(1);
+      }
+    } finally {
+      basket.getBasket = getBasket;
     }
   });
 
