@@ -23,8 +23,8 @@ import { createPictureLoader } from './import-pictures';
 import { runCli } from './run-cli';
 
 const USAGE = 'Usage: npm run import:yml -- --store <shop slug> [--pictures <folder>] <feed file or URL>';
-/** The feed's server must start answering within this; the body then streams as long as it takes. */
-const FEED_CONNECT_TIMEOUT_MS = 30_000;
+/** The feed's server must answer, and then send each next piece of the body, within this. */
+const FEED_IDLE_TIMEOUT_MS = 30_000;
 
 type Arguments = { store: string; pictures: string | null; source: string };
 
@@ -45,14 +45,30 @@ function parseArguments(argv: readonly string[]): Arguments | null {
 async function openFeed(source: string): Promise<AsyncIterable<Uint8Array>> {
   if (!/^https?:\/\//i.test(source)) return createReadStream(source, { highWaterMark: 64 * 1024 });
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), FEED_CONNECT_TIMEOUT_MS);
-  try {
-    const response = await fetch(source, { signal: controller.signal });
-    if (!response.ok || !response.body) throw new Error(`The feed's server answered ${response.status}`);
-    return Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
-  } finally {
+  let timer = setTimeout(() => controller.abort(), FEED_IDLE_TIMEOUT_MS);
+  const response = await fetch(source, { signal: controller.signal }).catch((error: unknown) => {
     clearTimeout(timer);
+    throw controller.signal.aborted
+      ? new Error(`The feed's server did not answer in ${FEED_IDLE_TIMEOUT_MS / 1000} s`)
+      : error;
+  });
+  if (!response.ok || !response.body) {
+    clearTimeout(timer);
+    throw new Error(`The feed's server answered ${response.status}`);
   }
+  const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+  // The body may take as long as it needs, but never stall: each chunk must come within the idle timeout.
+  return (async function* () {
+    try {
+      for await (const chunk of body) {
+        clearTimeout(timer);
+        timer = setTimeout(() => controller.abort(), FEED_IDLE_TIMEOUT_MS);
+        yield chunk as Uint8Array;
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  })();
 }
 
 const progressLine = (counts: ImportCounts) =>

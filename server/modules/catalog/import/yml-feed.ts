@@ -66,10 +66,13 @@ const OFFER_FIELDS = new Set([
 
 /** The XML declaration's encoding (YML feeds are often windows-1251), from the file's first bytes. */
 function declaredEncoding(head: Uint8Array): string {
-  const text = Buffer.from(head.subarray(0, 200)).toString('latin1');
+  const text = Buffer.from(head.subarray(0, DECLARATION_BYTES)).toString('latin1');
   const match = /^\s*<\?xml[^>]*encoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(text);
   return match?.[1]?.toLowerCase() ?? 'utf-8';
 }
+
+/** Bytes read before the encoding is decided: an XML declaration is shorter. */
+const DECLARATION_BYTES = 200;
 
 function decoderFor(head: Uint8Array): TextDecoder {
   const encoding = declaredEncoding(head);
@@ -173,6 +176,9 @@ export async function* readYmlFeed(
   });
 
   let decoder: TextDecoder | null = null;
+  /** The first bytes, kept until there are enough to read the XML declaration's encoding from. */
+  let head: Uint8Array[] | null = [];
+  let headBytes = 0;
   const feed = (text: string) => {
     try {
       parser.write(text);
@@ -182,12 +188,23 @@ export async function* readYmlFeed(
   };
   for await (const chunk of chunks) {
     if (typeof chunk === 'string') feed(chunk);
-    else {
-      decoder ??= decoderFor(chunk);
-      feed(decoder.decode(chunk, { stream: true }));
-    }
+    else if (head) {
+      head.push(chunk);
+      headBytes += chunk.byteLength;
+      if (headBytes >= DECLARATION_BYTES) {
+        const start = Buffer.concat(head);
+        head = null;
+        decoder = decoderFor(start);
+        feed(decoder.decode(start, { stream: true }));
+      }
+    } else if (decoder) feed(decoder.decode(chunk, { stream: true }));
     yield* ready.splice(0);
     if (failure) throw failure;
+  }
+  if (head && headBytes > 0) {
+    const start = Buffer.concat(head);
+    decoder = decoderFor(start);
+    feed(decoder.decode(start, { stream: true }));
   }
   if (decoder) feed(decoder.decode());
   try {
