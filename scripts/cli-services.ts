@@ -14,11 +14,18 @@ import type { Services } from '../server/services';
 
 export type CliServices = { services: Services; close(): Promise<void> };
 
+/** The app's database as the server opens it (PostgreSQL, or the embedded one in the data directory). */
+export function openCliDatabase(config: Config) {
+  return openDb({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pglite') });
+}
+
+/** Where uploads are stored, as the server stores them. */
+export function uploadDirOf(config: Config): string {
+  return path.resolve(config.UPLOAD_DIR ?? path.join(config.dataDir, 'uploads'));
+}
+
 export async function openCliServices(config: Config): Promise<CliServices> {
-  const dbHandle = await openDb({
-    databaseUrl: config.DATABASE_URL,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-  });
+  const dbHandle = await openCliDatabase(config);
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : undefined;
   try {
     await dbHandle.migrate();
@@ -26,7 +33,7 @@ export async function openCliServices(config: Config): Promise<CliServices> {
       config,
       dbHandle,
       redis,
-      uploadDir: path.resolve(config.UPLOAD_DIR ?? path.join(config.dataDir, 'uploads')),
+      uploadDir: uploadDirOf(config),
       clock: systemClock,
       log: {
         warn: (details, message) => console.error(message, details),

@@ -11,7 +11,6 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { loadConfig } from '../server/config';
-import { openDb } from '../server/db/client';
 import { createWorkQueue } from '../server/lib/work-queue';
 import {
   type ImportCounts,
@@ -19,6 +18,7 @@ import {
   importYmlFeed,
 } from '../server/modules/catalog/import/yml-import';
 import { createLocalDiskStorage } from '../server/storage/local-disk-storage';
+import { openCliDatabase, uploadDirOf } from './cli-services';
 import { createPictureLoader } from './import-pictures';
 import { runCli } from './run-cli';
 
@@ -113,16 +113,11 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const isUrl = /^https?:\/\//i.test(args.source);
   const chunks = await openFeed(args.source);
-  const dbHandle = await openDb({
-    databaseUrl: config.DATABASE_URL,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-  });
+  const dbHandle = await openCliDatabase(config);
   try {
     await dbHandle.migrate();
     const pictures = createPictureLoader({
-      storage: createLocalDiskStorage(
-        path.resolve(config.UPLOAD_DIR ?? path.join(config.dataDir, 'uploads')),
-      ),
+      storage: createLocalDiskStorage(uploadDirOf(config)),
       imageQueue: createWorkQueue({ concurrency: 1, maxWaiting: 1 }),
       folder: args.pictures ?? (isUrl ? null : path.dirname(path.resolve(args.source))),
       baseUrl: isUrl && !args.pictures ? args.source : undefined,
