@@ -4,6 +4,7 @@
  * the site — the very file deploy/compose.yaml uses, with this run's upstream list (docs/decisions/052).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -11,7 +12,10 @@ export const TEMPLATE = path.resolve(import.meta.dirname, '../../deploy/nginx/fr
 
 /** The nginx binary, or a failure that says how to get one. */
 export function requireNginx(): string {
-  const binary = process.env.NGINX_BIN || 'nginx';
+  // Debian puts it in /usr/sbin, which a non-root PATH often lacks.
+  const binary =
+    process.env.NGINX_BIN ||
+    (spawnSync('nginx', ['-v']).error && existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');
   const probe = spawnSync(binary, ['-v'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
     throw new Error(

@@ -11,11 +11,12 @@
  * - every support message the driver was answered 2xx for reached the operator's socket, and some of them
  *   crossed processes (sent through one, the socket held by another);
  * - no 5xx and no request left unanswered, except nginx's 502s for requests it had passed to the killed process
- *   between the kill and the restart: those in flight at the kill, and those nginx wrote on a kept-alive
- *   connection to it that it had not yet found dead. No process was there to answer them, and nginx does not
+ *   between the kill and the restart (and answers it had begun passing from it, cut off mid-body): those in
+ *   flight at the kill, and those nginx wrote on a kept-alive connection to it that it had not yet found dead. No process was there to answer them, and nginx does not
  *   pass a POST it may already have delivered to another process (that could place an order twice); the
  *   driver repeats them under the same Idempotency-Key, as a client should. Every other 5xx — one from a live
  *   process, one of nginx's about another upstream, or one after the restart — fails the run;
+ * - every customer went all the way through, but for at most one per request lost to the kill;
  * - the per-address login limit saw 50 addresses (every customer's code request answered 200).
  *
  * Client addresses (why each customer connects from its own 127.x.y.z): the app limits code requests per
@@ -72,7 +73,14 @@ const normalised = (national: string) => `+7${national.slice(1)}`;
 // ---------------------------------------------------------------------------------------------------------
 // Requests, each remembered for the table and the 5xx rule.
 
-type Answer = { status: number; body: string; upstream: string; startedAt: number; endedAt: number };
+type Answer = {
+  status: number;
+  body: string;
+  upstream: string;
+  headers: http.IncomingHttpHeaders;
+  startedAt: number;
+  endedAt: number;
+};
 type Recorded = Answer & { label: string };
 const recorded: Recorded[] = [];
 
@@ -126,12 +134,22 @@ function clientFrom(localAddress: string) {
                 status: response.statusCode ?? 0,
                 body: decode(Buffer.concat(chunks), response.headers['content-encoding']),
                 upstream: String(response.headers['x-fresh-upstream'] ?? ''),
+                headers: response.headers,
               }),
             );
-            response.on('error', (error) => done({ status: 0, body: error.message, upstream: '' }));
+            // Cut off mid-body: nginx had begun passing a process's answer when that process died. Which
+            // process it was is in the headers already sent.
+            response.on('error', (error) =>
+              done({
+                status: 0,
+                body: error.message,
+                upstream: String(response.headers['x-fresh-upstream'] ?? ''),
+                headers: response.headers,
+              }),
+            );
           },
         );
-        request.on('error', (error) => done({ status: 0, body: error.message, upstream: '' }));
+        request.on('error', (error) => done({ status: 0, body: error.message, upstream: '', headers: {} }));
         request.end(body);
       });
     },
@@ -139,6 +157,16 @@ function clientFrom(localAddress: string) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Repeats a call while nginx had no process to answer it (no answer, or 502–504), at most 6 times. */
+async function untilAnswered(call: () => Promise<Answer>): Promise<Answer> {
+  let answer = await call();
+  for (let attempt = 1; attempt < 6 && (answer.status === 0 || answer.status >= 502); attempt += 1) {
+    await sleep(500);
+    answer = await call();
+  }
+  return answer;
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // The database of this run.
@@ -299,9 +327,12 @@ async function main(): Promise<number> {
     };
     let codeRequestsRefused = 0;
     async function signIn(client: ReturnType<typeof clientFrom>, national: string, name: string) {
-      const sent = await client.request(origin, 'login', 'POST', '/api/user/code', {
-        json: { name, phone: national },
-      });
+      // Both posts are repeated while no process could answer (a 502 for the killed one): a code request
+      // that did reach it may have sent a code (the repeat is then refused for the resend interval, and the
+      // customer gives up, counted below); a login that did reach it may have used the code up.
+      const sent = await untilAnswered(() =>
+        client.request(origin, 'login', 'POST', '/api/user/code', { json: { name, phone: national } }),
+      );
       if (sent.status !== 200) {
         codeRequestsRefused += 1;
         return undefined;
@@ -312,9 +343,9 @@ async function main(): Promise<number> {
         if (!code) await sleep(50);
       }
       if (!code) return undefined;
-      const login = await client.request(origin, 'login', 'POST', '/api/user/login', {
-        json: { phone: national, code },
-      });
+      const login = await untilAnswered(() =>
+        client.request(origin, 'login', 'POST', '/api/user/login', { json: { phone: national, code } }),
+      );
       if (login.status !== 200) return undefined;
       const { token } = JSON.parse(login.body) as { token: string };
       return {
@@ -369,6 +400,8 @@ async function main(): Promise<number> {
     const placedOrderIds: string[] = [];
     const sentMessages: { id: string; upstream: string }[] = [];
     let soldOut = 0;
+    /** Customers who went all the way through (signed in, checked out or were refused, wrote to support). */
+    let finished = 0;
     let inDoubt = 0;
     let killedAt = Number.POSITIVE_INFINITY;
     let killedUpstream = '';
@@ -447,6 +480,7 @@ async function main(): Promise<number> {
       }
       await get('page', '/lk?active=orders', auth);
       await get('page', '/catalog', auth);
+      finished += 1;
     }
 
     // The kill: the second process, mid-run; started again on its port once it is gone.
@@ -473,6 +507,19 @@ async function main(): Promise<number> {
     const after = newClient();
     for (let i = 0; i < 3 * PROCESSES; i += 1) await after.request(origin, 'page', 'GET', '/catalog');
     const drivingMs = performance.now() - drivingStarted;
+
+    // nginx's own part: a hashed asset answered immutable and compressed, the second time from nginx's cache
+    // (no upstream: $upstream_addr is empty on a cache hit); a page compressed.
+    const home = await after.request(origin, 'page', 'GET', '/');
+    const assetPath = /\/assets\/[\w.-]+\.(?:js|css)/.exec(home.body)?.[0];
+    const assetFirst = assetPath ? await after.request(origin, 'asset', 'GET', assetPath) : undefined;
+    const assetAgain = assetPath ? await after.request(origin, 'asset', 'GET', assetPath) : undefined;
+    const edge = {
+      immutable: String(assetFirst?.headers['cache-control'] ?? '').includes('immutable'),
+      assetCompressed: Boolean(assetFirst?.headers['content-encoding']),
+      cached: assetAgain?.status === 200 && assetAgain.upstream === '',
+      pageCompressed: Boolean(home.headers['content-encoding']),
+    };
 
     const deliveryDeadline = performance.now() + DELIVERY_WAIT_MS;
     while (
@@ -563,9 +610,26 @@ async function main(): Promise<number> {
       ],
       [
         '5xx outside the kill',
-        `${unexcused.length} (nginx's 502 for the killed process: ${excused.filter((a) => a.startedAt <= killedAt).length} ` +
+        `${unexcused.length} (502 or cut off with the killed process: ${excused.filter((a) => a.startedAt <= killedAt).length} ` +
           `in flight at the kill, ${excused.filter((a) => a.startedAt > killedAt).length} sent to it after)`,
         unexcused.length === 0,
+      ],
+      [
+        // A request lost to the kill may cost its customer the rest (a used-up code); nothing else may.
+        'customers carried on',
+        `${finished}/${CUSTOMERS} went all the way through (${excused.length} requests lost to the kill)`,
+        CUSTOMERS - finished <= excused.length,
+      ],
+      [
+        'nginx',
+        `${assetPath ?? 'no asset in /'}: ${edge.immutable ? 'immutable' : 'NOT immutable'}, ` +
+          `${edge.assetCompressed ? 'compressed' : 'NOT compressed'}, ${edge.cached ? 'again from nginx cache' : 'NOT cached'}; ` +
+          `/ ${edge.pageCompressed ? 'compressed' : 'NOT compressed'}; /ws upgraded`,
+        edge.immutable &&
+          edge.assetCompressed &&
+          edge.cached &&
+          edge.pageCompressed &&
+          operatorUpstreams.length > 0,
       ],
       [
         'login per address',
@@ -588,8 +652,19 @@ async function main(): Promise<number> {
         `${CUSTOMERS} customers; one process SIGKILLed at ${KILL_AT_MS / 1000} s and restarted ` +
         `(down ${((restartedAt - killedAt) / 1000).toFixed(1)} s)\n\n` +
         formatTable([
-          ['requests', 'errors by status', 'p50 ms', 'p99 ms', 'orders', 'sold out', 'in doubt', 'messages'],
           [
+            'customers',
+            'requests',
+            'errors by status',
+            'p50 ms',
+            'p99 ms',
+            'orders',
+            'sold out',
+            'in doubt',
+            'messages',
+          ],
+          [
+            `${finished}/${CUSTOMERS}`,
             String(recorded.length),
             errorsText,
             quantile(0.5),
