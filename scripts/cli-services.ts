@@ -9,6 +9,8 @@ import { assembleServices } from '../server/app-services';
 import type { Config } from '../server/config';
 import { openDb } from '../server/db/client';
 import { systemClock } from '../server/lib/clock';
+import type { Envelope } from '../server/realtime/bus';
+import { createRealtime } from '../server/realtime/realtime';
 import { openRedis } from '../server/redis';
 import type { Services } from '../server/services';
 
@@ -33,6 +35,8 @@ export async function openCliServices(config: Config): Promise<CliServices> {
       config,
       dbHandle,
       redis,
+      // The running processes' own prefix: what a script announces on the bus reaches them (ADR 027).
+      redisKeyPrefix: config.REDIS_KEY_PREFIX,
       uploadDir: uploadDirOf(config),
       clock: systemClock,
       log: {
@@ -52,5 +56,26 @@ export async function openCliServices(config: Config): Promise<CliServices> {
     await redis?.close();
     await dbHandle.close();
     throw error;
+  }
+}
+
+/**
+ * Tells the running app processes something on their bus, when there is one (REDIS_URL): false without Redis,
+ * where each process is alone and hears nothing from outside.
+ */
+export async function announceToServers(config: Config, envelope: Envelope): Promise<boolean> {
+  if (!config.REDIS_URL) return false;
+  const redis = openRedis(config.REDIS_URL);
+  const realtime = createRealtime({
+    clock: systemClock,
+    redis: redis.client,
+    prefix: config.REDIS_KEY_PREFIX,
+  });
+  try {
+    await realtime.bus.publish(envelope);
+    return true;
+  } finally {
+    await realtime.close();
+    await redis.close();
   }
 }

@@ -18,7 +18,7 @@ import {
   importYmlFeed,
 } from '../server/modules/catalog/import/yml-import';
 import { createLocalDiskStorage } from '../server/storage/local-disk-storage';
-import { openCliDatabase, uploadDirOf } from './cli-services';
+import { announceToServers, openCliDatabase, uploadDirOf } from './cli-services';
 import { createPictureLoader } from './import-pictures';
 import { runCli } from './run-cli';
 
@@ -97,10 +97,11 @@ function formatReport(report: ImportReport): string[] {
       'The offers before that point are imported and committed; nothing after it was read.',
     );
   }
-  lines.push(
-    'Search finds the new products at once; guests’ cached pages and the shop lists catch up within their ' +
-      'cache lifetimes (PAGE_CACHE_TTL_MS, CONTENT_CACHE_TTL_S), the typo dictionary within 10 minutes.',
-  );
+  if (report.withdrawn > 0) {
+    lines.push(
+      `Withdrawn: ${report.withdrawn} products no longer in the feed are out of stock at every point`,
+    );
+  }
   return lines;
 }
 
@@ -133,6 +134,16 @@ async function main(): Promise<number> {
     );
     if (isTty) process.stderr.write('\n');
     for (const line of formatReport(report)) console.log(line);
+    const { offers } = report;
+    if (offers.created + offers.updated + report.withdrawn + report.categories.created > 0) {
+      console.log(
+        (await announceToServers(config, { kind: 'catalogue-changed' }))
+          ? 'The running servers were told: their cached pages, shop lists and typo dictionary are dropped.'
+          : 'Without REDIS_URL the running server is not told: guests’ cached pages and the shop lists catch ' +
+              'up within their cache lifetimes (PAGE_CACHE_TTL_MS, CONTENT_CACHE_TTL_S), the typo dictionary ' +
+              'within 10 minutes. Search finds the new products at once.',
+      );
+    }
     if (report.feedError) return 1;
     return report.offers.skipped > 0 ? 3 : 0;
   } finally {

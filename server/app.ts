@@ -193,6 +193,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.addHook('onClose', async () => realtime.close());
   app.addHook('onClose', async () => services.notifications.close());
+  // An import (ADR 049) tells every process on the bus; each drops its cached shop lists and typo dictionary.
+  realtime.bus.subscribe((envelope) => {
+    if (envelope.kind !== 'catalogue-changed') return;
+    services.catalog.forgetCached();
+    services.search.invalidate();
+  });
   app.decorate('services', services);
   registerAuth(app, {
     identity: services.identity,
@@ -313,6 +319,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       variantHeaders: deps.config.IP_LOCATION_HEADERS ?? [],
       onLookup:
         metrics && ((isHit) => (isHit ? metrics.counters.pageCacheHit() : metrics.counters.pageCacheMiss())),
+    });
+    realtime.bus.subscribe((envelope) => {
+      if (envelope.kind === 'catalogue-changed') pageCache.clear();
     });
     await app.register(reactRouterPlugin, {
       ...deps.reactRouter,

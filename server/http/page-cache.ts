@@ -48,6 +48,8 @@ export type PageCache = {
   keyFor(request: FastifyRequest): string | undefined;
   get(key: string): CachedPage | undefined;
   set(key: string, page: CachedPage): void;
+  /** Forgets every page (the catalogue changed under them). */
+  clear(): void;
   readonly size: number;
 };
 
@@ -95,6 +97,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         if (oldest === undefined) break;
         pages.delete(oldest);
       }
+    },
+    clear() {
+      pages.clear();
     },
     get size() {
       return pages.size;

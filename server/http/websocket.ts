@@ -218,6 +218,7 @@ export async function registerWebSocket(
   }
 
   function deliver(envelope: Envelope): void {
+    if (envelope.kind === 'catalogue-changed') return;
     if (envelope.kind === 'session-ended') {
       for (const connection of open) {
         if (connection.sessionId === envelope.sessionId) endSession(connection);

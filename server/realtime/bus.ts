@@ -17,10 +17,14 @@ export function isOperatorAudience(
   return operatorStoreIds.some((storeId) => wanted.includes(storeId));
 }
 
-/** What travels between processes: an event for an audience, or a session that ended (its sockets close). */
+/**
+ * What travels between processes: an event for an audience, a session that ended (its sockets close), or a
+ * catalogue that changed outside the processes' own requests (an import: each process drops its cached copies).
+ */
 export type Envelope =
   | { kind: 'event'; to: Audience; event: SocketEvent }
-  | { kind: 'session-ended'; sessionId: string };
+  | { kind: 'session-ended'; sessionId: string }
+  | { kind: 'catalogue-changed' };
 
 /**
  * Fan-out between the app's processes (docs/decisions/027). Every process subscribes and delivers each

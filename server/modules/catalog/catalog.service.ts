@@ -12,17 +12,9 @@ import { CATALOG_PAGE_SIZE } from '@core/rules/catalog';
 import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import { createTtlCache } from '../../lib/ttl-cache';
-import {
-  presentCategory,
-  presentPoint,
-  presentProductCard,
-  presentProductDetail,
-  presentStore,
-} from './catalog.presenter';
+import { presentPoint, presentProductCard, presentProductDetail, presentStore } from './catalog.presenter';
 import {
   type AssortmentScope,
-  findCategories,
   findCategoryIdsWithProducts,
   findCheckoutPoints,
   findPointLocations,
@@ -35,12 +27,12 @@ import {
   findProductWarehouses,
   findStoreByIdOrSlug,
   findStoreIdsServing,
-  findStores,
   type ProductCardRow,
   type ProductFilter,
   type ProductOrder,
   UUID_PATTERN,
 } from './catalog.repository';
+import { createCatalogCaches } from './catalog-caches';
 import {
   findNameVocabulary,
   findProductsBySimilarName,
@@ -75,12 +67,9 @@ export type ResolvedCatalog = {
  * short in-process cache; products and stock are always read fresh.
  */
 export function createCatalogService(deps: CatalogDeps, options: CatalogServiceOptions) {
-  const cacheOptions = { ttlMs: options.cacheTtlMs, onRefreshError: options.onCacheError };
-  const categoryCache = createTtlCache(
-    async () => (await findCategories(deps.db)).map(presentCategory),
-    cacheOptions,
-  );
-  const storeCache = createTtlCache(async () => (await findStores(deps.db)).map(presentStore), cacheOptions);
+  const caches = createCatalogCaches(deps.db, options);
+  const categoryCache = caches.categories;
+  const storeCache = caches.stores;
 
   const cards = (rows: readonly ProductCardRow[]) =>
     rows.map((row) => presentProductCard(row, new Date(deps.clock.now())));
@@ -113,6 +102,9 @@ export function createCatalogService(deps: CatalogDeps, options: CatalogServiceO
   }
 
   return {
+    /** The catalogue changed outside this process's requests (an import, ADR 049): the next reads load afresh. */
+    forgetCached: (): void => caches.forget(),
+
     listCategories: (): Promise<Category[]> => categoryCache.get(),
     listStores: (): Promise<Store[]> => storeCache.get(),
 

@@ -1,5 +1,5 @@
 /** The catalogue import's queries (ADR 049): products by (shop, offer id), their stock, categories. */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { categories, points, products, stock } from '../../../db/schema/index';
 
@@ -118,4 +118,30 @@ export async function writeStock(
     .insert(stock)
     .values([...rows])
     .onConflictDoUpdate({ target: [stock.pointId, stock.productId], set: { count: sql`excluded.count` } });
+}
+
+/**
+ * The shop's imported products that the feed no longer lists go out of stock at every point, in one statement;
+ * returns how many products that took off sale (those already out of stock are not counted again).
+ */
+export async function withdrawImportedProductsNotIn(
+  db: Executor,
+  storeId: string,
+  listedExternalIds: readonly string[],
+): Promise<number> {
+  const rows = await db
+    .update(stock)
+    .set({ count: 0 })
+    .from(products)
+    .where(
+      and(
+        eq(stock.productId, products.id),
+        eq(products.storeId, storeId),
+        isNotNull(products.externalId),
+        sql`not (${products.externalId} = any(${sql.param([...listedExternalIds])}::text[]))`,
+        gt(stock.count, 0),
+      ),
+    )
+    .returning({ productId: stock.productId });
+  return new Set(rows.map((row) => row.productId)).size;
 }

@@ -222,6 +222,51 @@ describe.each(TEST_DATABASE_KINDS)('importing a YML feed on %s', (kind) => {
     );
     expect(third.feedError).toBeNull();
     expect(third.offers).toEqual({ created: 0, updated: 1, unchanged: 3, skipped: 7 });
+    // 'before-break' came only in the broken feed, which withdrew nothing: this whole one takes it off sale.
+    expect(again.withdrawn).toBe(0);
+    expect(third.withdrawn).toBe(1);
+    const dropped = await productOf('before-break');
+    if (!dropped) throw new Error('no before-break');
+    expect(Object.values(await stockOf(dropped.id))).toEqual([0, 0]);
+  });
+
+  it('takes off sale what a whole feed no longer lists, but never an offer it lists broken', async () => {
+    // Another shop's product with the same offer id is not this feed's to withdraw.
+    const db = t.db.db;
+    const otherStore = await createStore(db);
+    const otherPoint = await createPoint(db, otherStore, city);
+    const [other] = await db
+      .insert(products)
+      .values({
+        slug: `other-${otherStore.id}`,
+        name: 'Ряженка соседа',
+        storeId: otherStore.id,
+        externalId: 'after-clash',
+        priceKopecks: 100,
+        weightGrams: 100,
+      })
+      .returning({ id: products.id });
+    if (!other) throw new Error('no product');
+    await db.insert(stock).values({ productId: other.id, pointId: otherPoint.id, count: 4 });
+
+    const feed = handFeed({ first, second }, false)
+      // Ryazhenka is gone from the feed; milk is still there, but broken (no price): it stays on sale.
+      .replace(/<offer id="after-clash">.*?<\/offer>\n/, '')
+      .replace(/<offer id="milk"><name>Молоко ещё раз.*?<\/offer>\n/, '')
+      .replace(
+        '<name>Молоко пастеризованное</name><price>120.50</price>',
+        '<name>Молоко пастеризованное</name>',
+      );
+    const report = await importYmlFeed({ db, pictures }, { storeSlug: store.slug, chunks: chunksOf(feed) });
+    expect(report.feedError).toBeNull();
+    expect(reasonsOf(report)['skipped milk']).toMatch(/price/);
+    expect(report.withdrawn).toBe(1);
+    const ryazhenka = await productOf('after-clash');
+    const milk = await productOf('milk');
+    if (!ryazhenka || !milk) throw new Error('no ryazhenka or milk');
+    expect(await stockOf(ryazhenka.id)).toEqual({ [first.id]: 0, [second.id]: 0 });
+    expect(await stockOf(milk.id)).toEqual({ [first.id]: 7, [second.id]: 3 });
+    expect(await stockOf(other.id)).toEqual({ [otherPoint.id]: 4 });
   });
 
   it('refuses an unknown shop', async () => {

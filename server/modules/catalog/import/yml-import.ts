@@ -22,6 +22,7 @@ import {
   type ProductValues,
   updateImportedProduct,
   upsertImportedProducts,
+  withdrawImportedProductsNotIn,
   writeStock,
 } from './catalog-import.repository';
 import { type FeedCategory, FeedSyntaxError, readYmlFeed } from './yml-feed';
@@ -46,6 +47,12 @@ export type ImportReport = {
   store: { slug: string; name: string };
   categories: { matched: number; created: number; skipped: number };
   offers: ImportCounts;
+  /**
+   * Products imported before whose offers this feed no longer lists: taken off sale (out of stock at every
+   * point), as a marketplace does with an offer gone from a feed. Only after a feed read to its end: a broken
+   * one says nothing about the offers it did not reach.
+   */
+  withdrawn: number;
   /** The first PROBLEMS_LISTED problems; `problemsNotListed` counts the rest. */
   problems: ImportProblem[];
   problemsNotListed: number;
@@ -108,6 +115,7 @@ export async function importYmlFeed(deps: ImportDeps, input: ImportInput): Promi
     store: { slug: store.slug, name: store.name },
     categories: { matched: 0, created: 0, skipped: 0 },
     offers: { created: 0, updated: 0, unchanged: 0, skipped: 0 },
+    withdrawn: 0,
     problems: [],
     problemsNotListed: 0,
     feedError: null,
@@ -125,6 +133,8 @@ export async function importYmlFeed(deps: ImportDeps, input: ImportInput): Promi
   let categoryOf: Map<string, string> | null = null;
   /** Offer ids seen in this feed: a second offer with one is skipped, not written over the first. */
   const seen = new Set<string>();
+  /** Every offer id the feed names, its broken offers' included: none of those is withdrawn. */
+  const listed = new Set<string>();
   let batch: { offer: OfferData; warnings: string[] }[] = [];
 
   const flush = async () => {
@@ -142,6 +152,8 @@ export async function importYmlFeed(deps: ImportDeps, input: ImportInput): Promi
         continue;
       }
       categoryOf ??= await resolveCategories(db, feedCategories, report, note);
+      const listedId = item.offer.id?.trim();
+      if (listedId) listed.add(listedId);
       const read = readOffer(item.offer);
       if (!read.ok) {
         skip(item.offer.id?.trim() || null, item.offer.line, read.reason);
@@ -161,6 +173,7 @@ export async function importYmlFeed(deps: ImportDeps, input: ImportInput): Promi
   }
   categoryOf ??= await resolveCategories(db, feedCategories, report, note);
   await flush();
+  if (!report.feedError) report.withdrawn = await withdrawImportedProductsNotIn(db, store.id, [...listed]);
   return report;
 }
 
