@@ -40,6 +40,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { formatTable } from '../../bench/lib';
@@ -52,6 +53,9 @@ const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR || 'build');
 const ENTRY = path.join(BUILD_DIR, 'app/main.js');
 const ADMIN_URL = process.env.TEST_DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
+
+/** This run's keys and channels on the shared Redis; removed at the end (limits and presence would expire). */
+const redisKeyPrefix = `fresh-scale-${process.pid}:`;
 
 const PROCESSES = 3;
 const CUSTOMERS = 50;
@@ -186,6 +190,21 @@ async function admin<T extends pg.QueryResultRow>(
   }
 }
 
+async function dropRedisKeys(prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // App processes.
 
@@ -271,7 +290,7 @@ async function main(): Promise<number> {
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       REDIS_URL,
-      REDIS_KEY_PREFIX: `fresh-scale-${process.pid}:`,
+      REDIS_KEY_PREFIX: redisKeyPrefix,
       DATA_DIR: dataDir,
       UPLOAD_DIR: path.join(dataDir, 'uploads'),
       SMS_PROVIDER: 'file',
@@ -700,6 +719,7 @@ async function main(): Promise<number> {
     await nginx?.stop();
     await Promise.all(apps.map(stopApp));
     await admin(ADMIN_URL, `drop database if exists ${dbName} with (force)`).catch(() => {});
+    await dropRedisKeys(redisKeyPrefix).catch(() => {});
     await rm(work, { recursive: true, force: true });
   }
 }
