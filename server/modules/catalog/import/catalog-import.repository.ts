@@ -145,3 +145,13 @@ export async function withdrawImportedProductsNotIn(
     .returning({ productId: stock.productId });
   return new Set(rows.map((row) => row.productId)).size;
 }
+
+/**
+ * Fresh planner statistics for the tables an import grows. Right after thousands of products are inserted the
+ * statistics still describe the small table of before, and the per-batch reads by offer id are planned as
+ * scans of the whole table until autovacuum analyses it (a minute or more later).
+ */
+export async function analyseImportedTables(db: Executor): Promise<void> {
+  await db.execute(sql`analyze ${products}`);
+  await db.execute(sql`analyze ${stock}`);
+}

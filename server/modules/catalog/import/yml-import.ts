@@ -13,6 +13,7 @@ import { AppError } from '../../../errors';
 import { findStoreByIdOrSlug } from '../catalog.repository';
 import { STORE_NOT_FOUND } from '../catalog.service';
 import {
+  analyseImportedTables,
   findAllCategories,
   findImportedProducts,
   findStockOf,
@@ -72,6 +73,8 @@ export type ImportInput = {
 export type ImportDeps = { db: Db; pictures: PictureLoader | null };
 
 const BATCH_SIZE = 200;
+/** Planner statistics are refreshed after each this many new products (analyseImportedTables). */
+const ANALYSE_EVERY_CREATED = 5_000;
 const PROBLEMS_LISTED = 1_000;
 const SLUG_ATTEMPTS = 20;
 
@@ -137,12 +140,19 @@ export async function importYmlFeed(deps: ImportDeps, input: ImportInput): Promi
   const listed = new Set<string>();
   let batch: { offer: OfferData; warnings: string[] }[] = [];
 
+  let createdWhenAnalysed = 0;
+  const analyseIfGrown = async (atLeast: number) => {
+    if (report.offers.created - createdWhenAnalysed < atLeast) return;
+    createdWhenAnalysed = report.offers.created;
+    await analyseImportedTables(db);
+  };
   const flush = async () => {
     if (batch.length === 0) return;
     const offers = batch;
     batch = [];
     await writeBatch(deps, store.id, offers, { pointOf, categoryOf: categoryOf ?? new Map(), report, note });
     input.onProgress?.({ ...report.offers });
+    await analyseIfGrown(ANALYSE_EVERY_CREATED);
   };
 
   try {
@@ -173,6 +183,8 @@ export async function importYmlFeed(deps: ImportDeps, input: ImportInput): Promi
   }
   categoryOf ??= await resolveCategories(db, feedCategories, report, note);
   await flush();
+  // So the next import (and the storefront's own queries) are planned for the table as it now is.
+  await analyseIfGrown(1);
   if (!report.feedError) report.withdrawn = await withdrawImportedProductsNotIn(db, store.id, [...listed]);
   return report;
 }
