@@ -8,10 +8,11 @@
  * Pages are never stored (a signed-in customer's page is theirs alone): navigations go to the network, with
  * navigation preload, and only a failed one gets the offline page. The API (/api/), the resource routes
  * (/resources/), uploads, posts and anything else are not handled here at all: they load as without a worker.
- * Caches are named by VERSION; a new worker deletes every other cache of this origin on activate. Change
- * VERSION with offline.html or offline.js, so their new bytes are precached.
+ * Caches are named by VERSION; a new worker deletes every other cache of this origin on activate. VERSION
+ * carries the first 10 hex digits of sha256(offline.html + offline.js), so their new bytes are precached: a
+ * test (tests/pwa/sw-version.test.ts) fails when either changes without it.
  */
-const VERSION = 'v1';
+const VERSION = 'offline-a299f0fdd2';
 const SHELL_CACHE = `fresh-shell-${VERSION}`;
 const ASSET_CACHE = `fresh-assets-${VERSION}`;
 const OFFLINE_PAGE = '/offline.html';

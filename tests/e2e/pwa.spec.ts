@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signInByApi, test } from './fixtures';
 import { actAsDistinctClient } from './pages/auth';
-import { BasketControl, type CatalogProduct, findProducts } from './pages/basket';
+import { BasketControl, BasketPage, type CatalogProduct, findProducts } from './pages/basket';
 
 test.beforeEach(async ({ context }, testInfo) => {
   await actAsDistinctClient(context, testInfo);
@@ -123,7 +123,7 @@ test.describe('the installable app', () => {
     expect(await installabilityErrors(page)).toEqual(expect.arrayContaining(['in-incognito', 'no-manifest']));
   });
 
-  test('offline, a page is the Russian offline page, listing the guest’s basket; back online, the page', async ({
+  test('offline, a page is the Russian offline page with the guest’s basket, which still changes; back online, the page', async ({
     page,
     context,
   }) => {
@@ -150,6 +150,15 @@ test.describe('the installable app', () => {
     await expect(basket.getByRole('listitem')).toContainText('1 шт.');
     await expectAccessible(page);
 
+    // The guest's basket still works offline: a line steps by keyboard, kept on the device for later.
+    const more = basket.getByRole('button', { name: `Увеличить количество: ${product.name}` });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(basket.getByRole('listitem')).toContainText('2 шт.');
+    await expect(more).toBeFocused();
+    const remove = basket.getByRole('button', { name: `Удалить из корзины: ${product.name}` });
+    await expect(remove).toBeVisible();
+
     // An API call offline fails: no answer of the API is kept to give instead.
     const apiOffline = await page.evaluate(() =>
       fetch('/api/catalog/products').then(
@@ -164,6 +173,9 @@ test.describe('the installable app', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Нет соединения с интернетом' })).toHaveCount(0);
     await expect(page).toHaveURL(/\/catalog$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // What changed offline is the basket the storefront shows.
+    await page.goto('/basket');
+    await expect(new BasketPage(page).quantity(product.name)).toHaveValue('2');
   });
 
   test('signed in, browsing keeps nothing personal: only the offline page and the hashed files', async ({
