@@ -30,7 +30,7 @@ export async function openCliServices(config: Config): Promise<CliServices> {
   const dbHandle = await openCliDatabase(config);
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL) : undefined;
   try {
-    await dbHandle.migrate();
+    await dbHandle.exclusively(() => dbHandle.migrate());
     const { services, realtime } = await assembleServices({
       config,
       dbHandle,

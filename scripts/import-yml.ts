@@ -116,7 +116,7 @@ async function main(): Promise<number> {
   const chunks = await openFeed(args.source);
   const dbHandle = await openCliDatabase(config);
   try {
-    await dbHandle.migrate();
+    await dbHandle.exclusively(() => dbHandle.migrate());
     const pictures = createPictureLoader({
       storage: createLocalDiskStorage(uploadDirOf(config)),
       imageQueue: createWorkQueue({ concurrency: 1, maxWaiting: 1 }),

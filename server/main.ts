@@ -23,13 +23,17 @@ async function prepareDatabase(config: Config, uploadDir: string, logger: Logger
     onConnectionError: (error) =>
       logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
   });
-  await dbHandle.migrate();
-  if (config.SEED_ON_EMPTY && (await isDatabaseEmpty(dbHandle.db))) {
-    logger.info('empty database: seeding the demo data');
-    const { seedDemo } = await import('./db/seed/demo');
-    const summary = await seedDemo(dbHandle.db, { imagesDir: uploadDir, log: (msg) => logger.info(msg) });
-    logger.info({ summary }, 'demo data seeded');
-  }
+  // Several processes started together on one empty database: one migrates and seeds, the others wait and
+  // then find both done (ADR 052).
+  await dbHandle.exclusively(async () => {
+    await dbHandle.migrate();
+    if (config.SEED_ON_EMPTY && (await isDatabaseEmpty(dbHandle.db))) {
+      logger.info('empty database: seeding the demo data');
+      const { seedDemo } = await import('./db/seed/demo');
+      const summary = await seedDemo(dbHandle.db, { imagesDir: uploadDir, log: (msg) => logger.info(msg) });
+      logger.info({ summary }, 'demo data seeded');
+    }
+  });
   logger.debug({ ms: since(startedAt), at: Math.round(performance.now()) }, 'database ready');
   return dbHandle;
 }

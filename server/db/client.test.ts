@@ -9,10 +9,16 @@ import {
   TEST_DATABASE_KINDS,
   type TestDatabase,
 } from '../../tests/setup/database';
-import { terminateBackends } from '../../tests/setup/postgres';
+import {
+  dropDatabase,
+  newDatabaseName,
+  openPostgresDatabase,
+  TEST_ADMIN_URL,
+  terminateBackends,
+} from '../../tests/setup/postgres';
 import { until } from '../../tests/setup/until';
 import { isConnectionLoss } from '../lib/connection-loss';
-import { openDb, queryRows } from './client';
+import { type DbHandle, openDb, queryRows } from './client';
 import { smsCodes } from './schema/index';
 
 describe.runIf(runsOnce())('the PostgreSQL pool when the server never answers', () => {
@@ -138,5 +144,43 @@ describe.each(TEST_DATABASE_KINDS)('what %s answers', (kind) => {
     const [parsed] = await queryRows(database.db, z.object({ created_at: z.coerce.date() }), raw);
     expect(parsed?.created_at.toISOString()).toBe(createdAt.toISOString());
     await expect(queryRows(database.db, z.object({ created_at: z.date() }), raw)).rejects.toThrow();
+  });
+});
+
+describe.runIf(runsOn('postgres'))('processes starting together on one empty PostgreSQL database', () => {
+  const name = newDatabaseName('fresh_start_race');
+  const handles: DbHandle[] = [];
+
+  afterAll(async () => {
+    await Promise.all(handles.map((handle) => handle.close()));
+    await dropDatabase(name);
+  });
+
+  it('migrate one at a time: each finds the work of those before it done, and none fails', async () => {
+    const first = await openPostgresDatabase(name);
+    handles.push(first);
+    const url = new URL(TEST_ADMIN_URL ?? '');
+    url.pathname = `/${name}`;
+    for (let i = 0; i < 2; i += 1) handles.push(await openDb({ databaseUrl: url.toString(), poolSize: 2 }));
+    const spans: { start: number; end: number }[] = [];
+    await Promise.all(
+      handles.map((handle) =>
+        handle.exclusively(async () => {
+          const start = performance.now();
+          await handle.migrate();
+          spans.push({ start, end: performance.now() });
+        }),
+      ),
+    );
+    spans.sort((a, b) => a.start - b.start);
+    for (let i = 1; i < spans.length; i += 1) {
+      expect(spans[i]?.start).toBeGreaterThanOrEqual(spans[i - 1]?.end ?? Number.POSITIVE_INFINITY);
+    }
+    const [row] = await queryRows(
+      first.db,
+      z.object({ count: z.coerce.number() }),
+      sql`select count(*) as count from categories`,
+    );
+    expect(row?.count).toBe(0);
   });
 });

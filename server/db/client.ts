@@ -19,6 +19,12 @@ export type DbHandle = {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process of the deployment runs its own: the start's migrations and demo seed.
+   * PostgreSQL: a session advisory lock held on a connection of its own (processes started together would
+   * otherwise all apply the first migration, and all but one fail on CREATE TABLE). PGlite: one process only.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   /** PostgreSQL only: the pool's connections now (GET /metrics, docs/decisions/048). */
   poolUsage?: () => PoolUsage;
@@ -41,6 +47,9 @@ const RANDOM_PAGE_COST = 1.1;
 
 /** See `OpenDbOptions.connectTimeoutMs`: far above any wait for a slot under load (ADR 022). */
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+
+/** The advisory lock key of `exclusively`: any fixed bigint no other code of ours takes ('fresh' in ASCII). */
+const STARTUP_LOCK_KEY = 0x6672657368;
 
 export type OpenDbOptions = {
   /** node-postgres connection string; without it the embedded PGlite is used. */
@@ -87,6 +96,20 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+      async exclusively(work) {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          try {
+            return await work();
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+          }
+        } finally {
+          // A session lock dies with its connection: a process killed while it holds one frees it.
+          client.release();
+        }
+      },
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -115,6 +138,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    exclusively: (work) => work(),
     ping: async () => {
       await client.query('select 1');
     },
