@@ -7,7 +7,7 @@ import { cp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 const buildDir = path.resolve(root, process.env.BUILD_DIR || 'build');
@@ -18,8 +18,35 @@ const MIN_COMPRESS_BYTES = 1024;
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
+/**
+ * @fastify/cookie loads `cookie` with `import()` and reads its named exports. Node gives a CommonJS module's
+ * named exports to `import()`, but esbuild, splitting the import into a chunk of its own, exports only
+ * `default` from that chunk, so `stringifySetCookie` was undefined in the build (every login answered 500)
+ * while the unbundled tests passed. cookie 1.x is CommonJS (package.json overrides it, ADR 051): this shim is
+ * the chunk instead, with the named exports @fastify/cookie reads.
+ */
+const cookieNamedExports: Plugin = {
+  name: 'cookie-named-exports',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^cookie$/ }, (args) =>
+      args.kind === 'dynamic-import'
+        ? { path: 'cookie', namespace: 'cookie-named-exports', pluginData: { resolveDir: args.resolveDir } }
+        : undefined,
+    );
+    esbuild.onLoad({ filter: /.*/, namespace: 'cookie-named-exports' }, (args) => ({
+      contents:
+        "import * as cookie from 'cookie';\n" +
+        'export const { parseCookie, stringifyCookie, parseSetCookie, stringifySetCookie, parse, serialize } = cookie;\n' +
+        'export default cookie;\n',
+      resolveDir: (args.pluginData as { resolveDir: string }).resolveDir,
+      loader: 'js',
+    }));
+  },
+};
+
 async function bundleServer(): Promise<void> {
   await build({
+    plugins: [cookieNamedExports],
     entryPoints: [path.join(root, 'server/main.ts')],
     outdir: outDir,
     // Code only some starts need (the seed, the PostgreSQL or PGlite driver, Redis) goes to chunks loaded on
