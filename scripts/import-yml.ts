@@ -7,6 +7,7 @@
  * 3 some offers were skipped.
  */
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
@@ -20,6 +21,7 @@ import {
 import { createLocalDiskStorage } from '../server/storage/local-disk-storage';
 import { announceToServers, openCliDatabase, uploadDirOf } from './cli-services';
 import { createPictureLoader } from './import-pictures';
+import { progressBar } from './progress-bar';
 import { runCli } from './run-cli';
 
 const USAGE = 'Usage: npm run import:yml -- --store <shop slug> [--pictures <folder>] <feed file or URL>';
@@ -42,8 +44,36 @@ function parseArguments(argv: readonly string[]): Arguments | null {
   return store && source && extra.length === 0 ? { store, pictures, source } : null;
 }
 
-async function openFeed(source: string): Promise<AsyncIterable<Uint8Array>> {
-  if (!/^https?:\/\//i.test(source)) return createReadStream(source, { highWaterMark: 64 * 1024 });
+/** The feed's bytes, with their count so far and the total when known (for the progress bar). */
+type Feed = { chunks: AsyncIterable<Uint8Array>; totalBytes: number | null; readonly readBytes: number };
+
+function counted(chunks: AsyncIterable<Uint8Array>, totalBytes: number | null): Feed {
+  let readBytes = 0;
+  return {
+    totalBytes,
+    get readBytes() {
+      return readBytes;
+    },
+    chunks: (async function* () {
+      for await (const chunk of chunks) {
+        readBytes += chunk.length;
+        yield chunk;
+      }
+    })(),
+  };
+}
+
+async function openFeed(source: string): Promise<Feed> {
+  if (!/^https?:\/\//i.test(source)) {
+    return counted(createReadStream(source, { highWaterMark: 64 * 1024 }), (await stat(source)).size);
+  }
+  const feed = await openFeedUrl(source);
+  return counted(feed.chunks, feed.totalBytes);
+}
+
+async function openFeedUrl(
+  source: string,
+): Promise<{ chunks: AsyncIterable<Uint8Array>; totalBytes: number | null }> {
   const controller = new AbortController();
   let timer = setTimeout(() => controller.abort(), FEED_IDLE_TIMEOUT_MS);
   const response = await fetch(source, { signal: controller.signal }).catch((error: unknown) => {
@@ -57,8 +87,9 @@ async function openFeed(source: string): Promise<AsyncIterable<Uint8Array>> {
     throw new Error(`The feed's server answered ${response.status}`);
   }
   const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+  const length = Number(response.headers.get('content-length'));
   // The body may take as long as it needs, but never stall: each chunk must come within the idle timeout.
-  return (async function* () {
+  const chunks = (async function* () {
     try {
       for await (const chunk of body) {
         clearTimeout(timer);
@@ -69,6 +100,7 @@ async function openFeed(source: string): Promise<AsyncIterable<Uint8Array>> {
       clearTimeout(timer);
     }
   })();
+  return { chunks, totalBytes: Number.isSafeInteger(length) && length > 0 ? length : null };
 }
 
 const progressLine = (counts: ImportCounts) =>
@@ -113,7 +145,7 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   const isUrl = /^https?:\/\//i.test(args.source);
-  const chunks = await openFeed(args.source);
+  const feed = await openFeed(args.source);
   const dbHandle = await openCliDatabase(config);
   try {
     await dbHandle.exclusively(() => dbHandle.migrate());
@@ -128,8 +160,13 @@ async function main(): Promise<number> {
       { db: dbHandle.db, pictures },
       {
         storeSlug: args.store,
-        chunks,
-        onProgress: isTty ? (counts) => process.stderr.write(`\r${progressLine(counts)}`) : undefined,
+        chunks: feed.chunks,
+        onProgress: isTty
+          ? (counts) =>
+              process.stderr.write(
+                `\r${progressBar(feed.readBytes, feed.totalBytes)} · ${progressLine(counts)}\x1b[K`,
+              )
+          : undefined,
       },
     );
     if (isTty) process.stderr.write('\n');
