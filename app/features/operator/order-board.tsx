@@ -59,15 +59,24 @@ function BoardCard({ order }: { order: BoardOrder }) {
   const moving = fetcher.formData?.get(STATUS_FIELD);
   const status = isOrderStatus(moving) ? moving : order.status;
   // A refused move says why under the card (no toast: the board is the operator's whole screen). Either way
-  // the buttons change once the board is loaded again: the focus goes to the card's heading.
-  const focusHeading = () => heading.current?.focus();
-  const { isPending: isMoving, failure } = useActionOutcome(fetcher, {
+  // the buttons change once the board is loaded again, and the pressed one may be gone with the focus: the
+  // focus then goes to the card's heading. Not when the operator has already moved it (to the next status's
+  // button, which can appear before this runs): taking it from there would lose their next press.
+  const focusHeading = () => {
+    const active = document.activeElement;
+    if (active === null || active === document.body || !active.isConnected) heading.current?.focus();
+  };
+  const { failure } = useActionOutcome(fetcher, {
     failureToast: false,
     onSuccess: focusHeading,
     onFailure: focusHeading,
     onRedirect: focusHeading,
   });
 
+  // A second move waits only while the first is on its way. Once the server has answered, the buttons shown
+  // are the board's latest (a socket event can load them before this fetcher's own reload ends), and a press
+  // is a new move the server checks against the order's status as it is.
+  const isSending = fetcher.state === 'submitting';
   const titleId = `${boardOrderId(order.number)}-title`;
   return (
     <li
@@ -124,9 +133,9 @@ function BoardCard({ order }: { order: BoardOrder }) {
                     type="submit"
                     name={STATUS_FIELD}
                     value={next}
-                    aria-disabled={isMoving}
+                    aria-disabled={isSending}
                     onClick={(event) => {
-                      if (isMoving) event.preventDefault();
+                      if (isSending) event.preventDefault();
                     }}
                     className={buttonStyles({
                       variant: next === 'cancelled' ? 'danger' : 'outline',
