@@ -98,7 +98,10 @@ async function repeatOf(
   return message;
 }
 
-/** Stores the message (and opens the conversation) once per key; a repeat racing it answers the first. */
+/**
+ * Stores the message (and opens the conversation) once per key; a repeat racing it answers the first.
+ * `beforeAnnounce` runs between the two: what the message's readers act on must exist when they hear of it.
+ */
 async function post(
   deps: PostDeps,
   customerId: string,
@@ -107,6 +110,7 @@ async function post(
   image: FileRef | null,
   key: string | undefined,
   operators: LazyAudience,
+  beforeAnnounce: (conversation: ConversationRow) => Promise<void> = async () => {},
 ): Promise<{ conversation: ConversationRow; message: ChatMessage; isNew: boolean }> {
   const stored = await storeMessage(deps.db, customerId, {
     authorId: author.id,
@@ -120,6 +124,7 @@ async function post(
   });
   if (stored) {
     const message = presentMessage(stored.message);
+    await beforeAnnounce(stored.conversation);
     await afterStore(deps, 'announcing a message', () =>
       announceMessage(deps, stored.conversation, message, operators),
     );
@@ -190,18 +195,21 @@ export async function reply(
     image,
     origin.idempotencyKey,
     audience,
+    // The notification before the message's event: a customer with the chat open reads the reply at once,
+    // and that read must find its notification, or the badge keeps counting a reply already read.
+    (row) =>
+      afterStore(deps, 'notifying the customer', () =>
+        deps.notifications.create(row.customerId, {
+          type: 'chat_message',
+          title: SUPPORT_TITLE,
+          content: input.text || 'Изображение',
+          link: '/lk?active=chat',
+          chatId: row.id,
+        }),
+      ),
   );
   if (!posted.isNew) return posted.message;
   const row = posted.conversation;
-  await afterStore(deps, 'notifying the customer', () =>
-    deps.notifications.create(row.customerId, {
-      type: 'chat_message',
-      title: SUPPORT_TITLE,
-      content: input.text || 'Изображение',
-      link: '/lk?active=chat',
-      chatId: row.id,
-    }),
-  );
   await afterStore(deps, 'announcing the conversation', () => announceConversation(deps, row, audience));
   return posted.message;
 }

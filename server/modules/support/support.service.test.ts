@@ -135,11 +135,12 @@ describe.each(TEST_DATABASE_KINDS)('the support service on %s', (kind) => {
     ).toEqual({
       lookups: 1,
       published: [
-        ['chat.message', customerOnly],
-        ['chat.message', operators],
-        // The customer's notification of the reply.
+        // The customer's notification of the reply, before the reply itself: a customer with the chat open
+        // reads the reply as it arrives, and that read must find the notification (or the badge keeps it).
         ['notification', customerOnly],
         ['badges', customerOnly],
+        ['chat.message', customerOnly],
+        ['chat.message', operators],
         ['chat.conversation', operators],
       ],
     });

@@ -37,9 +37,8 @@ export async function writeToCustomer(
   const message = presentMessage(stored.message);
   const audience = audienceOf(deps, customerId);
   const { conversation } = stored;
-  await afterStore(deps, 'announcing a message', () =>
-    announceMessage(deps, conversation, message, audience),
-  );
+  // The notification before the message's event: a customer with the chat open reads the message at once,
+  // and that read must find its notification (post-message.ts, reply).
   await afterStore(deps, 'notifying the customer', () =>
     deps.notifications.create(customerId, {
       type: 'chat_message',
@@ -48,6 +47,9 @@ export async function writeToCustomer(
       link: '/lk?active=chat',
       chatId: conversation.id,
     }),
+  );
+  await afterStore(deps, 'announcing a message', () =>
+    announceMessage(deps, conversation, message, audience),
   );
   await afterStore(deps, 'announcing the conversation', () =>
     announceConversation(deps, conversation, audience),
