@@ -61,15 +61,16 @@ export function storeServes(scope: AssortmentScope): SQL {
  * have it at checkout — and on equal stock the smaller point id, so every page picks the same point. Its
  * price is the point's own or the product's: exactly what the basket charges at that point.
  *
- * A lateral subquery `offer (point, count, price)`: joined inner it is also the in-stock filter, and price
- * filters and sorts read `offer.price`, so a list sorted by price is sorted by the price it shows.
+ * A lateral subquery `offer (point, count, price)` for one product or a few (a product page, cards by id);
+ * lists work the same rule out for all their products at once (`offersOfList`), joined inner as the in-stock
+ * filter, and their price filters and sorts read `offer.price`, so a list sorted by price is sorted by the
+ * price it shows.
  */
-function offerOf(scope: AssortmentScope | undefined, atPoint?: string): SQL {
+function offerOf(scope: AssortmentScope | undefined): SQL {
   const s = offerStock;
   return sql`(select ${s.pointId} as point, ${s.count} as count, coalesce(${s.priceKopecks}, ${products.priceKopecks}) as price
     from ${stock} ${s}
     where ${s.productId} = ${products.id} and ${s.count} > 0 and ${servesScope(scope, s.pointId)}
-      ${atPoint ? sql`and ${s.pointId} = ${atPoint}` : sql``}
     order by ${s.count} desc, ${s.pointId}
     limit 1) offer`;
 }
@@ -137,16 +138,38 @@ const ORDERS: Record<ProductOrder, SQL[]> = {
   new: [sql`${products.createdAt} desc`, sql`${products.id}`],
 };
 
-/** The filter's conditions; the in-stock one is the inner join with the offer. */
-function filterConditions(filter: ProductFilter): SQL | undefined {
+/** The filter's conditions on a product and its offer's `price`; the in-stock one is the join with the offer. */
+function filterConditions(filter: ProductFilter, price: SQL): SQL | undefined {
   return and(
     filter.storeId ? eq(products.storeId, filter.storeId) : undefined,
     filter.categoryIds ? inArray(products.categoryId, filter.categoryIds) : undefined,
-    filter.minKopecks !== undefined ? sql`${OFFER_PRICE} >= ${filter.minKopecks}` : undefined,
-    filter.maxKopecks !== undefined ? sql`${OFFER_PRICE} <= ${filter.maxKopecks}` : undefined,
+    filter.minKopecks !== undefined ? sql`${price} >= ${filter.minKopecks}` : undefined,
+    filter.maxKopecks !== undefined ? sql`${price} <= ${filter.maxKopecks}` : undefined,
     filter.isDiscounted ? gt(products.discountPercent, 0) : undefined,
     filter.excludeId ? sql`${products.id} <> ${filter.excludeId}` : undefined,
   );
+}
+
+/**
+ * The offers of the products matching `filter` that a point in scope has (`offer (product, point, count,
+ * price)`): THE offer-selection rule of `offerOf`, worked out for a whole list at once. One pass over the
+ * stock in scope, each product's row picked by `distinct on` in the rule's order, instead of a correlated
+ * subquery per product: a list needs every matching product's offer for its total and its price sort, and
+ * that was 3.5× the time on the embedded database (31 → 9 ms for the demo's /catalog, 5.3 → 2.8 ms on
+ * PostgreSQL; ADR 044). Not lateral: the filter's conditions are applied inside, to the products the stock
+ * rows are of, so a shop's or a category's page reads only its own stock.
+ */
+function offersOfList(filter: ProductFilter, scope: AssortmentScope | undefined): SQL {
+  const s = offerStock;
+  const price = sql`coalesce(${s.priceKopecks}, ${products.priceKopecks})`;
+  const conditions = filterConditions(filter, price);
+  return sql`(select distinct on (${s.productId}) ${s.productId} as product, ${s.pointId} as point,
+      ${s.count} as count, ${price} as price
+    from ${stock} ${s} inner join ${products} on ${products.id} = ${s.productId}
+    where ${s.count} > 0 and ${servesScope(scope, s.pointId)}
+      ${filter.pointId ? sql`and ${s.pointId} = ${filter.pointId}` : sql``}
+      ${conditions ? sql`and ${conditions}` : sql``}
+    order by ${s.productId}, ${s.count} desc, ${s.pointId}) offer`;
 }
 
 /**
@@ -160,8 +183,8 @@ export async function findProductCards(
   scope: AssortmentScope | undefined,
   page: { order: ProductOrder; limit: number; offset: number; withTotal?: boolean },
 ): Promise<{ rows: ProductCardRow[]; total: number }> {
-  const where = filterConditions(filter);
-  const offer = offerOf(scope, filter.pointId);
+  const offers = offersOfList(filter, scope);
+  const isOffered = sql`offer.product = ${products.id}`;
   const withTotal = page.withTotal !== false;
   const rows = await db
     .select({
@@ -171,19 +194,14 @@ export async function findProductCards(
     })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
-    .innerJoinLateral(offer, sql`true`)
-    .where(where)
+    .innerJoin(offers, isOffered)
     .orderBy(...ORDERS[page.order])
     .limit(page.limit)
     .offset(page.offset);
   let total = rows[0]?.total ?? 0;
   if (!withTotal) total = rows.length;
   else if (rows.length === 0 && page.offset > 0) {
-    const [counted] = await db
-      .select({ value: count() })
-      .from(products)
-      .innerJoinLateral(offer, sql`true`)
-      .where(where);
+    const [counted] = await db.select({ value: count() }).from(offers);
     total = counted?.value ?? 0;
   }
   return { rows: rows.map(({ total: _total, ...row }) => row), total };
