@@ -329,6 +329,27 @@ describe.each(TEST_DATABASE_KINDS)('the /ws socket’s limits on %s', (kind) => 
     for (const socket of sockets) await socket.close();
   });
 
+  it('reads a catch-up that sockets of one user ask for at once for all of them, and a later one anew', async () => {
+    const customer = await signIn(t, nextPhone());
+    const sockets = await Promise.all(Array.from({ length: 6 }, () => openSocket(url, customer.token)));
+    const since = new Date(clock.now() - 60_000).toISOString();
+    const reads = await counting(t.app.services.notifications, 'listSince', async () => {
+      for (const socket of sockets) socket.send({ type: 'resume', since });
+      for (const socket of sockets) await socket.next('missed');
+    });
+    // The first read may begin before the others ask: they share the next one.
+    expect(reads).toBeLessThanOrEqual(2);
+    const answers = sockets.map((socket) => socket.received.find((message) => message.type === 'missed'));
+    for (const answer of answers) expect(answer).toEqual(answers[1]);
+    // What happened after a read began is not in it: a resume after it is read again.
+    const again = await counting(t.app.services.notifications, 'listSince', async () => {
+      sockets[0]?.send({ type: 'resume', since });
+      await sockets[0]?.next('missed');
+    });
+    expect(again).toBe(1);
+    for (const socket of sockets) await socket.close();
+  });
+
   it('answers the catch-ups of many users a few at a time, and lets other work in between them', async () => {
     // On the embedded database a query runs on this thread and resolves in a microtask: catch-ups that follow
     // one another without a pause held every other request until the last (the chaos suite saw 2 s).

@@ -99,6 +99,11 @@ type Connection = {
   isEnding: boolean;
 };
 
+/** A catch-up's two messages, serialised once for every socket that asked for it. */
+type CatchUpAnswer = { missed: string; badges: string };
+/** A catch-up that has not begun, and the sockets waiting for it. */
+type SharedCatchUp = { askers: Set<Connection>; answer: Promise<CatchUpAnswer | undefined> };
+
 /** A client frame as what its ration counts it as. */
 type Frame =
   | { kind: 'invalid' }
@@ -189,6 +194,8 @@ export async function registerWebSocket(
   /** The catch-up of each user's that runs now (or last ran): the next one of theirs waits for it. */
   const catchingUp = new Map<string, Promise<void>>();
   const catchUps = createWorkQueue({ concurrency: CATCH_UPS_AT_ONCE, maxWaiting: CATCH_UPS_WAITING });
+  /** Catch-ups waiting for their turn, by what they answer: a socket asking the same joins one (`inTurn`). */
+  const sharedCatchUps = new Map<string, SharedCatchUp>();
   const at = () => new Date(deps.clock.now()).toISOString();
 
   /** Sends unless the socket is ending; one that has not read what it was sent already is cut off instead. */
@@ -317,20 +324,50 @@ export async function registerWebSocket(
   /**
    * One catch-up of a user's at a time, whichever of their sockets asked: the tabs of one customer (or the
    * sockets of one hostile client) take their turns instead of filling the database's queue together; and
-   * CATCH_UPS_AT_ONCE of the whole process, each after a turn of the event loop.
+   * CATCH_UPS_AT_ONCE of the whole process, each after a turn of the event loop. Sockets of one user asking
+   * for the same catch-up while it waits or runs share it: it is read and serialised once, and each of them
+   * is sent the same text (12 sockets of one operator asking for a long history at once cost 12 reads of
+   * 200 long messages and 12 serialisations of 400 KB, at the start of every round of the socket chaos check).
    */
   function inTurn(connection: Connection, since: string): Promise<void> {
+    const key = `${connection.userId}\n${connection.role}\n${connection.storeIds?.join(',') ?? '*'}\n${since}`;
+    let shared = sharedCatchUps.get(key);
+    if (shared) shared.askers.add(connection);
+    else {
+      shared = { askers: new Set([connection]), answer: readInTurn(connection, since, () => shared) };
+      sharedCatchUps.set(key, shared);
+    }
+    return shared.answer.then((answer) => {
+      if (!answer) return;
+      write(connection, answer.missed);
+      write(connection, answer.badges);
+    });
+  }
+
+  function readInTurn(
+    connection: Connection,
+    since: string,
+    sharing: () => SharedCatchUp | undefined,
+  ): Promise<CatchUpAnswer | undefined> {
     const { userId } = connection;
-    const run = () =>
-      connection.isEnding
-        ? undefined
-        : catchUps.run(async () => {
+    const key = `${connection.userId}\n${connection.role}\n${connection.storeIds?.join(',') ?? '*'}\n${since}`;
+    const isWanted = () => [...(sharing()?.askers ?? [])].some((asker) => !asker.isEnding);
+    const run = () => {
+      // From here on, a socket asking the same waits for the next one: this read may have begun already.
+      if (sharedCatchUps.get(key) === sharing()) sharedCatchUps.delete(key);
+      return isWanted()
+        ? catchUps.run(async () => {
             // A turn of the event loop first: requests waiting for I/O go before this catch-up's reads.
             await nextTurn();
-            if (!connection.isEnding) await catchUp(connection, since);
-          });
+            return isWanted() ? await readCatchUp(connection, since) : undefined;
+          })
+        : undefined;
+    };
     const mine = (catchingUp.get(userId) ?? Promise.resolve()).then(run);
-    const settled = mine.catch(() => {});
+    const settled = mine.then(
+      () => {},
+      () => {},
+    );
     catchingUp.set(userId, settled);
     void settled.then(() => {
       if (catchingUp.get(userId) === settled) catchingUp.delete(userId);
@@ -338,7 +375,7 @@ export async function registerWebSocket(
     return mine;
   }
 
-  async function catchUp(connection: Connection, since: string): Promise<void> {
+  async function readCatchUp(connection: Connection, since: string): Promise<CatchUpAnswer> {
     // Stamped before reading (the client's next cursor): what the reads cannot see yet is announced to this
     // socket live, or falls within the next catch-up's overlap.
     const nowMs = deps.clock.now();
@@ -362,8 +399,18 @@ export async function registerWebSocket(
     );
     await nextTurn();
     const badges = await deps.notifications.badges(connection.userId);
-    send(connection, { type: 'missed', since, notifications, messages, is_partial: isPartial, at: now });
-    send(connection, { type: 'badges', badges, at: now });
+    const missed: ServerSocketMessage = {
+      type: 'missed',
+      since,
+      notifications,
+      messages,
+      is_partial: isPartial,
+      at: now,
+    };
+    return {
+      missed: JSON.stringify(missed),
+      badges: JSON.stringify({ type: 'badges', badges, at: now } satisfies ServerSocketMessage),
+    };
   }
 
   async function answer(connection: Connection, frame: Frame): Promise<void> {
