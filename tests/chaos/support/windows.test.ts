@@ -1,6 +1,6 @@
 /** The chaos checks' verdict on latency under abuse (support/windows.ts): the median of neighbour ratios. */
 import { describe, expect, it } from 'vitest';
-import { compareWindows, median } from './windows';
+import { compareWindows, median, QUIET_P99_FLOOR_MS } from './windows';
 
 const window = (...ms: number[]) => ms.map((value) => ({ ms: value }));
 
@@ -19,6 +19,14 @@ describe('compareWindows', () => {
     const quiet = [window(100), window(100), window(100), window(100), window(100), window(100)];
     const abused = [window(120), window(5_000), window(130), window(110), window(150)];
     expect(compareWindows(quiet, abused).medianRatio).toBe(1.3);
+  });
+
+  it('counts a quiet p99 under the floor as the floor: below it the ratio measures the scheduler', () => {
+    const quiet = [window(10), window(12), window(14)];
+    const abused = [window(40), window(90)];
+    expect(compareWindows(quiet, abused).ratios).toEqual([40 / QUIET_P99_FLOOR_MS, 90 / QUIET_P99_FLOOR_MS]);
+    // Above the floor nothing changes.
+    expect(compareWindows([window(100), window(100)], [window(250)]).ratios).toEqual([2.5]);
   });
 
   it('needs a quiet window on either side of each abused one', () => {

@@ -6,13 +6,21 @@
  * those ratios, so one window disturbed from elsewhere moves one ratio, not the verdict; one quiet window
  * against one abused one (or every window pooled into one p99, which is the worst window's) flaked at load
  * averages of 10–20 on two cores.
+ *
+ * A quiet p99 under QUIET_P99_FLOOR_MS counts as that much: below it, a p99 says which other request's turn of
+ * the event loop a probe waited behind (an uncached page is 15–20 ms of it, ADR 044), and the ratio measured
+ * the scheduler. A `/api/user/me` with a quiet p99 of 13 ms and 49 ms under the floods failed at ×4.3 once
+ * the catalogue's pages became cheap (ADR 035).
  */
 import { percentile } from './load';
 
 export type TimedAnswers = readonly { ms: number }[];
 
+/** The least a quiet p99 counts as in a ratio (see above). */
+export const QUIET_P99_FLOOR_MS = 20;
+
 export type WindowComparison = {
-  /** Each abused window's p99 over the mean p99 of its quiet neighbours, in order. */
+  /** Each abused window's p99 over the mean p99 of its quiet neighbours (at least the floor), in order. */
   ratios: number[];
   /** The median of `ratios`: what the check compares with its limit. */
   medianRatio: number;
@@ -49,7 +57,9 @@ export function compareWindows(
   const quietP99s = quiet.map(p99Of);
   const abusedP99s = abused.map(p99Of);
   const ratios = abusedP99s.map(
-    (p99, index) => p99 / (((quietP99s[index] as number) + (quietP99s[index + 1] as number)) / 2),
+    (p99, index) =>
+      p99 /
+      Math.max(QUIET_P99_FLOOR_MS, ((quietP99s[index] as number) + (quietP99s[index + 1] as number)) / 2),
   );
   return {
     ratios,
