@@ -330,11 +330,12 @@ export async function registerWebSocket(
    * 200 long messages and 12 serialisations of 400 KB, at the start of every round of the socket chaos check).
    */
   function inTurn(connection: Connection, since: string): Promise<void> {
+    // What a catch-up answers: whose, as which role over which shops, and from when.
     const key = `${connection.userId}\n${connection.role}\n${connection.storeIds?.join(',') ?? '*'}\n${since}`;
     let shared = sharedCatchUps.get(key);
     if (shared) shared.askers.add(connection);
     else {
-      shared = { askers: new Set([connection]), answer: readInTurn(connection, since, () => shared) };
+      shared = { askers: new Set([connection]), answer: readInTurn(connection, since, key, () => shared) };
       sharedCatchUps.set(key, shared);
     }
     return shared.answer.then((answer) => {
@@ -347,10 +348,10 @@ export async function registerWebSocket(
   function readInTurn(
     connection: Connection,
     since: string,
+    key: string,
     sharing: () => SharedCatchUp | undefined,
   ): Promise<CatchUpAnswer | undefined> {
     const { userId } = connection;
-    const key = `${connection.userId}\n${connection.role}\n${connection.storeIds?.join(',') ?? '*'}\n${since}`;
     const isWanted = () => [...(sharing()?.askers ?? [])].some((asker) => !asker.isEnding);
     const run = () => {
       // From here on, a socket asking the same waits for the next one: this read may have begun already.

@@ -118,7 +118,7 @@ export type ProductCardRow = {
 };
 
 export type ProductFilter = {
-  /** These products only (favourites, search results, recipes). */
+  /** These products only (cards by id: favourites, sets, reviews' names). */
   ids?: readonly string[];
   storeId?: string;
   pointId?: string;
