@@ -24,6 +24,7 @@ import interUrl from './assets/fonts/inter-subset.woff2?url';
 import { AppShell } from './components/layout/app-shell';
 import { FlashToasts } from './components/layout/flash-toasts';
 import { NOSCRIPT_LOADER_STYLE, PAGE_LOADED_SCRIPT, PageLoader } from './components/layout/page-loader';
+import { SharedLabels } from './components/ui/shared-labels';
 import { ToastProvider } from './components/ui/toast';
 import { AuthDialogsProvider } from './features/auth/auth-dialogs';
 import { BasketProvider, useBasketCount } from './features/basket/basket-context';
@@ -180,6 +181,7 @@ export function Layout({ children }: { children: ReactNode }) {
                       badges={data?.badges ?? null}
                     >
                       <RealtimeToasts />
+                      <SharedLabels />
                       {children}
                     </RealtimeProvider>
                   </DeliveryProvider>

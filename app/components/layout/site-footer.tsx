@@ -1,12 +1,12 @@
 import type { LinkGroup, Socials } from '@core/contracts/content';
 import { toMoscow } from '@core/rules/date';
 import { Link } from 'react-router';
+import { Icon } from '~/components/ui/icon';
 import { CabinetLink } from '~/features/auth/cabinet-link';
 import { FeedbackButton } from '~/features/feedback/feedback-button';
 import { hasSupportChatLink, SUPPORT_CHAT_HREF, sellerLinks } from '~/lib/site-links';
 import { Logo } from './logo';
 import { SiteLink } from './site-link';
-import { TelegramIcon, VkIcon } from './social-icons';
 
 /**
  * The copyright's year: this year on the shop's (Moscow) calendar. SPEC §9 quotes the original's fixed 2024,
@@ -102,7 +102,7 @@ export function SocialLinks({ socials }: { socials: Socials }) {
             aria-label="Мы в Telegram"
             className={icon}
           >
-            <TelegramIcon className="size-6" />
+            <Icon name="telegram" className="brand-mark" />
           </a>
         </li>
       ) : null}
@@ -115,7 +115,7 @@ export function SocialLinks({ socials }: { socials: Socials }) {
             aria-label="Мы во ВКонтакте"
             className={icon}
           >
-            <VkIcon className="size-6" />
+            <Icon name="vk" className="brand-mark" />
           </a>
         </li>
       ) : null}

@@ -54,4 +54,10 @@ export const ICON_NAMES = [
   'x',
 ] as const;
 
-export type IconName = (typeof ICON_NAMES)[number];
+/**
+ * Brand marks, which lucide does not draw: filled shapes (the `brand-mark` class beside `icon`), their
+ * drawings in scripts/icon-sprite.ts. They follow ICON_NAMES in the sprite.
+ */
+export const BRAND_ICON_NAMES = ['telegram', 'vk'] as const;
+
+export type IconName = (typeof ICON_NAMES)[number] | (typeof BRAND_ICON_NAMES)[number];

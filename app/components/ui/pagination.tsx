@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { pagerItems } from '~/features/content/list-url';
-import { cx } from '~/lib/cx';
 import { Icon } from './icon';
 
 export type PaginationProps = {
@@ -12,8 +11,8 @@ export type PaginationProps = {
   hrefFor: (page: number) => string;
 };
 
-const ITEM =
-  'inline-flex h-11 min-w-11 items-center justify-center rounded-xl px-3 text-[15px] font-semibold transition-colors';
+/** A component class (app.css): the current page is the one with aria-current. */
+const ITEM = 'pager-link';
 
 /** Links to the pages of a list (`?page=2`): shareable, crawlable, and usable without JavaScript. */
 export function Pagination({ page, totalPages, label, hrefFor }: PaginationProps) {
@@ -25,12 +24,7 @@ export function Pagination({ page, totalPages, label, hrefFor }: PaginationProps
       <ul className="flex flex-wrap items-center justify-center gap-1.5">
         <li>
           {hasPrevious ? (
-            <Link
-              to={hrefFor(page - 1)}
-              prefetch="intent"
-              rel="prev"
-              className={cx(ITEM, 'gap-1 bg-white text-ink shadow-card hover:bg-brand-50')}
-            >
+            <Link to={hrefFor(page - 1)} prefetch="intent" rel="prev" className={ITEM}>
               <Icon name="chevron-left" className="size-5" />
               <span className="sr-only sm:not-sr-only">Назад</span>
             </Link>
@@ -49,12 +43,7 @@ export function Pagination({ page, totalPages, label, hrefFor }: PaginationProps
                 prefetch="intent"
                 aria-label={`Страница ${item}`}
                 aria-current={item === page ? 'page' : undefined}
-                className={cx(
-                  ITEM,
-                  item === page
-                    ? 'bg-brand-600 text-white'
-                    : 'bg-white text-ink shadow-card hover:bg-brand-50 hover:text-brand-700',
-                )}
+                className={ITEM}
               >
                 {item}
               </Link>
@@ -63,12 +52,7 @@ export function Pagination({ page, totalPages, label, hrefFor }: PaginationProps
         )}
         <li>
           {hasNext ? (
-            <Link
-              to={hrefFor(page + 1)}
-              prefetch="intent"
-              rel="next"
-              className={cx(ITEM, 'gap-1 bg-white text-ink shadow-card hover:bg-brand-50')}
-            >
+            <Link to={hrefFor(page + 1)} prefetch="intent" rel="next" className={ITEM}>
               <span className="sr-only sm:not-sr-only">Дальше</span>
               <Icon name="chevron-right" className="size-5" />
             </Link>

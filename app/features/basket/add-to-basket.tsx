@@ -3,6 +3,7 @@ import type { ProductCard } from '@core/contracts/catalog';
 import { type RefObject, useCallback, useRef } from 'react';
 import { buttonStyles } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
+import { labelProps } from '~/components/ui/shared-labels';
 import { type ToastApi, useToast } from '~/components/ui/toast';
 import { cx } from '~/lib/cx';
 import { BasketForm, useBasketQuantity } from './basket-context';
@@ -19,6 +20,8 @@ export type AddToBasketProps = {
   size?: 'md' | 'lg';
   /** Text only: product grids render dozens of these. */
   compact?: boolean;
+  /** The id of the element with the product's name (a grid's card): the controls' names refer to it. */
+  nameId?: string;
 };
 
 /** Short: it confirms a click the button's change already shows. */
@@ -81,7 +84,14 @@ function takeSwapFocus(
  * the count changes at once. Native buttons (grids render dozens); the same for a guest and a signed-in
  * customer (basket-context.tsx).
  */
-export function AddToBasket({ product, offer, className, size = 'md', compact = false }: AddToBasketProps) {
+export function AddToBasket({
+  product,
+  offer,
+  className,
+  size = 'md',
+  compact = false,
+  nameId,
+}: AddToBasketProps) {
   const toast = useToast();
   const quantity = useBasketQuantity(offer?.point, product._id);
   /** Where focus goes when the clicked control is replaced by the other one. */
@@ -125,7 +135,7 @@ export function AddToBasket({ product, offer, className, size = 'md', compact = 
           type="submit"
           name={BASKET_FIELD.delta}
           value="1"
-          aria-label={`В корзину: ${product.name}`}
+          {...labelProps('buy', product.name, nameId)}
           className={buttonStyles({ size: size === 'lg' ? 'lg' : 'md', className: 'w-full' })}
           onClick={() => {
             focusAfter.current = 'plus';
@@ -144,14 +154,14 @@ export function AddToBasket({ product, offer, className, size = 'md', compact = 
       {/* biome-ignore lint/a11y/useSemanticElements: a group of two buttons and a number is not a form fieldset. */}
       <div
         role="group"
-        aria-label={`В корзине: ${product.name}`}
+        {...labelProps('inBasket', product.name, nameId)}
         className={cx('flex w-full items-center justify-between rounded-xl bg-brand-50 p-1', height)}
       >
         <button
           type="submit"
           name={BASKET_FIELD.delta}
           value="-1"
-          aria-label={`Убрать одну штуку: ${product.name}`}
+          {...labelProps('less', product.name, nameId)}
           className={cx(STEP_BUTTON, 'h-full aspect-square')}
           onClick={() => {
             if (quantity === 1) focusAfter.current = 'add';
@@ -167,7 +177,7 @@ export function AddToBasket({ product, offer, className, size = 'md', compact = 
           type="submit"
           name={BASKET_FIELD.delta}
           value="1"
-          aria-label={`Добавить ещё одну: ${product.name}`}
+          {...labelProps('more', product.name, nameId)}
           aria-disabled={isAtStock || undefined}
           title={isAtStock ? 'Больше нет в наличии' : undefined}
           className={cx(STEP_BUTTON, 'h-full aspect-square')}

@@ -6,9 +6,9 @@ import { buttonStyles } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
 import type { StoreOption } from './page-data';
 
-const FIELD =
-  'h-11 w-full rounded-xl border border-line bg-white px-3 text-[15px] text-ink hover:border-brand-300 focus-visible:border-brand-600';
-const LABEL = 'mb-1.5 block text-sm font-semibold';
+/** Component classes (app.css): the catalogue's page writes the filters on every visit. */
+const FIELD = 'filter-field';
+const LABEL = 'filter-label';
 
 /**
  * Sorting and filters as a plain GET form: it works before hydration and every state is a shareable URL.

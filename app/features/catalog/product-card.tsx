@@ -1,5 +1,6 @@
 import type { ProductCard as ProductCardData } from '@core/contracts/catalog';
 import { formatPackSize } from '@core/rules/weight';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { AddToBasket } from '~/features/basket/add-to-basket';
 import { AddToSetButton } from '~/features/favourites/add-to-set-button';
@@ -18,6 +19,8 @@ export function productHref(product: Pick<ProductCardData, 'slug'>): string {
 export function ProductCard({ product, isEager = false }: { product: ProductCardData; isEager?: boolean }) {
   // Component classes (app.css, ADR 040): a grid repeats this markup dozens of times.
   const hasBadges = product.discount > 0 || product.is_new;
+  // The controls' names refer to the name's link ('В корзину: ' + its text), not a copy of it each.
+  const nameId = useId();
   return (
     <article className="card">
       <div className="card-pic">
@@ -45,7 +48,7 @@ export function ProductCard({ product, isEager = false }: { product: ProductCard
       </div>
       <PriceTag price={product.price} discount={product.discount} />
       <h3 className="card-name">
-        <Link to={productHref(product)} prefetch="intent" className="card-link">
+        <Link id={nameId} to={productHref(product)} prefetch="intent" className="card-link">
           {product.name}
         </Link>
       </h3>
@@ -60,11 +63,12 @@ export function ProductCard({ product, isEager = false }: { product: ProductCard
         offer={product.in_stock ? product.offer : null}
         compact
         className="card-buy"
+        nameId={nameId}
       />
       {/* After the name and the basket in reading order; drawn over the picture's corner. */}
       <div className="card-tools">
-        <FavouriteButton type="product" id={product._id} name={product.name} />
-        <AddToSetButton product={product} />
+        <FavouriteButton type="product" id={product._id} name={product.name} nameId={nameId} />
+        <AddToSetButton product={product} nameId={nameId} />
       </div>
     </article>
   );

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Icon } from '~/components/ui/icon';
+import { labelProps } from '~/components/ui/shared-labels';
 import { preloadLoginDialogs, useAuthDialogs } from '~/features/auth/auth-dialogs';
 import { useOptionalUser } from '~/features/auth/user';
 import { cx } from '~/lib/cx';
@@ -16,11 +17,14 @@ export function AddToSetButton({
   product,
   variant = 'overlay',
   className,
+  nameId,
 }: {
   product: { _id: string; name: string };
   /** 'overlay': a round icon button over a picture; 'inline': an icon and the words. */
   variant?: 'overlay' | 'inline';
   className?: string;
+  /** The id of the element with the product's name (a grid's card): the button's name refers to it. */
+  nameId?: string;
 }) {
   const isSignedIn = useOptionalUser() !== null;
   const { openLogin } = useAuthDialogs();
@@ -35,7 +39,7 @@ export function AddToSetButton({
       <button
         ref={trigger}
         type="button"
-        aria-label={variant === 'overlay' ? `${ADD_TO_SET_TITLE}: ${product.name}` : undefined}
+        {...(variant === 'overlay' ? labelProps('addToSet', product.name, nameId) : {})}
         aria-haspopup="dialog"
         onPointerEnter={preload}
         onFocus={preload}
@@ -49,8 +53,13 @@ export function AddToSetButton({
           className,
         )}
       >
-        <Icon name="list-plus" className={variant === 'overlay' ? undefined : 'size-5'} />
-        {variant === 'inline' ? ADD_TO_SET_TITLE : null}
+        {/* Over a picture the class draws the icon (.tip-set), no markup per card. */}
+        {variant === 'inline' ? (
+          <>
+            <Icon name="list-plus" className="size-5" />
+            {ADD_TO_SET_TITLE}
+          </>
+        ) : null}
       </button>
       {isOpen ? (
         <Suspense fallback={null}>

@@ -1,6 +1,7 @@
 import type { FavouriteType } from '@core/rules/favourites';
 import { useFetcher } from 'react-router';
 import { Icon } from '~/components/ui/icon';
+import { labelProps } from '~/components/ui/shared-labels';
 import { preloadLoginDialogs, useAuthDialogs } from '~/features/auth/auth-dialogs';
 import { useOptionalUser } from '~/features/auth/user';
 import { cx } from '~/lib/cx';
@@ -23,6 +24,8 @@ export type FavouriteButtonProps = {
    */
   variant?: 'overlay' | 'inline' | 'labelled';
   className?: string;
+  /** The id of the element with the item's name (a grid's card): the heart's name refers to it. */
+  nameId?: string;
 };
 
 /**
@@ -33,7 +36,14 @@ export type FavouriteButtonProps = {
  * of the item and the header badge follow the server. A failure is a warning toast with the server's message
  * (SPEC §8) and the heart goes back. A guest gets the login popup, or without JavaScript the login page.
  */
-export function FavouriteButton({ type, id, name, variant = 'overlay', className }: FavouriteButtonProps) {
+export function FavouriteButton({
+  type,
+  id,
+  name,
+  variant = 'overlay',
+  className,
+  nameId,
+}: FavouriteButtonProps) {
   const isSignedIn = useOptionalUser() !== null;
   const { openLogin } = useAuthDialogs();
   const fetcher = useFetcher<typeof favouritesAction>({ key: favouriteFetcherKey(type, id) });
@@ -43,11 +53,16 @@ export function FavouriteButton({ type, id, name, variant = 'overlay', className
   // Hearts of one item share the fetcher and so its answer: a refusal is told once.
   useActionOutcome(fetcher);
 
+  // A signed-in customer's heart posts what it will show once done as its own value (one hidden field less
+  // on each of a grid's cards, ADR 044); a guest's posts nothing.
+  const fields = isSignedIn ? toggleForm(type, id, !isActive) : null;
   const button = (
     <button
       type="submit"
+      name={fields ? 'active' : undefined}
+      value={fields?.active}
       aria-pressed={isActive}
-      aria-label={`${FAVOURITE_LABEL_PREFIX}: ${name}`}
+      {...labelProps('favourite', name, nameId)}
       // Over a picture: the class's tooltip says it (app.css), not a title per card.
       title={variant === 'overlay' ? undefined : isActive ? 'Убрать из избранного' : 'Добавить в избранное'}
       onPointerEnter={isSignedIn ? undefined : preloadLoginDialogs}
@@ -68,13 +83,14 @@ export function FavouriteButton({ type, id, name, variant = 'overlay', className
         className,
       )}
     >
-      {/* Red and filled while pressed: the class reads aria-pressed (app.css). */}
-      <Icon name="heart" className={cx('heart', variant !== 'overlay' && 'size-5')} />
+      {/* Red and filled while pressed: the class reads aria-pressed (app.css). Over a picture the class
+          draws it (.tip-fav), no markup per card. */}
+      {variant === 'overlay' ? null : <Icon name="heart" className="heart size-5" />}
       {variant === 'labelled' ? FAVOURITE_LABEL_PREFIX : null}
     </button>
   );
 
-  if (!isSignedIn) {
+  if (!fields) {
     // A guest: the login popup with JavaScript; without it, an empty post that the resource route answers
     // with the login page, then back to the Referer's page (no field: a grid repeats this form, ADR 044).
     return (
@@ -83,10 +99,10 @@ export function FavouriteButton({ type, id, name, variant = 'overlay', className
       </form>
     );
   }
-  const fields = toggleForm(type, id, !isActive);
+  const { active: _postedByTheButton, ...hidden } = fields;
   return (
     <fetcher.Form method="post" action={FAVOURITES_ACTION} className="contents">
-      {Object.entries(fields).map(([field, value]) => (
+      {Object.entries(hidden).map(([field, value]) => (
         <input key={field} type="hidden" name={field} value={value} />
       ))}
       {/* No `redirectTo`: without JavaScript the server goes back to the Referer's page (ADR 044). */}

@@ -1,0 +1,112 @@
+// @vitest-environment happy-dom
+/**
+ * A grid's card names its controls by reference (ADR 044, "Names by reference"): the words are written once
+ * per page (SharedLabels) and the product's name once per card (its link), and each control's accessible name
+ * still reads 'В корзину: <name>' as it did when every button carried the name in its own aria-label.
+ */
+import type { ProductCard as ProductCardData } from '@core/contracts/catalog';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createRoutesStub, Outlet } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SharedLabels } from '~/components/ui/shared-labels';
+import { ToastProvider } from '~/components/ui/toast';
+import { AuthDialogsProvider } from '~/features/auth/auth-dialogs';
+import { BasketProvider } from '~/features/basket/basket-context';
+import { ProductGrid } from './product-card';
+
+const card = (id: string, name: string): ProductCardData => ({
+  _id: id,
+  slug: `slug-${id}`,
+  name,
+  img: null,
+  price: 9900,
+  discount: 0,
+  weight: 1000,
+  rating: 4.8,
+  reviews: 3,
+  store: { _id: 's', name: 'Ферма', slug: 'ferma' },
+  in_stock: true,
+  is_new: false,
+  offer: { point: '11111111-1111-4111-8111-111111111111', count: 5, price: 9900 },
+});
+
+const MILK = card('22222222-2222-4222-8222-222222222222', 'Молоко 3,2%');
+const KEFIR = card('33333333-3333-4333-8333-333333333333', 'Кефир 1%');
+
+function Shell() {
+  return (
+    <ToastProvider>
+      <AuthDialogsProvider>
+        <BasketProvider>
+          <SharedLabels />
+          <Outlet />
+        </BasketProvider>
+      </AuthDialogsProvider>
+    </ToastProvider>
+  );
+}
+
+function Grid() {
+  return <ProductGrid products={[MILK, KEFIR]} />;
+}
+
+function renderGrid(user: { _id: string } | null) {
+  const posts: Record<string, string>[] = [];
+  const Stub = createRoutesStub([
+    {
+      id: 'root',
+      path: '/',
+      // The server's favourites: what the posts have toggled on.
+      loader: () => ({
+        user,
+        basket: null,
+        favourites: { product: posts.map((post) => post.id), store: [], article: [] },
+      }),
+      Component: Shell,
+      children: [
+        { index: true, Component: Grid },
+        {
+          path: 'resources/favourites',
+          action: async ({ request }) => {
+            posts.push(Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)])));
+            return { ok: true, intent: 'toggle', active: true, count: 1 };
+          },
+        },
+      ],
+    },
+  ]);
+  render(<Stub initialEntries={['/']} />);
+  return { posts };
+}
+
+describe('a grid of product cards', () => {
+  afterEach(cleanup);
+
+  for (const user of [null, { _id: 'u' }]) {
+    it(`names each card's controls after its own product (${user ? 'signed in' : 'guest'})`, async () => {
+      renderGrid(user);
+      for (const product of [MILK, KEFIR]) {
+        expect(await screen.findByRole('button', { name: `В корзину: ${product.name}` })).toBeTruthy();
+        expect(screen.getByRole('button', { name: `В избранное: ${product.name}` })).toBeTruthy();
+        expect(screen.getByRole('button', { name: `Добавить в набор: ${product.name}` })).toBeTruthy();
+      }
+      // The name is written once per card, in its link; the buttons refer to it.
+      const link = screen.getByRole('link', { name: MILK.name });
+      const buy = screen.getByRole('button', { name: `В корзину: ${MILK.name}` });
+      expect(buy.getAttribute('aria-labelledby')?.split(' ')).toContain(link.id);
+      expect(buy.hasAttribute('aria-label')).toBe(false);
+      // The icons are the classes' drawings: no <svg> in a card's buttons.
+      expect(buy.closest('article')?.querySelector('button svg')).toBeNull();
+    });
+  }
+
+  it("posts a heart's toggle with what it will show as the button's own value", async () => {
+    const { posts } = renderGrid({ _id: 'u' });
+    const heart = await screen.findByRole('button', { name: `В избранное: ${KEFIR.name}` });
+    expect(heart.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(heart);
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toEqual({ intent: 'toggle', type: 'product', id: KEFIR._id, active: 'true' });
+    expect(heart.getAttribute('aria-pressed')).toBe('true');
+  });
+});
