@@ -40,7 +40,7 @@ import {
   findStoresByWords,
 } from './catalog-search.repository';
 import { type RatedSubject, writeRating } from './ratings.repository';
-import { readStockRows, returnStock, type StockLine, takeStock } from './stock.repository';
+import { lockAndTakeStock, readStockRows, returnStock, type StockLine } from './stock.repository';
 
 export type CatalogDeps = { db: Db; clock: Clock };
 
@@ -157,14 +157,14 @@ export function createCatalogService(deps: CatalogDeps, options: CatalogServiceO
     listCheckoutPoints: (ids: readonly string[]) => findCheckoutPoints(deps.db, ids),
 
     /**
-     * Stock as orders change it (ADR 013), inside the orders module's transaction `tx`: read (and lock) the
-     * rows of a checkout's lines, take the quantities only while enough is left (how many rows changed is
-     * the answer), put a cancelled order's quantities back.
+     * Stock as orders change it (ADR 013), inside the orders module's transaction `tx`: read the rows of a
+     * checkout's lines, lock them and take the quantities in one statement (each only while enough is left;
+     * every row comes back as the lock found it, with whether it was taken), put a cancelled order's
+     * quantities back.
      */
     stock: {
-      read: (tx: Executor, lines: readonly StockLine[], options: { lock: boolean }) =>
-        readStockRows(tx, lines, options),
-      take: (tx: Executor, lines: readonly StockLine[]) => takeStock(tx, lines),
+      read: (tx: Executor, lines: readonly StockLine[]) => readStockRows(tx, lines),
+      lockAndTake: (tx: Executor, lines: readonly StockLine[]) => lockAndTakeStock(tx, lines),
       putBack: (tx: Executor, lines: readonly StockLine[]) => returnStock(tx, lines),
     },
 

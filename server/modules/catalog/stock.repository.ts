@@ -30,24 +30,15 @@ const stockRowColumns = {
   vatCode: products.vatCode,
 };
 
-/**
- * Reads (and with `lock`, locks) the stock rows of the lines, always in (point, product) order so two
- * checkouts sharing products take the locks in the same order and cannot deadlock each other.
- */
-export async function readStockRows(
-  tx: Executor,
-  lines: readonly { pointId: string; productId: string }[],
-  { lock }: { lock: boolean },
-) {
+/** Reads the stock rows of the lines without locking them: prices and counts as a checkout begins. */
+export async function readStockRows(tx: Executor, lines: readonly { pointId: string; productId: string }[]) {
   if (lines.length === 0) return [];
-  const query = tx
+  return tx
     .select(stockRowColumns)
     .from(stock)
     .innerJoin(products, eq(products.id, stock.productId))
     .where(pairsIn(lines))
-    .orderBy(stock.pointId, stock.productId)
-    .$dynamic();
-  return lock ? query.for('update', { of: stock }) : query;
+    .orderBy(stock.pointId, stock.productId);
 }
 
 export type StockRow = Awaited<ReturnType<typeof readStockRows>>[number];
@@ -59,21 +50,66 @@ function linesAsValues(lines: readonly StockLine[]): SQL {
   );
 }
 
+/** A stock row as `lockAndTakeStock` found it under its lock, before the take, and whether it was taken. */
+export type LockedStockRow = {
+  pointId: string;
+  productId: string;
+  count: number;
+  priceKopecks: number;
+  name: string;
+  taken: boolean;
+};
+
 /**
- * Takes the quantities from stock, each only while enough is left (the CHECK constraint backs it); answers
- * how many rows changed, so a caller can tell that all did. SQL on purpose: the condition is the point.
+ * Locks the lines' stock rows and takes the quantities in one statement, each only while enough is left (the
+ * CHECK constraint backs it). The rows are locked in (point, product) order, so two checkouts sharing
+ * products take the locks in the same order and cannot deadlock: the update touches only rows the ordered
+ * locking read has already returned (and so locked). Answers every row found, with its count and price as
+ * the lock found them, before the take: a caller that finds a row short, or its price changed, throws, and
+ * the transaction undoes the take. One round trip, the last before the commit: a popular product's row is
+ * held for that and the commit only (issue 26).
  */
-export async function takeStock(tx: Executor, lines: readonly StockLine[]): Promise<number> {
-  if (lines.length === 0) return 0;
-  const rows = await queryRows(
+export async function lockAndTakeStock(tx: Executor, lines: readonly StockLine[]): Promise<LockedStockRow[]> {
+  if (lines.length === 0) return [];
+  const s = stock;
+  return queryRows(
     tx,
-    z.object({ product_id: z.string() }),
-    sql`update ${stock} set count = ${stock.count} - v.quantity
-      from (values ${linesAsValues(lines)}) as v(point_id, product_id, quantity)
-      where ${stock.pointId} = v.point_id and ${stock.productId} = v.product_id and ${stock.count} >= v.quantity
-      returning ${stock.productId}`,
+    z
+      .object({
+        point_id: z.string(),
+        product_id: z.string(),
+        count: z.coerce.number(),
+        price_kopecks: z.coerce.number(),
+        name: z.string(),
+        taken: z.boolean(),
+      })
+      .transform((row) => ({
+        pointId: row.point_id,
+        productId: row.product_id,
+        count: row.count,
+        priceKopecks: row.price_kopecks,
+        name: row.name,
+        taken: row.taken,
+      })),
+    sql`with locked as materialized (
+        select ${s.pointId} as point_id, ${s.productId} as product_id, ${s.count} as count,
+          coalesce(${s.priceKopecks}, ${products.priceKopecks}) as price_kopecks, ${products.name} as name
+        from ${stock} inner join ${products} on ${products.id} = ${s.productId}
+        where ${pairsIn(lines)}
+        order by ${s.pointId}, ${s.productId}
+        for update of ${stock}
+      ), taken as (
+        update ${stock} set count = ${s.count} - v.quantity
+        from (values ${linesAsValues(lines)}) as v(point_id, product_id, quantity)
+        where ${s.pointId} = v.point_id and ${s.productId} = v.product_id and ${s.count} >= v.quantity
+          and exists (select 1 from locked where locked.point_id = v.point_id and locked.product_id = v.product_id)
+        returning ${s.pointId} as point_id, ${s.productId} as product_id
+      )
+      select locked.*, exists (
+          select 1 from taken where taken.point_id = locked.point_id and taken.product_id = locked.product_id
+        ) as taken
+      from locked order by locked.point_id, locked.product_id`,
   );
-  return rows.length;
 }
 
 /** Puts quantities back (a cancelled order's lines); a point that no longer stocks a product gets nothing. */

@@ -60,7 +60,10 @@ function planGroups(
 type Plan = ReturnType<typeof planGroups>[number];
 
 /** 409 naming every line the point has too few of (SPEC: nothing is written then). */
-function assertEnough(lines: readonly StockLine[], stock: ReadonlyMap<string, StockRow>): void {
+function assertEnough(
+  lines: readonly StockLine[],
+  stock: ReadonlyMap<string, Pick<StockRow, 'count' | 'name'>>,
+): void {
   const short = lines.flatMap((line) => {
     const row = stock.get(lineKey(line));
     if (row && row.count >= line.quantity) return [];
@@ -192,14 +195,18 @@ async function applyDiscounts(
   }
 }
 
-/** The checkout itself, in one transaction: all groups or nothing. Answers the new orders' ids. */
+/**
+ * The checkout in its transaction, all groups or nothing, up to the stock's take: the orders, their lines and
+ * statuses, the basket's lines out, the discounts. Answers the new orders' ids, and the lines and the stock
+ * rows as first read (unlocked), for `takeStock` to take.
+ */
 async function placeInTransaction(
   deps: OrdersDeps,
   tx: Executor,
   userId: string,
   input: PlaceOrders,
   plans: readonly Plan[],
-): Promise<string[]> {
+): Promise<{ ids: string[]; lines: StockLine[]; stock: ReadonlyMap<string, StockRow> }> {
   // The basket's lock first: no change of this basket runs beside the checkout.
   const basketLines = await deps.basket.lockLines(tx, userId);
   for (const plan of plans) {
@@ -209,12 +216,9 @@ async function placeInTransaction(
   }
   const lines = sumLines(basketLines, new Set(plans.map((plan) => plan.point.id)));
   // Read first without locks (prices, a fast answer when stock is already short); the rows are locked only
-  // at the end, right before the decrement, so a popular product's row is held for a moment, not for the
-  // whole checkout.
-  const stock = new Map(
-    // Stryker disable next-line ObjectLiteral: without `lock` the read takes no lock either
-    (await deps.catalog.stock.read(tx, lines, { lock: false })).map((row) => [lineKey(row), row]),
-  );
+  // at the end, by the take itself, so a popular product's row is held for a moment, not for the whole
+  // checkout.
+  const stock = new Map((await deps.catalog.stock.read(tx, lines)).map((row) => [lineKey(row), row]));
   assertEnough(lines, stock);
 
   const placed: (PlacedForDiscounts & { total: number })[] = [];
@@ -226,22 +230,34 @@ async function placeInTransaction(
     placed.push(await placeGroup(deps, tx, userId, input, plan, groupLines));
   }
   await applyDiscounts(deps, tx, userId, input, placed);
-  // Now lock the rows (always in the same order, so checkouts cannot deadlock), check again what may have
-  // changed since the first read, and take the quantities with a conditional update the CHECK backs.
-  const locked = new Map(
-    (await deps.catalog.stock.read(tx, lines, { lock: true })).map((row) => [lineKey(row), row]),
-  );
-  assertEnough(lines, locked);
-  for (const [key, row] of locked) {
+  return { ids: placed.map((order) => order.id), lines, stock };
+}
+
+/**
+ * The checkout's last statement before its commit: lock the rows (always in the same order, so checkouts
+ * cannot deadlock) and take the quantities in one round trip, so a popular product's row is held for that and
+ * the commit only. What may have changed since the first read is checked on the rows as the lock found them:
+ * too few left, or another price, throws, and the transaction undoes the take with everything else.
+ */
+async function takeStock(
+  deps: OrdersDeps,
+  tx: Executor,
+  lines: readonly StockLine[],
+  firstRead: ReadonlyMap<string, StockRow>,
+): Promise<void> {
+  const locked = await deps.catalog.stock.lockAndTake(tx, lines);
+  assertEnough(lines, new Map(locked.map((row) => [lineKey(row), row])));
+  for (const row of locked) {
     // Stryker disable next-line OptionalChaining: both reads passed assertEnough, so both hold every line
-    if (stock.get(key)?.priceKopecks !== row.priceKopecks) {
+    if (firstRead.get(lineKey(row))?.priceKopecks !== row.priceKopecks) {
       throw new AppError('conflict', `Цена «${row.name}» изменилась. Обновите корзину и проверьте сумму`);
     }
   }
-  if ((await deps.catalog.stock.take(tx, lines)) !== lines.length) {
+  // Enough under the lock is always taken (the update's own condition is the same); the CHECK constraint
+  // backs both.
+  if (locked.filter((row) => row.taken).length !== lines.length) {
     throw new AppError('conflict', 'Товары закончились, пока оформлялся заказ. Обновите корзину');
   }
-  return placed.map((order) => order.id);
 }
 
 /**
@@ -270,8 +286,10 @@ export async function placeOrders(
   const plans = planGroups(nowOf(deps), input, addresses, new Map(points.map((point) => [point.id, point])));
   const ids = await withRetries(deps.db, async (tx) => {
     const placed = await placeInTransaction(deps, tx, userId, input, plans);
-    await onPlaced(tx, placed);
-    return placed;
+    await onPlaced(tx, placed.ids);
+    // Last: the stock rows are locked from here to the commit.
+    await takeStock(deps, tx, placed.lines, placed.stock);
+    return placed.ids;
   });
   deps.countPlaced?.(ids.length);
   const placedOrders = await getPlacedOrders(deps, ids);
