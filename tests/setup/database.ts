@@ -7,7 +7,7 @@
  * `describe.runIf(runsOn(kind))`, one the same on every kind with `describe.runIf(runsOnce())`. Each database is a copy of a template built once per run and project
  * (tests/setup/templates.ts); elsewhere (another Vitest config) it is created and migrated here.
  */
-import { openAsBlob } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { type DbHandle, openDb } from '../../server/db/client';
 import { dropDatabase, newDatabaseName, openPostgresDatabase, TEST_ADMIN_URL } from './postgres';
@@ -91,6 +91,21 @@ function yieldBetweenQueries(handle: DbHandle): void {
   }
 }
 
+/**
+ * Each template tarball read once per worker: a Blob is immutable, and each copy reads it whole. Opened anew
+ * from the file (`openAsBlob`) for every copy, reading it cost about 60 ms of CPU a copy in chunks that were
+ * then joined.
+ */
+const templateBlobs = new Map<string, Promise<Blob>>();
+function templateBlob(tarball: string): Promise<Blob> {
+  let blob = templateBlobs.get(tarball);
+  if (!blob) {
+    blob = readFile(tarball).then((bytes) => new Blob([bytes]));
+    templateBlobs.set(tarball, blob);
+  }
+  return blob;
+}
+
 export async function openTestDatabase(
   kind: TestDatabaseKind,
   {
@@ -105,7 +120,7 @@ export async function openTestDatabase(
   const templates = testTemplates();
   if (kind === 'pglite') {
     const tarball = templates?.pglite?.[seeded ? 'seeded' : 'migrated'];
-    const handle = await openDb(tarball ? { pgliteDump: await openAsBlob(tarball) } : {});
+    const handle = await openDb(tarball ? { pgliteDump: await templateBlob(tarball) } : {});
     yieldBetweenQueries(handle);
     if (!tarball) await handle.migrate();
     return { ...handle, isSeeded: Boolean(tarball) && seeded, destroy: () => handle.close() };
