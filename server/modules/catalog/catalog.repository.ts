@@ -2,7 +2,7 @@
 
 import type { AssortmentScope } from '@core/rules/delivery-area';
 import { and, asc, count, desc, eq, gt, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
 import { categories, points, pointZones, products, stock, stores } from '../../db/schema/index';
 
@@ -208,6 +208,44 @@ export async function findProductCards(
     total = counted?.value ?? 0;
   }
   return { rows: rows.map(({ total: _total, ...row }) => row), total };
+}
+
+/**
+ * The first `limit` in-stock products of each filter ('shelves'), in one statement: each shelf is the query
+ * `findProductCards` runs for it (its own offers pass, order and limit), and the shelves go to the database
+ * together as `(…) union all (…)`, one round trip instead of one a shelf (the similar products of a
+ * favourites list's gone items: up to eight, issue 26). Answers each shelf's cards in the filters' order.
+ */
+export async function findProductShelves(
+  db: Db,
+  filters: readonly ProductFilter[],
+  scope: AssortmentScope | undefined,
+  page: { order: ProductOrder; limit: number },
+): Promise<ProductCardRow[][]> {
+  const order = ORDERS[page.order];
+  const shelfOf = (filter: ProductFilter, index: number) =>
+    db
+      .select({
+        ...productCardColumns,
+        offer: offerColumn,
+        shelf: sql<number>`${index}::int`.as('shelf'),
+        // A union's rows come in no promised order (a parallel plan may interleave the shelves): each row
+        // carries its place on its shelf.
+        place: sql<number>`(row_number() over (order by ${sql.join(order, sql`, `)}))::int`.as('place'),
+      })
+      .from(products)
+      .innerJoin(stores, eq(stores.id, products.storeId))
+      .innerJoin(offersOfList(filter, scope), sql`offer.product = ${products.id}`)
+      .orderBy(...order)
+      .limit(page.limit);
+  const [first, second, ...rest] = filters.map(shelfOf);
+  if (!first) return [];
+  const rows = await (second ? unionAll(first, second, ...rest) : first);
+  const shelves = filters.map((): (ProductCardRow & { place: number })[] => []);
+  for (const { shelf, ...row } of rows) shelves[shelf]?.push(row);
+  return shelves.map((shelf) =>
+    shelf.sort((a, b) => a.place - b.place).map(({ place: _place, ...row }) => row),
+  );
 }
 
 /**

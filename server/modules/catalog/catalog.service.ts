@@ -22,7 +22,6 @@ import {
   findProductByIdOrSlug,
   findProductCards,
   findProductCardsByIds,
-  findProductCategories,
   findProductSlugs,
   findProductWarehouses,
   findStoreByIdOrSlug,
@@ -39,6 +38,7 @@ import {
   findProductsByText,
   findStoresByWords,
 } from './catalog-search.repository';
+import { listSimilar } from './list-similar';
 import { type RatedSubject, writeRating } from './ratings.repository';
 import { lockAndTakeStock, readStockRows, returnStock, type StockLine } from './stock.repository';
 
@@ -48,9 +48,6 @@ export const STORE_NOT_FOUND = 'Магазин не найден';
 export const POINT_NOT_FOUND = 'Точка продаж не найдена';
 export const PRODUCT_NOT_FOUND = 'Товар не найден';
 export const CATEGORY_NOT_FOUND = 'Категория не найдена';
-
-/** At most this many shelves are read for one list of products gone from an area (each is one query). */
-const SIMILAR_MAX_SHELVES = 8;
 
 export type CatalogServiceOptions = { cacheTtlMs: number; onCacheError?: (error: unknown) => void };
 
@@ -269,37 +266,9 @@ export function createCatalogService(deps: CatalogDeps, options: CatalogServiceO
       return cards(await findProductCardsByIds(deps.db, ids, scope));
     },
 
-    /**
-     * For products the shopper's area no longer has: up to `limit` in-stock products of the area from the same
-     * category (the same shop when a product has none), most popular first. At most eight shelves are read;
-     * products beyond them get none.
-     */
-    async listSimilar(
-      productIds: readonly string[],
-      scope?: AssortmentScope,
-      limit = 4,
-    ): Promise<Map<string, ProductCard[]>> {
-      const groups = new Map<string, { filter: { categoryId?: string; storeId?: string }; ids: string[] }>();
-      for (const row of await findProductCategories(deps.db, productIds)) {
-        const key = row.categoryId ? `category:${row.categoryId}` : `store:${row.storeId}`;
-        const group = groups.get(key);
-        if (group) group.ids.push(row.id);
-        else
-          groups.set(key, {
-            filter: row.categoryId ? { categoryId: row.categoryId } : { storeId: row.storeId },
-            ids: [row.id],
-          });
-      }
-      const similar = new Map<string, ProductCard[]>();
-      const shelves = [...groups.values()].slice(0, SIMILAR_MAX_SHELVES);
-      await Promise.all(
-        shelves.map(async ({ filter, ids }) => {
-          const shelf = await this.listShelf({ order: 'popular', limit, ...filter }, scope);
-          for (const id of ids) similar.set(id, shelf);
-        }),
-      );
-      return similar;
-    },
+    /** For products the shopper's area no longer has: similar in-area ones, per product (list-similar.ts). */
+    listSimilar: (productIds: readonly string[], scope?: AssortmentScope, limit = 4) =>
+      listSimilar(deps, productIds, scope, limit),
 
     /** The product page: by slug, or by id (search results link by id). */
     async getProduct(idOrSlug: string, scope?: AssortmentScope): Promise<ProductDetail> {
