@@ -354,9 +354,10 @@ describe.each(TEST_DATABASE_KINDS)('orders on %s', (kind) => {
 
   // PGlite runs one query at a time, so its race has little to interleave: once proves the rule there;
   // PostgreSQL's real concurrency gets five rounds. Each round races 50 checkouts on a pool of 20 connections,
-  // and the window a broken checkout leaves is its whole transaction: with the row lock and the conditional
-  // take both removed (either alone still holds on PostgreSQL), every one of 20 rounds failed, 15–17 of the 50
-  // answered 500 on the stock's CHECK, so five catch it as surely as the twenty before (10 s a run) did.
+  // and the window a broken checkout leaves is its whole transaction: with both the row lock and the take's
+  // condition removed from lockAndTakeStock (either alone still holds on PostgreSQL), every one of 20 rounds
+  // failed, 16–19 of the 50 answered 500 on the stock's CHECK (15–17 before the lock and take were one
+  // statement), so five catch it as surely as the twenty before (10 s a run) did.
   const raceRounds = kind === 'postgres' ? 5 : 1;
   it(`never oversells: 50 customers race for 10 units, ${raceRounds} times`, async () => {
     const productId = productsA[0] ?? '';
