@@ -5,25 +5,16 @@
  * so the name reads exactly as the `aria-label` it replaces, without the product's name written into every
  * button of every card. A hidden element still lends its text to `aria-labelledby`.
  */
-export const SHARED_LABEL = {
-  buy: 'l-buy',
-  favourite: 'l-fav',
-  addToSet: 'l-set',
-  inBasket: 'l-in',
-  less: 'l-less',
-  more: 'l-more',
+const SHARED_LABELS = {
+  buy: { id: 'l-buy', text: 'В корзину:' },
+  favourite: { id: 'l-fav', text: 'В избранное:' },
+  addToSet: { id: 'l-set', text: 'Добавить в набор:' },
+  inBasket: { id: 'l-in', text: 'В корзине:' },
+  less: { id: 'l-less', text: 'Убрать одну штуку:' },
+  more: { id: 'l-more', text: 'Добавить ещё одну:' },
 } as const;
 
-export type SharedLabel = keyof typeof SHARED_LABEL;
-
-export const SHARED_LABEL_TEXT: Record<SharedLabel, string> = {
-  buy: 'В корзину:',
-  favourite: 'В избранное:',
-  addToSet: 'Добавить в набор:',
-  inBasket: 'В корзине:',
-  less: 'Убрать одну штуку:',
-  more: 'Добавить ещё одну:',
-};
+export type SharedLabel = keyof typeof SHARED_LABELS;
 
 /**
  * The name of a control: by reference when its item's name element has an id (a grid's card), else the
@@ -35,17 +26,17 @@ export function labelProps(
   nameId: string | undefined,
 ): { 'aria-label'?: string; 'aria-labelledby'?: string } {
   return nameId
-    ? { 'aria-labelledby': `${SHARED_LABEL[label]} ${nameId}` }
-    : { 'aria-label': `${SHARED_LABEL_TEXT[label]} ${name}` };
+    ? { 'aria-labelledby': `${SHARED_LABELS[label].id} ${nameId}` }
+    : { 'aria-label': `${SHARED_LABELS[label].text} ${name}` };
 }
 
 /** Once per page, in the root layout: the texts the grids' controls refer to. */
 export function SharedLabels() {
   return (
     <div hidden>
-      {(Object.keys(SHARED_LABEL) as SharedLabel[]).map((label) => (
-        <span key={label} id={SHARED_LABEL[label]}>
-          {SHARED_LABEL_TEXT[label]}
+      {Object.values(SHARED_LABELS).map(({ id, text }) => (
+        <span key={id} id={id}>
+          {text}
         </span>
       ))}
     </div>

@@ -71,44 +71,34 @@ export type LockedStockRow = {
  */
 export async function lockAndTakeStock(tx: Executor, lines: readonly StockLine[]): Promise<LockedStockRow[]> {
   if (lines.length === 0) return [];
-  const s = stock;
   return queryRows(
     tx,
-    z
-      .object({
-        point_id: z.string(),
-        product_id: z.string(),
-        count: z.coerce.number(),
-        price_kopecks: z.coerce.number(),
-        name: z.string(),
-        taken: z.boolean(),
-      })
-      .transform((row) => ({
-        pointId: row.point_id,
-        productId: row.product_id,
-        count: row.count,
-        priceKopecks: row.price_kopecks,
-        name: row.name,
-        taken: row.taken,
-      })),
+    z.object({
+      pointId: z.string(),
+      productId: z.string(),
+      count: z.coerce.number(),
+      priceKopecks: z.coerce.number(),
+      name: z.string(),
+      taken: z.boolean(),
+    }),
     sql`with locked as materialized (
-        select ${s.pointId} as point_id, ${s.productId} as product_id, ${s.count} as count,
-          coalesce(${s.priceKopecks}, ${products.priceKopecks}) as price_kopecks, ${products.name} as name
-        from ${stock} inner join ${products} on ${products.id} = ${s.productId}
+        select ${stock.pointId} as "pointId", ${stock.productId} as "productId", ${stock.count} as count,
+          coalesce(${stock.priceKopecks}, ${products.priceKopecks}) as "priceKopecks", ${products.name} as name
+        from ${stock} inner join ${products} on ${products.id} = ${stock.productId}
         where ${pairsIn(lines)}
-        order by ${s.pointId}, ${s.productId}
+        order by ${stock.pointId}, ${stock.productId}
         for update of ${stock}
       ), taken as (
-        update ${stock} set count = ${s.count} - v.quantity
+        update ${stock} set count = ${stock.count} - v.quantity
         from (values ${linesAsValues(lines)}) as v(point_id, product_id, quantity)
-        where ${s.pointId} = v.point_id and ${s.productId} = v.product_id and ${s.count} >= v.quantity
-          and exists (select 1 from locked where locked.point_id = v.point_id and locked.product_id = v.product_id)
-        returning ${s.pointId} as point_id, ${s.productId} as product_id
+        where ${stock.pointId} = v.point_id and ${stock.productId} = v.product_id and ${stock.count} >= v.quantity
+          and exists (select 1 from locked where locked."pointId" = v.point_id and locked."productId" = v.product_id)
+        returning ${stock.pointId} as point_id, ${stock.productId} as product_id
       )
       select locked.*, exists (
-          select 1 from taken where taken.point_id = locked.point_id and taken.product_id = locked.product_id
+          select 1 from taken where taken.point_id = locked."pointId" and taken.product_id = locked."productId"
         ) as taken
-      from locked order by locked.point_id, locked.product_id`,
+      from locked order by locked."pointId", locked."productId"`,
   );
 }
 
