@@ -198,9 +198,22 @@ async function waitForMessage(child: ReturnType<typeof spawnNode>): Promise<void
   });
 }
 
+/** The id of a card's link, which its controls name themselves by (ADR 044). */
+function labelIdOf(card: string): string {
+  const id = /<a id="([^"]+)" class="card-link"/.exec(card)?.[1];
+  if (!id) throw new Error(`a card without its link's id:\n${card}`);
+  return id;
+}
+
+/** The grid with each card's link id written as its position: each server makes its own ids. */
 const gridOf = (html: string) => {
   const { gridOpen, cards } = cutGrid(html);
-  return gridOpen + cards.join('');
+  const positional = (card: string, index: number) => {
+    const id = labelIdOf(card);
+    // As an attribute's whole value (the link's id) or its last word (the controls' aria-labelledby).
+    return card.split(`"${id}"`).join(`"#${index}"`).split(` ${id}"`).join(` #${index}"`);
+  };
+  return gridOpen + cards.map(positional).join('');
 };
 
 console.log(`Peer benchmark of /catalog: ${SECONDS} s per server, ${CONNECTIONS} connections; ${pinSelf()}`);
@@ -271,9 +284,10 @@ try {
   rows.forEach((row, index) => {
     const card = cardOf(row, query.fields, now);
     const shape = signature(card, index, EAGER_COUNT);
-    const template = templateOf(cards[index] ?? '', cardValues(card));
+    const values = cardValues(card, labelIdOf(cards[index] ?? ''));
+    const template = templateOf(cards[index] ?? '', values);
     if (templates[shape] === undefined) templates[shape] = template;
-    if (fillTemplate(templates[shape] ?? '', cardValues(card)) !== cards[index]) {
+    if (fillTemplate(templates[shape] ?? '', values) !== cards[index]) {
       throw new Error(
         `card ${index + 1} (${card.name}) is not its shape's template filled in:\n${cards[index]}`,
       );

@@ -19,7 +19,7 @@ async function render() {
     const card = cardOf(row, config.fields, now);
     cards += fillTemplate(
       config.templates[signature(card, index, config.eagerCount)] ?? '',
-      cardValues(card),
+      cardValues(card, `c${index}`),
     );
   });
   return `<!DOCTYPE html><html lang="ru"><head><meta charset="utf-8"><title>Каталог — bare peer</title></head><body><main><h1>Каталог</h1>${config.gridOpen}${cards}</ul></main></body></html>`;

@@ -37,7 +37,8 @@ export type CardValues = Record<
   | 'discount'
   | 'weight'
   | 'rating'
-  | 'store',
+  | 'store'
+  | 'labelId',
   string
 >;
 
@@ -55,9 +56,14 @@ export function cardOf(values: readonly unknown[], fields: readonly string[], no
   );
 }
 
-/** The texts a card shows, as app/features/catalog/product-card.tsx and price-tag.tsx format them. */
-export function cardValues(card: ProductCard): CardValues {
+/**
+ * The texts a card shows, as app/features/catalog/product-card.tsx and price-tag.tsx format them. `labelId`
+ * is the id of the card's link, which its controls name themselves by (ADR 044): Фреш's is React's `useId`,
+ * a peer writes one of its own per card (`c` and the card's index), the same work.
+ */
+export function cardValues(card: ProductCard, labelId: string): CardValues {
   return {
+    labelId,
     // The basket form's hidden fields (issue 22: 'В корзину' posts without JavaScript).
     id: card._id,
     point: card.offer?.point ?? '',

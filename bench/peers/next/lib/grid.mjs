@@ -33,7 +33,7 @@ export function renderGrid(rows, h) {
     const shape = signature(card, index, config.eagerCount);
     const template = templates.get(shape);
     if (!template) throw new Error(`no template for a card of shape ${shape}`);
-    return templateElements(template, cardValues(card), h, card._id)[0];
+    return templateElements(template, cardValues(card, `c${index}`), h, card._id)[0];
   });
   return h('ul', { className: gridClass }, cards);
 }
