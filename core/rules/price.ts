@@ -1,3 +1,5 @@
+import { formatNumber } from './number-format';
+
 /** Money is kept in kopecks; the UI shows roubles. */
 export const KOPECKS_PER_ROUBLE = 100;
 
@@ -15,17 +17,9 @@ export function priceBeforeDiscountRoubles(priceKopecks: number, discountPercent
   return Math.ceil(priceKopecks / (100 - discountPercent));
 }
 
-const wholeRoublesFormat = new Intl.NumberFormat('ru-RU');
-const roublesAndKopecksFormat = new Intl.NumberFormat('ru-RU', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
 /** «1 299 ₽», «89,90 ₽»: kopecks shown only when there are any. */
 export function formatRoubles(kopecks: number): string {
   const roubles = kopecks / KOPECKS_PER_ROUBLE;
-  const text = Number.isInteger(roubles)
-    ? wholeRoublesFormat.format(roubles)
-    : roublesAndKopecksFormat.format(roubles);
+  const text = Number.isInteger(roubles) ? formatNumber(roubles) : formatNumber(roubles, 2, true);
   return `${text} ₽`;
 }
