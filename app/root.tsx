@@ -24,6 +24,7 @@ import interUrl from './assets/fonts/inter-subset.woff2?url';
 import { AppShell } from './components/layout/app-shell';
 import { FlashToasts } from './components/layout/flash-toasts';
 import { NOSCRIPT_LOADER_STYLE, PAGE_LOADED_SCRIPT, PageLoader } from './components/layout/page-loader';
+import { copyrightYear } from './components/layout/site-footer';
 import { SharedLabels } from './components/ui/shared-labels';
 import { ToastProvider } from './components/ui/toast';
 import { AuthDialogsProvider } from './features/auth/auth-dialogs';
@@ -137,6 +138,7 @@ function Shell({ layout, children }: { layout?: LayoutName; children: ReactNode 
       }}
       settings={data?.settings ?? EMPTY_SETTINGS}
       sellerSiteUrl={data?.sellerSiteUrl ?? FALLBACK_SELLER_SITE_URL}
+      year={data?.year ?? copyrightYear()}
       layout={layout}
     >
       {children}

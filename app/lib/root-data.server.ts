@@ -2,6 +2,7 @@
  * The root loader's reads (app/root.tsx's `loader`), apart from the route module so that features can name
  * its data's type (app/lib/root-data.ts) without importing the document and the shell that root.tsx renders.
  */
+import { toMoscow } from '@core/rules/date';
 import type { AppLoadContext } from 'react-router';
 import { getOptionalUser } from './auth.server';
 import { shopperLocation } from './location.server';
@@ -70,6 +71,9 @@ export async function loadRootData(context: AppLoadContext) {
     area: context.area ?? null,
     cityId: location.cityId ?? null,
     mapTileUrl: context.mapTileUrl,
+    // The footer's copyright year, from the server's clock: the browser then builds no date format just to
+    // hydrate a page that shows no date (ADR 044).
+    year: toMoscow(new Date()).year,
     // The live socket's first catch-up starts at the time this page was rendered (ADR 033).
     socketSince: user ? new Date().toISOString() : null,
   };

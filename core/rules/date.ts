@@ -17,23 +17,33 @@ export type MoscowDateTime = {
   weekday: number;
 };
 
-const moscowParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: MOSCOW_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  weekday: 'short',
-});
+/**
+ * Built on first use, not when the module loads: the first `Intl` object a page builds loads the time zone
+ * and locale data (tens of milliseconds on a phone), and a page that shows no date, the catalogue, never pays
+ * it (its footer's year comes with the root loader's data: issue 23, ADR 044).
+ */
+let moscowParts: Intl.DateTimeFormat | undefined;
+
+function moscowFormat(): Intl.DateTimeFormat {
+  moscowParts ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: MOSCOW_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    weekday: 'short',
+  });
+  return moscowParts;
+}
 
 const ISO_WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 
 /** What a Moscow wall clock and calendar show at this instant. */
 export function toMoscow(date: Date): MoscowDateTime {
   const parts: Record<string, string> = {};
-  for (const { type, value } of moscowParts.formatToParts(date)) parts[type] = value;
+  for (const { type, value } of moscowFormat().formatToParts(date)) parts[type] = value;
   return {
     year: Number(parts.year),
     month: Number(parts.month),

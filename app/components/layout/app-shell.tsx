@@ -11,6 +11,8 @@ export type ShellSettings = Pick<SiteSettings, 'header' | 'footer' | 'socials'>;
 export type AppShellProps = {
   settings: ShellSettings;
   sellerSiteUrl: string;
+  /** The copyright's year (the root loader's, computed on the server). */
+  year: number;
   counts?: Partial<HeaderCounts>;
   /** Overrides the layout the path would choose (error pages always use 'default'). */
   layout?: LayoutName;
@@ -18,7 +20,14 @@ export type AppShellProps = {
 };
 
 /** Skip link, header, main and footer; the layout ('default' or 'back') follows the path (core/rules/layout). */
-export function AppShell({ settings, sellerSiteUrl, counts, layout: forcedLayout, children }: AppShellProps) {
+export function AppShell({
+  settings,
+  sellerSiteUrl,
+  year,
+  counts,
+  layout: forcedLayout,
+  children,
+}: AppShellProps) {
   const { pathname } = useLocation();
   const layout = forcedLayout ?? chooseLayout(pathname);
   return (
@@ -38,9 +47,14 @@ export function AppShell({ settings, sellerSiteUrl, counts, layout: forcedLayout
         {children}
       </main>
       {layout === 'back' ? (
-        <BackFooter />
+        <BackFooter year={year} />
       ) : (
-        <SiteFooter groups={settings.footer} socials={settings.socials} sellerSiteUrl={sellerSiteUrl} />
+        <SiteFooter
+          groups={settings.footer}
+          socials={settings.socials}
+          sellerSiteUrl={sellerSiteUrl}
+          year={year}
+        />
       )}
     </div>
   );

@@ -1,7 +1,6 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Icon } from '~/components/ui/icon';
 import { Logo } from './logo';
-import { copyrightYear } from './site-footer';
 
 /** The 'back' layout's compact header: 'Назад' and the logo (SPEC §2: basket and order pages). */
 export function BackHeader() {
@@ -29,11 +28,11 @@ export function BackHeader() {
 }
 
 /** The 'back' layout's slim footer: no link groups, just the copyright and the privacy link. */
-export function BackFooter() {
+export function BackFooter({ year }: { year: number }) {
   return (
     <footer className="mt-12 border-t border-line bg-white">
       <div className="mx-auto flex max-w-[1360px] items-center justify-between gap-4 px-4 py-5 text-sm text-muted sm:px-6">
-        <p>© {copyrightYear()} Фреш</p>
+        <p>© {year} Фреш</p>
         <Link to="/privacy-policy" className="rounded-md hover:text-brand-700">
           Политика конфиденциальности
         </Link>

@@ -27,13 +27,15 @@ export type SiteFooterProps = {
   groups: readonly LinkGroup[];
   socials: Socials;
   sellerSiteUrl: string;
+  /** The copyright's year (copyrightYear, computed by the root loader). */
+  year: number;
 };
 
 /**
  * The storefront footer (SPEC §2): settings groups, socials, copyright and the privacy link. A cabinet link
  * leads to its own tab (a guest gets the login popup); a link to the support chat is always there.
  */
-export function SiteFooter({ groups, socials, sellerSiteUrl }: SiteFooterProps) {
+export function SiteFooter({ groups, socials, sellerSiteUrl, year }: SiteFooterProps) {
   const sellers = sellerLinks(sellerSiteUrl);
   return (
     <footer className="mt-16 border-t border-line bg-white">
@@ -69,7 +71,7 @@ export function SiteFooter({ groups, socials, sellerSiteUrl }: SiteFooterProps) 
       </div>
       <div className="border-t border-line">
         <div className="mx-auto flex max-w-[1360px] flex-col gap-2 px-4 py-5 text-sm text-muted sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p>© {copyrightYear()} Фреш</p>
+          <p>© {year} Фреш</p>
           <div className="flex flex-wrap gap-x-6 gap-y-2">
             {hasSupportChatLink(groups) ? null : (
               <CabinetLink to={SUPPORT_CHAT_HREF} className="rounded-md hover:text-brand-700">
