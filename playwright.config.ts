@@ -1,9 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_INSTALL_HINT, findChromium } from './tests/e2e/chromium';
+import { CHROMIUM_INSTALL_HINT, findChromium, findDesktopChromium } from './tests/e2e/chromium';
 import { basePort } from './tests/e2e/servers';
 
 const chromium = findChromium();
 if (!chromium) throw new Error(CHROMIUM_INSTALL_HINT);
+/** For the journeys tagged @chrome (tests/e2e/chromium.ts): the shell otherwise. */
+const desktopChromium = findDesktopChromium() ?? chromium;
 /**
  * Journeys at once: each worker has its own built server, port (E2E_PORT + its index), embedded database and
  * SMS outbox (tests/e2e/servers.ts), so they share nothing (ADR 004). Three on two cores: a journey mostly
@@ -20,6 +22,16 @@ const workers = Number(process.env.E2E_WORKERS) || 3;
  * a real regression quick to see (ADR 004).
  */
 const patience = process.env.CI ? 3 : 1;
+
+const BROWSER_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -40,24 +52,22 @@ export default defineConfig({
     // A failed journey keeps its trace with DOM snapshots, without the screencast: filming every journey
     // cost about 12 % of the run's CPU, the snapshots about 3 % (measured on location and content, ADR 004).
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: chromium, args: BROWSER_ARGS },
   },
   projects: [
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
-      grepInvert: /@mobile/,
+      grepInvert: /@mobile|@chrome/,
+    },
+    {
+      name: 'desktop-browser',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1440, height: 900 },
+        launchOptions: { executablePath: desktopChromium, args: BROWSER_ARGS },
+      },
+      grep: /@chrome/,
     },
     {
       name: 'mobile',

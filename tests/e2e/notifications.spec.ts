@@ -270,10 +270,10 @@ test('logging out closes the socket for good', async ({ page, context }) => {
   expect(await socketCount(page)).toBe(last + 1);
 });
 
-test('web push: nothing is asked before the press, and the service worker shows what is pushed', async ({
-  page,
-  context,
-}) => {
+// @chrome: the desktop browser, not the headless shell: the shell has no push service.
+test('web push: nothing is asked before the press, and the service worker shows what is pushed', {
+  tag: '@chrome',
+}, async ({ page, context }) => {
   await signInByApi(page, 'Тамара', '9120000155');
   await page.goto('/lk?active=notification');
   const enable = new NotificationsTab(page).list.getByRole('button', { name: 'Включить уведомления' });

@@ -70,9 +70,10 @@ function pngSize(bytes: Buffer): string {
 }
 
 test.describe('the installable app', () => {
-  test('every page links a valid Russian manifest with its icons, and Chrome can install the app', async ({
-    page,
-  }) => {
+  // @chrome: the desktop browser, not the headless shell: only the browser answers the installability check.
+  test('every page links a valid Russian manifest with its icons, and Chrome can install the app', {
+    tag: '@chrome',
+  }, async ({ page }) => {
     await page.goto('/');
     const themeColor = await page.locator('meta[name="theme-color"]').getAttribute('content');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
