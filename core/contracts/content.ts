@@ -155,14 +155,25 @@ export const IngredientProductSchema = z.object({
   /** The first image of the product, if it has any. */
   img: z.string().nullable(),
   weight: z.number().int(),
+  /**
+   * Where the shopper's area sells it (the point with the most stock, ADR 014) and how many it has there;
+   * null when the area has none (or no area is chosen).
+   */
+  offer: z.object({ point: z.string(), count: z.number().int() }).nullable(),
 });
 export type IngredientProduct = z.infer<typeof IngredientProductSchema>;
 
 export const RecipeIngredientSchema = z.object({
   text: z.string(),
-  /** «500 г», «2 ст. л.», «по вкусу»; may be empty. */
+  /** «500 г», «2 ст. л.», «по вкусу» for the recipe's servings; may be empty. */
   amount: z.string(),
+  /**
+   * The product to buy it as: the first of its candidates the shopper's area has, else the first candidate
+   * (with no offer); null for what is not sold (salt, water).
+   */
   product: IngredientProductSchema.nullable(),
+  /** Packs of that product the recipe's servings need (0.1 of a ten-egg box); 0 without a product. */
+  packs: z.number(),
 });
 export type RecipeIngredient = z.infer<typeof RecipeIngredientSchema>;
 

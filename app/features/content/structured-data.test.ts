@@ -12,8 +12,8 @@ const recipe: Recipe = {
   servings: 4,
   published_at: '2026-03-12T09:00:00.000Z',
   ingredients: [
-    { text: 'Творог', amount: '500 г', product: null },
-    { text: 'Соль', amount: '', product: null },
+    { text: 'Творог', amount: '500 г', product: null, packs: 0 },
+    { text: 'Соль', amount: '', product: null, packs: 0 },
   ],
   steps: ['Смешайте.', 'Обжарьте.'],
   related: [],

@@ -1,8 +1,12 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
+  foreignKey,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -56,9 +60,36 @@ export const recipeIngredients = pgTable(
     position: integer('position').notNull(),
     text: text('text').notNull(),
     amount: text('amount').notNull().default(''),
-    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
   },
   (t) => [primaryKey({ columns: [t.recipeId, t.position] })],
+);
+
+/**
+ * The catalogue products an ingredient can be bought as (issue 27), best first (`rank`): the recipe page
+ * offers the first one the shopper's area has. `packs`: how many of that product the recipe's own servings
+ * need (0.1 of a ten-egg box, 1.5 packs of curd), scaled by the servings asked for and rounded up to whole
+ * packs (core/rules/recipe.ts).
+ */
+export const recipeIngredientProducts = pgTable(
+  'recipe_ingredient_products',
+  {
+    recipeId: uuid('recipe_id').notNull(),
+    position: integer('position').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    rank: integer('rank').notNull(),
+    packs: numeric('packs', { precision: 6, scale: 3, mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.recipeId, t.position, t.rank] }),
+    foreignKey({
+      columns: [t.recipeId, t.position],
+      foreignColumns: [recipeIngredients.recipeId, recipeIngredients.position],
+    }).onDelete('cascade'),
+    index('recipe_ingredient_products_product_idx').on(t.productId),
+    check('recipe_ingredient_products_packs_positive', sql`${t.packs} > 0`),
+  ],
 );
 
 /** Blog posts and news share one shape. */

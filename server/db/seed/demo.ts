@@ -10,6 +10,7 @@ import {
   points,
   pointZones,
   products,
+  recipeIngredientProducts,
   recipeIngredients,
   recipes,
   siteSettings,
@@ -89,6 +90,7 @@ type DemoPlan = {
   stock: StockRow[];
   recipes: (typeof recipes.$inferInsert)[];
   recipeIngredients: (typeof recipeIngredients.$inferInsert)[];
+  recipeIngredientProducts: (typeof recipeIngredientProducts.$inferInsert)[];
   articles: (typeof articles.$inferInsert)[];
   vacancies: (typeof vacancies.$inferInsert)[];
   pages: (typeof pages.$inferInsert)[];
@@ -286,16 +288,24 @@ function planContent(
       publishedAt: daysAgo(index * 11 + 2),
     });
     recipe.ingredients.forEach((ingredient, position) => {
-      const productId = ingredient.product ? productIdsByName.get(ingredient.product) : undefined;
-      if (ingredient.product && !productId) {
-        throw new SeedDataError(`recipe ${recipe.slug}: no demo product named «${ingredient.product}»`);
-      }
       plan.recipeIngredients.push({
         recipeId: id,
         position,
         text: ingredient.text,
         amount: ingredient.amount,
-        productId: productId ?? null,
+      });
+      const candidates =
+        typeof ingredient.product === 'string' ? [ingredient.product] : (ingredient.product ?? []);
+      candidates.forEach((name, rank) => {
+        const productId = productIdsByName.get(name);
+        if (!productId) throw new SeedDataError(`recipe ${recipe.slug}: no demo product named «${name}»`);
+        plan.recipeIngredientProducts.push({
+          recipeId: id,
+          position,
+          productId,
+          rank,
+          packs: ingredient.packs ?? 1,
+        });
       });
     });
   });
@@ -357,6 +367,7 @@ function planDemo(now: Date, images: SeedImageWriter): DemoPlan {
     stock: [],
     recipes: [],
     recipeIngredients: [],
+    recipeIngredientProducts: [],
     articles: [],
     vacancies: [],
     pages: [],
@@ -390,6 +401,7 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<SeedSumma
     await insertInChunks(tx, stock, plan.stock, 2000);
     await insertInChunks(tx, recipes, plan.recipes);
     await insertInChunks(tx, recipeIngredients, plan.recipeIngredients);
+    await insertInChunks(tx, recipeIngredientProducts, plan.recipeIngredientProducts);
     await insertInChunks(tx, articles, plan.articles);
     await insertInChunks(tx, vacancies, plan.vacancies);
     await insertInChunks(tx, pages, plan.pages);

@@ -9,7 +9,7 @@ import { ProductCardSchema, ProductDetailSchema, ProductPageSchema } from '@core
 import { RecipeSchema } from '@core/contracts/content';
 import type { z } from '@core/contracts/z';
 import { type AssortmentScope, DELIVERY_AREA_COOKIE, formatDeliveryArea } from '@core/rules/delivery-area';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
@@ -18,7 +18,7 @@ import {
   points,
   pointZones,
   products,
-  recipeIngredients,
+  recipeIngredientProducts,
   recipes,
   stock,
   stores,
@@ -82,27 +82,30 @@ describe.each(TEST_DATABASE_KINDS)('one price from card to basket on %s', (kind)
       { pointId: outside, productId, count: 100, priceKopecks: null },
       { pointId: inside, productId, count: 5, priceKopecks: IN_ZONE_PRICE },
     ]);
+    // An ingredient's only candidate becomes this product.
     const [ingredient] = await db
       .select({
-        recipeId: recipeIngredients.recipeId,
-        position: recipeIngredients.position,
+        recipeId: recipeIngredientProducts.recipeId,
+        position: recipeIngredientProducts.position,
         slug: recipes.slug,
       })
-      .from(recipeIngredients)
-      .innerJoin(recipes, eq(recipes.id, recipeIngredients.recipeId))
-      .where(isNotNull(recipeIngredients.productId))
+      .from(recipeIngredientProducts)
+      .innerJoin(recipes, eq(recipes.id, recipeIngredientProducts.recipeId))
       .limit(1);
     if (!ingredient) throw new Error('no recipe links a product');
     recipeSlug = ingredient.slug;
-    await db
-      .update(recipeIngredients)
-      .set({ productId })
-      .where(
-        and(
-          eq(recipeIngredients.recipeId, ingredient.recipeId),
-          eq(recipeIngredients.position, ingredient.position),
-        ),
-      );
+    const ofIngredient = and(
+      eq(recipeIngredientProducts.recipeId, ingredient.recipeId),
+      eq(recipeIngredientProducts.position, ingredient.position),
+    );
+    await db.delete(recipeIngredientProducts).where(ofIngredient);
+    await db.insert(recipeIngredientProducts).values({
+      recipeId: ingredient.recipeId,
+      position: ingredient.position,
+      productId,
+      rank: 0,
+      packs: 1,
+    });
   });
 
   afterAll(async () => {

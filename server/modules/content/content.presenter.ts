@@ -41,11 +41,19 @@ export function presentRecipeCard(row: RecipeCardRow): RecipeCard {
   };
 }
 
+function isOffered(card: ProductCard | undefined): card is ProductCard {
+  return Boolean(card?.in_stock && card.offer && card.offer.count > 0);
+}
+
+/** An ingredient as the shopper's area can supply it: its first candidate on offer there, else its first. */
 function presentIngredient(
-  { text, amount, productId }: RecipeDetailRows['ingredients'][number],
+  { text, amount, candidates }: RecipeDetailRows['ingredients'][number],
   cards: ReadonlyMap<string, ProductCard>,
 ): RecipeIngredient {
-  const card = productId ? cards.get(productId) : undefined;
+  const chosen =
+    candidates.find((candidate) => isOffered(cards.get(candidate.productId))) ??
+    candidates.find((candidate) => cards.has(candidate.productId));
+  const card = chosen ? cards.get(chosen.productId) : undefined;
   return {
     text,
     amount,
@@ -58,8 +66,10 @@ function presentIngredient(
           discount: card.discount,
           img: card.img,
           weight: card.weight,
+          offer: isOffered(card) && card.offer ? { point: card.offer.point, count: card.offer.count } : null,
         }
       : null,
+    packs: card && chosen ? chosen.packs : 0,
   };
 }
 

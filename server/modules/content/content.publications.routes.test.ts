@@ -103,10 +103,17 @@ describe.each(TEST_DATABASE_KINDS)('recipes, articles and vacancies API on %s', 
       expect(recipe.ingredients.map(({ text, amount }) => ({ text, amount }))).toEqual(
         SYRNIKI?.ingredients.map(({ text, amount }) => ({ text, amount })),
       );
-      // The seed links ingredients to demo products by their exact names; unlinked ones have no product.
-      expect(recipe.ingredients.map((ingredient) => ingredient.product?.name ?? null)).toEqual(
-        SYRNIKI?.ingredients.map((ingredient) => ingredient.product ?? null),
-      );
+      // The seed links ingredients to demo products by their exact names, best first: each is shown as the
+      // first candidate on offer (any point, with no area chosen), else its first; unlinked ones have none.
+      const candidates = (product: string | readonly string[] | undefined) =>
+        typeof product === 'string' ? [product] : [...(product ?? [])];
+      recipe.ingredients.forEach((ingredient, index) => {
+        const seeded = SYRNIKI?.ingredients[index];
+        if (seeded?.product) {
+          expect(candidates(seeded.product)).toContain(ingredient.product?.name);
+          expect(ingredient.packs).toBe(seeded.packs ?? 1);
+        } else expect(ingredient.product).toBeNull();
+      });
       const tvorog = recipe.ingredients[0]?.product;
       const [row] = await t.db.db
         .select()
@@ -120,6 +127,7 @@ describe.each(TEST_DATABASE_KINDS)('recipes, articles and vacancies API on %s', 
         discount: row?.discountPercent,
         img: row?.images[0] ?? null,
         weight: row?.weightGrams,
+        offer: tvorog?.offer ?? null,
       });
     });
 
@@ -139,14 +147,18 @@ describe.each(TEST_DATABASE_KINDS)('recipes, articles and vacancies API on %s', 
       });
     });
 
-    it('keeps an ingredient whose product was deleted, without a link', async () => {
+    it('offers an ingredient as its next candidate when the first is deleted, and keeps it without one', async () => {
       const before = RecipeSchema.parse((await get('/api/recipes/borshch-s-govyadinoy')).json());
+      // The beef: two candidates in the seed (grudinka, then the shoulder).
       const linked = before.ingredients.findIndex((ingredient) => ingredient.product !== null);
-      expect(linked).toBeGreaterThanOrEqual(0);
+      expect(linked).toBe(0);
       await t.db.db.delete(products).where(eq(products.id, before.ingredients[linked]?.product?._id ?? ''));
+      const next = RecipeSchema.parse((await get('/api/recipes/borshch-s-govyadinoy')).json());
+      expect(next.ingredients[linked]?.product?.name).toBe('Говядина, мякоть лопатки 1 кг');
+      await t.db.db.delete(products).where(eq(products.id, next.ingredients[linked]?.product?._id ?? ''));
       const after = RecipeSchema.parse((await get('/api/recipes/borshch-s-govyadinoy')).json());
       expect(after.ingredients).toHaveLength(before.ingredients.length);
-      expect(after.ingredients[linked]).toEqual({ ...before.ingredients[linked], product: null });
+      expect(after.ingredients[linked]).toEqual({ ...before.ingredients[linked], product: null, packs: 0 });
     });
 
     it('suggests three other recipes, newest first', async () => {

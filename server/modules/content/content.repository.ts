@@ -1,7 +1,15 @@
 import type { ArticleKind } from '@core/contracts/content';
 import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { articles, pages, recipeIngredients, recipes, siteSettings, vacancies } from '../../db/schema/index';
+import {
+  articles,
+  pages,
+  recipeIngredientProducts,
+  recipeIngredients,
+  recipes,
+  siteSettings,
+  vacancies,
+} from '../../db/schema/index';
 
 export async function findSettingsRows(db: Db, keys: readonly string[]) {
   return db
@@ -46,21 +54,32 @@ export async function findRecipeCards(db: Db, { offset, limit }: Paging) {
   return { rows, total: counted?.total ?? 0 };
 }
 
-/** A recipe with its ingredients in order (each with the id of its linked product, if any) and a few others. */
+/**
+ * A recipe with its ingredients in order, each with its candidate products best first (`{ productId, packs }`,
+ * none for salt and water), and a few other recipes.
+ */
 export async function findRecipeBySlug(db: Db, slug: string, relatedLimit: number) {
   const [recipe] = await db.select().from(recipes).where(eq(recipes.slug, slug)).limit(1);
   if (!recipe) return undefined;
-  const [ingredients, related] = await Promise.all([
+  const [rows, candidates, related] = await Promise.all([
     db
       .select({
         position: recipeIngredients.position,
         text: recipeIngredients.text,
         amount: recipeIngredients.amount,
-        productId: recipeIngredients.productId,
       })
       .from(recipeIngredients)
       .where(eq(recipeIngredients.recipeId, recipe.id))
       .orderBy(asc(recipeIngredients.position)),
+    db
+      .select({
+        position: recipeIngredientProducts.position,
+        productId: recipeIngredientProducts.productId,
+        packs: recipeIngredientProducts.packs,
+      })
+      .from(recipeIngredientProducts)
+      .where(eq(recipeIngredientProducts.recipeId, recipe.id))
+      .orderBy(asc(recipeIngredientProducts.position), asc(recipeIngredientProducts.rank)),
     db
       .select(recipeCardColumns)
       .from(recipes)
@@ -68,6 +87,12 @@ export async function findRecipeBySlug(db: Db, slug: string, relatedLimit: numbe
       .orderBy(desc(recipes.publishedAt), asc(recipes.slug))
       .limit(relatedLimit),
   ]);
+  const ingredients = rows.map((row) => ({
+    ...row,
+    candidates: candidates
+      .filter((candidate) => candidate.position === row.position)
+      .map(({ productId, packs }) => ({ productId, packs: Number(packs) })),
+  }));
   return { recipe, ingredients, related };
 }
 

@@ -174,7 +174,9 @@ export function createContentService(deps: ContentDeps, options: ContentServiceO
       const valid = ContentSlugSchema.safeParse(slug);
       const found = valid.success ? await findRecipeBySlug(deps.db, valid.data, RELATED_LIMIT) : undefined;
       if (!found) throw new AppError('not_found', RECIPE_NOT_FOUND_MESSAGE);
-      const ids = found.ingredients.flatMap((item) => (item.productId ? [item.productId] : []));
+      const ids = found.ingredients.flatMap((item) =>
+        item.candidates.map((candidate) => candidate.productId),
+      );
       const cards = await deps.catalog.listProductsByIds(ids, scope);
       return presentRecipe(found, new Map(cards.map((card) => [card._id, card])));
     },

@@ -7,8 +7,13 @@ import type { IconKey } from '../images';
 export type RecipeIngredientSeed = {
   text: string;
   amount: string;
-  /** The exact name of a demo product to link to. */
-  product?: string;
+  /**
+   * The exact name of a demo product to link to, or several (best first: the recipe page offers the first one
+   * the shopper's area has).
+   */
+  product?: string | readonly string[];
+  /** Packs of the product the recipe's servings need (0.1 of a ten-egg box); 1 when not said. */
+  packs?: number;
 };
 
 export type RecipeSeed = {
@@ -38,12 +43,32 @@ export const RECIPES: readonly RecipeSeed[] = [
     cookMinutes: 30,
     servings: 4,
     ingredients: [
-      { text: 'Творог 9%', amount: '500 г', product: 'Творог деревенский 9% 500 г' },
-      { text: 'Яйцо куриное', amount: '1 шт.', product: 'Яйца куриные деревенские 10 шт.' },
-      { text: 'Мука пшеничная', amount: '4 ст. л.', product: 'Мука пшеничная высший сорт 2 кг' },
+      {
+        text: 'Творог 9%',
+        amount: '500 г',
+        product: ['Творог деревенский 9% 500 г', 'Творог 5% 400 г'],
+        packs: 1,
+      },
+      {
+        text: 'Яйцо куриное',
+        amount: '1 шт.',
+        product: ['Яйца куриные деревенские 10 шт.', 'Яйца куриные деревенские 20 шт.'],
+        packs: 0.1,
+      },
+      { text: 'Мука пшеничная', amount: '4 ст. л.', product: 'Мука пшеничная высший сорт 2 кг', packs: 0.05 },
       { text: 'Сахар', amount: '2 ст. л.' },
-      { text: 'Масло сливочное для жарки', amount: '30 г', product: 'Масло сливочное 82,5% 180 г' },
-      { text: 'Сметана для подачи', amount: 'по вкусу', product: 'Сметана 20% 300 г' },
+      {
+        text: 'Масло сливочное для жарки',
+        amount: '30 г',
+        product: ['Масло сливочное 82,5% 180 г', 'Масло сливочное фермерское 82,5% 200 г'],
+        packs: 0.17,
+      },
+      {
+        text: 'Сметана для подачи',
+        amount: 'по вкусу',
+        product: ['Сметана 20% 300 г', 'Сметана 15% 300 г'],
+        packs: 0.5,
+      },
     ],
   },
   {
@@ -63,15 +88,35 @@ export const RECIPES: readonly RecipeSeed[] = [
     cookMinutes: 150,
     servings: 6,
     ingredients: [
-      { text: 'Говяжья грудинка на кости', amount: '700 г', product: 'Говядина, грудинка на кости 1 кг' },
-      { text: 'Свёкла', amount: '2 шт.', product: 'Свёкла столовая 1 кг' },
-      { text: 'Картофель', amount: '4 шт.', product: 'Картофель Гала 1 кг' },
-      { text: 'Капуста белокочанная', amount: '300 г', product: 'Капуста белокочанная 1 кг' },
-      { text: 'Морковь', amount: '1 шт.', product: 'Морковь мытая 1 кг' },
-      { text: 'Лук репчатый', amount: '1 шт.', product: 'Лук репчатый 1 кг' },
+      {
+        text: 'Говяжья грудинка на кости',
+        amount: '700 г',
+        product: ['Говядина, грудинка на кости 1 кг', 'Говядина, мякоть лопатки 1 кг'],
+        packs: 0.7,
+      },
+      {
+        text: 'Свёкла',
+        amount: '2 шт.',
+        product: ['Свёкла столовая 1 кг', 'Свёкла молодая 1 кг'],
+        packs: 0.4,
+      },
+      {
+        text: 'Картофель',
+        amount: '4 шт.',
+        product: ['Картофель Гала 1 кг', 'Картофель молодой 1 кг'],
+        packs: 0.6,
+      },
+      { text: 'Капуста белокочанная', amount: '300 г', product: 'Капуста белокочанная 1 кг', packs: 0.3 },
+      { text: 'Морковь', amount: '1 шт.', product: ['Морковь мытая 1 кг', 'Морковь 1 кг'], packs: 0.15 },
+      { text: 'Лук репчатый', amount: '1 шт.', product: 'Лук репчатый 1 кг', packs: 0.1 },
       { text: 'Уксус 9%', amount: '1 ст. л.' },
-      { text: 'Сметана', amount: 'для подачи', product: 'Сметана деревенская 30% 350 г' },
-      { text: 'Укроп', amount: 'небольшой пучок', product: 'Укроп свежий 50 г' },
+      {
+        text: 'Сметана',
+        amount: 'для подачи',
+        product: ['Сметана деревенская 30% 350 г', 'Сметана 20% 300 г'],
+        packs: 0.5,
+      },
+      { text: 'Укроп', amount: 'небольшой пучок', product: ['Укроп свежий 50 г', 'Укроп 50 г'] },
     ],
   },
   {
