@@ -116,7 +116,7 @@ export function createServices({
   });
   const geo = createGeoService({ ...deps, catalog, users, now: () => clock.now() }, geocoder);
   const content = createContentService(
-    { ...deps, catalog, geo },
+    { ...deps, catalog, geo, basket, rates },
     { cacheTtlMs: contentCacheTtlMs, onCacheError },
   );
   // The bonus ledger follows the orders' status changes in their transactions (issue 25).

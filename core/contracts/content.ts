@@ -1,3 +1,4 @@
+import { StoreRefSchema } from './catalog';
 import { z } from './z';
 
 export const PageLinkSchema = z.object({
@@ -155,6 +156,8 @@ export const IngredientProductSchema = z.object({
   /** The first image of the product, if it has any. */
   img: z.string().nullable(),
   weight: z.number().int(),
+  /** The shop that sells it there (a guest's basket keeps it with the line). */
+  store: StoreRefSchema,
   /**
    * Where the shopper's area sells it (the point with the most stock, ADR 014) and how many it has there;
    * null when the area has none (or no area is chosen).
@@ -199,6 +202,20 @@ export const RecipeSchema = RecipeCardSchema.extend({
   related: z.array(RecipeCardSchema),
 });
 export type Recipe = z.infer<typeof RecipeSchema>;
+
+/** 'Добавить в корзину' on a recipe page: what went into the basket for the servings asked. */
+export const RecipeToBasketResultSchema = z.object({
+  success: z.literal(true),
+  /** The servings the packs were worked out for (the asked ones, within 1–24). */
+  servings: z.number().int(),
+  /** Lines added to or raised in the basket. */
+  added: z.number().int(),
+  /** Ingredients not added: not in the shopper's area, out of stock, or no room in the basket. */
+  not_added: z.array(z.string()),
+  /** «Добавлено в корзину: 5 товаров. Не добавлены: сметана.» */
+  message: z.string(),
+});
+export type RecipeToBasketResult = z.infer<typeof RecipeToBasketResultSchema>;
 
 /** GET /api/recipes */
 export const RecipeListSchema = pagedSchema(RecipeCardSchema);

@@ -41,7 +41,15 @@ export type BoundaryRules = { owners: TableOwners; readJoins: ReadJoins };
 export const TABLES_BY_MODULE: Readonly<Record<string, readonly string[]>> = {
   basket: ['baskets', 'basketItems'],
   catalog: ['stores', 'points', 'pointZones', 'categories', 'products', 'stock'],
-  content: ['siteSettings', 'pages', 'recipes', 'recipeIngredients', 'articles', 'vacancies'],
+  content: [
+    'siteSettings',
+    'pages',
+    'recipes',
+    'recipeIngredients',
+    'recipeIngredientProducts',
+    'articles',
+    'vacancies',
+  ],
   favourites: ['favouriteOwners', 'favourites', 'favouriteSets', 'favouriteSetItems'],
   feedback: ['questions', 'jobApplications', 'applicationFiles'],
   files: ['files'],

@@ -2,6 +2,7 @@ import type { Recipe, RecipeIngredient, RecipeList } from '@core/contracts/conte
 import { formatDuration } from '@core/rules/date';
 import { formatCount } from '@core/rules/plural';
 import { formatRoubles, priceBeforeDiscountRoubles } from '@core/rules/price';
+import { packsFor, scaleAmount } from '@core/rules/recipe';
 import { formatPackSize } from '@core/rules/weight';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -13,6 +14,7 @@ import { FavouriteButton } from '~/features/favourites/favourite-button';
 import { Cover } from './cover';
 import { ContentContainer, PageHeading } from './layout';
 import { pageHref } from './list-url';
+import { RecipeBasketPanel, ServingsForm } from './recipe-basket';
 import { RecipeCard } from './recipe-card';
 import { INGREDIENTS_FORMS, RECIPES_FORMS, SERVINGS_FORMS } from './words';
 
@@ -107,7 +109,32 @@ function IngredientProductLink({ product }: { product: NonNullable<RecipeIngredi
   );
 }
 
-function IngredientList({ recipe }: { recipe: Recipe }) {
+/** What an ingredient's product comes to for the servings: packs and their price, or that the area has none. */
+function IngredientOffer({ ingredient, servings, baseServings }: IngredientOfferProps) {
+  const { product } = ingredient;
+  if (!product) return null;
+  if (!product.offer) return <p className="mt-1 text-sm font-semibold text-berry">нет в вашем районе</p>;
+  const packs = packsFor(ingredient.packs, baseServings, servings);
+  return (
+    <p className="mt-1 text-sm text-muted">
+      {packs} шт. × {formatRoubles(product.price)} = {formatRoubles(product.price * packs)}
+    </p>
+  );
+}
+
+type IngredientOfferProps = { ingredient: RecipeIngredient; servings: number; baseServings: number };
+
+export type RecipeViewProps = {
+  recipe: Recipe;
+  /** The servings asked for (?servings), within 1–24. */
+  servings: number;
+  /** No address or pickup point chosen yet. */
+  isCityOnly: boolean;
+  /** The page action's answer to the last 'Добавить в корзину'. */
+  result?: Parameters<typeof RecipeBasketPanel>[0]['result'];
+};
+
+function IngredientList({ recipe, servings, isCityOnly, result }: RecipeViewProps) {
   return (
     <section
       aria-labelledby="ingredients-title"
@@ -117,9 +144,12 @@ function IngredientList({ recipe }: { recipe: Recipe }) {
         Ингредиенты
       </h2>
       <p className="mt-1 text-sm text-muted">
-        на {formatCount(recipe.servings, SERVINGS_FORMS)} ·{' '}
+        на {formatCount(servings, SERVINGS_FORMS)} ·{' '}
         {formatCount(recipe.ingredients.length, INGREDIENTS_FORMS)}
       </p>
+      <div className="mt-3">
+        <ServingsForm servings={servings} />
+      </div>
       <ul className="mt-4 divide-y divide-line">
         {recipe.ingredients.map((ingredient, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: ingredients are identified by their position.
@@ -127,19 +157,23 @@ function IngredientList({ recipe }: { recipe: Recipe }) {
             <div className="flex items-baseline justify-between gap-4">
               <span className="text-[15px] font-medium">{ingredient.text}</span>
               {ingredient.amount ? (
-                <span className="shrink-0 text-right text-[15px] text-muted">{ingredient.amount}</span>
+                <span className="shrink-0 text-right text-[15px] text-muted">
+                  {scaleAmount(ingredient.amount, recipe.servings, servings)}
+                </span>
               ) : null}
             </div>
             {ingredient.product ? <IngredientProductLink product={ingredient.product} /> : null}
+            <IngredientOffer ingredient={ingredient} servings={servings} baseServings={recipe.servings} />
           </li>
         ))}
       </ul>
+      <RecipeBasketPanel recipe={recipe} servings={servings} isCityOnly={isCityOnly} result={result} />
     </section>
   );
 }
 
 /** /recipes/{slug}: cover and facts, ingredients linked to products, numbered steps, more recipes. */
-export function RecipeView({ recipe }: { recipe: Recipe }) {
+export function RecipeView({ recipe, servings, isCityOnly, result }: RecipeViewProps) {
   return (
     <ContentContainer>
       <Breadcrumbs items={[{ label: RECIPES_TITLE, href: RECIPES_PATH }, { label: recipe.title }]} />
@@ -176,7 +210,7 @@ export function RecipeView({ recipe }: { recipe: Recipe }) {
 
         <div className="mt-8 grid grid-cols-1 gap-6 lg:mt-12 lg:grid-cols-[minmax(0,1fr)_420px] lg:items-start lg:gap-10">
           <div className="lg:order-2">
-            <IngredientList recipe={recipe} />
+            <IngredientList recipe={recipe} servings={servings} isCityOnly={isCityOnly} result={result} />
           </div>
           <section aria-labelledby="steps-title" className="lg:order-1">
             <h2

@@ -66,6 +66,7 @@ function presentIngredient(
           discount: card.discount,
           img: card.img,
           weight: card.weight,
+          store: card.store,
           offer: isOffered(card) && card.offer ? { point: card.offer.point, count: card.offer.count } : null,
         }
       : null,

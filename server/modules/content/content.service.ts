@@ -44,6 +44,7 @@ import {
   findVacancyCities,
   type PageRow,
 } from './content.repository';
+import { addRecipeToBasket, type RecipeToBasketDeps } from './recipe-to-basket';
 
 export type ContentDeps = {
   db: Db;
@@ -51,7 +52,7 @@ export type ContentDeps = {
   catalog: { listProductsByIds(ids: readonly string[], scope?: AssortmentScope): Promise<ProductCard[]> };
   /** The cities and their delivery zones for the settings (the geo module's service). */
   geo: { listCities(): Promise<City[]> };
-};
+} & RecipeToBasketDeps;
 
 const SETTING_KEYS = ['header', 'footer', 'socials'] as const;
 const LinkGroupsSchema = z.array(LinkGroupSchema);
@@ -132,6 +133,16 @@ export function createContentService(deps: ContentDeps, options: ContentServiceO
   const cacheOptions = { ttlMs: options.cacheTtlMs, onRefreshError: options.onCacheError };
   const settings = createTtlCache(() => loadSiteSettings(deps), cacheOptions);
   const pages = createTtlCache(() => loadPageIndex(deps), cacheOptions);
+  /** A recipe with its ingredients, each as the shopper's area can supply it, and its steps. */
+  async function getRecipe(slug: string, scope?: AssortmentScope): Promise<Recipe> {
+    const valid = ContentSlugSchema.safeParse(slug);
+    const found = valid.success ? await findRecipeBySlug(deps.db, valid.data, RELATED_LIMIT) : undefined;
+    if (!found) throw new AppError('not_found', RECIPE_NOT_FOUND_MESSAGE);
+    const ids = found.ingredients.flatMap((item) => item.candidates.map((candidate) => candidate.productId));
+    const cards = await deps.catalog.listProductsByIds(ids, scope);
+    return presentRecipe(found, new Map(cards.map((card) => [card._id, card])));
+  }
+
   return {
     getSiteSettings: (): Promise<SiteSettings> => settings.get(),
 
@@ -170,16 +181,11 @@ export function createContentService(deps: ContentDeps, options: ContentServiceO
     },
 
     /** A recipe with its ingredients (linked products included) and steps; not_found for an unknown slug. */
-    getRecipe: async (slug: string, scope?: AssortmentScope): Promise<Recipe> => {
-      const valid = ContentSlugSchema.safeParse(slug);
-      const found = valid.success ? await findRecipeBySlug(deps.db, valid.data, RELATED_LIMIT) : undefined;
-      if (!found) throw new AppError('not_found', RECIPE_NOT_FOUND_MESSAGE);
-      const ids = found.ingredients.flatMap((item) =>
-        item.candidates.map((candidate) => candidate.productId),
-      );
-      const cards = await deps.catalog.listProductsByIds(ids, scope);
-      return presentRecipe(found, new Map(cards.map((card) => [card._id, card])));
-    },
+    getRecipe,
+
+    /** 'Добавить в корзину' on a recipe page (recipe-to-basket.ts). */
+    addRecipeToBasket: (input: Parameters<typeof addRecipeToBasket>[2]) =>
+      addRecipeToBasket(deps, getRecipe, input),
 
     /** Blog posts or news, newest first. */
     listArticles: async (input: {

@@ -1,0 +1,142 @@
+/**
+ * A recipe into the basket (issue 27): the servings to cook for (a GET form: it works without JavaScript and
+ * the address keeps it), what the chosen servings cost in the shopper's area, and 'Добавить в корзину'. A
+ * signed-in customer's press posts the page's action (the server adds the lines and says what it could not);
+ * a guest's basket lives in the browser, so with JavaScript the same lines go there, and without it the post
+ * leads to the login page, as every basket control's does (ADR 043).
+ */
+import type { Recipe, RecipeToBasketResult } from '@core/contracts/content';
+import { formatRoubles } from '@core/rules/price';
+import {
+  describeRecipeAdded,
+  planRecipeBasket,
+  RECIPE_MAX_SERVINGS,
+  RECIPE_MIN_SERVINGS,
+} from '@core/rules/recipe';
+import { type FormEvent, useId, useState } from 'react';
+import { Form, useNavigation } from 'react-router';
+import { buttonStyles } from '~/components/ui/button';
+import { useBasket } from '~/features/basket/basket-context';
+import { locationHref } from '~/features/delivery/delivery-context';
+import { useRootData } from '~/lib/root-data';
+
+export const RECIPE_INTENT = 'recipe-to-basket';
+const SERVINGS_CHOICES = Array.from(
+  { length: RECIPE_MAX_SERVINGS - RECIPE_MIN_SERVINGS + 1 },
+  (_, index) => RECIPE_MIN_SERVINGS + index,
+);
+
+/** 'Порций': a GET form, so the servings are in the address and the page is worked out on the server. */
+export function ServingsForm({ servings }: { servings: number }) {
+  const id = useId();
+  return (
+    <Form method="get" preventScrollReset replace className="flex flex-wrap items-end gap-2">
+      <label htmlFor={id} className="flex flex-col gap-1 text-sm font-semibold">
+        Порций
+        <select
+          id={id}
+          name="servings"
+          defaultValue={servings}
+          // With JavaScript the choice applies at once; without it, 'Пересчитать'.
+          onChange={(event) => event.currentTarget.form?.requestSubmit()}
+          className="h-11 min-w-20 rounded-xl border border-line bg-white px-3 text-[15px]"
+        >
+          {SERVINGS_CHOICES.map((count) => (
+            <option key={count} value={count}>
+              {count}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className={buttonStyles({ variant: 'secondary', size: 'md' })}>
+        Пересчитать
+      </button>
+    </Form>
+  );
+}
+
+/** The total for the chosen servings and 'Добавить в корзину', with what the last press did. */
+export function RecipeBasketPanel({
+  recipe,
+  servings,
+  isCityOnly,
+  result,
+}: {
+  recipe: Recipe;
+  servings: number;
+  /** No address or pickup point chosen yet: the page asks for one. */
+  isCityOnly: boolean;
+  /** The action's answer to this page's last press, if any. */
+  result: RecipeToBasketResult | { ok: false; message: string } | undefined;
+}) {
+  const plan = planRecipeBasket(recipe.ingredients, recipe.servings, servings);
+  const isGuest = !useRootData()?.user;
+  const basket = useBasket();
+  const navigation = useNavigation();
+  const [guestMessage, setGuestMessage] = useState<string | null>(null);
+  const isAdding = navigation.state === 'submitting' && navigation.formData?.get('intent') === RECIPE_INTENT;
+  const here = `/recipes/${recipe.slug}?servings=${servings}`;
+
+  // A guest's basket is on this device: the lines go there, capped at each point's stock as a card's are.
+  const addForGuest = (event: FormEvent<HTMLFormElement>) => {
+    if (!isGuest || !basket.isReady) return;
+    event.preventDefault();
+    for (const line of plan.lines) {
+      const ingredient = recipe.ingredients.find((item) => item.product?._id === line.productId);
+      const product = ingredient?.product;
+      if (!product?.offer) continue;
+      basket.change(
+        line.pointId,
+        {
+          _id: product._id,
+          slug: product.slug,
+          name: product.name,
+          img: product.img,
+          price: product.price,
+          discount: product.discount,
+          weight: product.weight,
+          store: product.store,
+          count: product.offer.count,
+        },
+        { delta: line.quantity },
+      );
+    }
+    setGuestMessage(describeRecipeAdded(plan.lines.length, plan.missing));
+  };
+
+  const message = guestMessage ?? result?.message ?? null;
+  return (
+    <div className="mt-5 flex flex-col gap-3 rounded-2xl bg-brand-50 p-4">
+      {isCityOnly ? (
+        <p className="text-[15px]">
+          Цены и наличие — по вашему городу.{' '}
+          <a href={locationHref(here)} className="font-semibold text-brand-800 underline">
+            Укажите адрес или пункт самовывоза
+          </a>
+          , чтобы узнать, что из рецепта можно привезти.
+        </p>
+      ) : null}
+      <p className="flex items-baseline justify-between gap-3 text-[15px]">
+        <span>Итого за продукты</span>
+        <span className="text-xl font-extrabold" data-testid="recipe-total">
+          {formatRoubles(plan.totalKopecks)}
+        </span>
+      </p>
+      <Form method="post" preventScrollReset onSubmit={addForGuest}>
+        <input type="hidden" name="intent" value={RECIPE_INTENT} />
+        <input type="hidden" name="servings" value={servings} />
+        <input type="hidden" name="redirectTo" value={here} />
+        <button
+          type="submit"
+          disabled={plan.lines.length === 0 || isAdding}
+          className={buttonStyles({ variant: 'primary', size: 'lg', className: 'w-full' })}
+        >
+          {isAdding ? 'Добавляем…' : 'Добавить в корзину'}
+        </button>
+      </Form>
+      <p role="status" className="min-h-5 text-sm" data-testid="recipe-basket-result">
+        {message}
+      </p>
+    </div>
+  );
+}
