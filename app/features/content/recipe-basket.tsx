@@ -21,32 +21,28 @@ import { locationHref } from '~/features/delivery/delivery-context';
 import { useRootData } from '~/lib/root-data';
 
 export const RECIPE_INTENT = 'recipe-to-basket';
-const SERVINGS_CHOICES = Array.from(
-  { length: RECIPE_MAX_SERVINGS - RECIPE_MIN_SERVINGS + 1 },
-  (_, index) => RECIPE_MIN_SERVINGS + index,
-);
 
-/** 'Порций': a GET form, so the servings are in the address and the page is worked out on the server. */
+/**
+ * 'Порций' and 'Пересчитать': a GET form, so the servings are in the address and the page is worked out on the
+ * server, with or without JavaScript.
+ */
 export function ServingsForm({ servings }: { servings: number }) {
   const id = useId();
   return (
     <Form method="get" preventScrollReset replace className="flex flex-wrap items-end gap-2">
       <label htmlFor={id} className="flex flex-col gap-1 text-sm font-semibold">
         Порций
-        <select
+        <input
           id={id}
+          type="number"
           name="servings"
+          inputMode="numeric"
+          min={RECIPE_MIN_SERVINGS}
+          max={RECIPE_MAX_SERVINGS}
+          required
           defaultValue={servings}
-          // With JavaScript the choice applies at once; without it, 'Пересчитать'.
-          onChange={(event) => event.currentTarget.form?.requestSubmit()}
-          className="h-11 min-w-20 rounded-xl border border-line bg-white px-3 text-[15px]"
-        >
-          {SERVINGS_CHOICES.map((count) => (
-            <option key={count} value={count}>
-              {count}
-            </option>
-          ))}
-        </select>
+          className="h-11 w-20 rounded-xl border border-line bg-white px-3 text-[15px]"
+        />
       </label>
       <button type="submit" className={buttonStyles({ variant: 'secondary', size: 'md' })}>
         Пересчитать
