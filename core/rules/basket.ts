@@ -6,7 +6,7 @@
  * what is stored and uploaded, or the product itself in what the API shows. Functions here never mutate
  * their input: they return a new basket, or the same one when nothing changed.
  */
-import { COUNTER_MAX, clampCount } from './counter';
+import { capAmount, PIECE_UNIT, type SaleUnit, saleUnitOf, type WeightTerms } from './sold-by-weight';
 
 /** Lines (point × product) one basket may hold; more is refused, the merge at login stops there. */
 export const BASKET_MAX_LINES = 200;
@@ -23,19 +23,28 @@ export function productIdOf(line: BasketLineLike): string {
   return typeof line.product === 'string' ? line.product : line.product._id;
 }
 
-/** SPEC §5: a quantity is a whole number 0–999 and never above the stock of the point it is bought from. */
-export function capQuantity(wanted: number, stock: number): number {
-  const available = Number.isFinite(stock) ? Math.max(0, Math.floor(stock)) : 0;
-  return Math.min(clampCount(wanted), available);
+/**
+ * SPEC §5: a quantity is a whole number 0–999 and never above the stock of the point it is bought from.
+ * Goods sold by weight (`unit`, ADR 054) count grams: whole steps from their minimum, capped the same way.
+ */
+export function capQuantity(wanted: number, stock: number, unit: SaleUnit = PIECE_UNIT): number {
+  return capAmount(wanted, stock, unit);
 }
 
 /**
  * The quantity a change leads to, capped at the stock. A line whose stock has fallen below its quantity is
- * capped by whatever its next change is, a step down included.
+ * capped by whatever its next change is, a step down included. A step up from below a weighed product's
+ * minimum goes to the minimum (the first '+' of '300 г' minimum adds 300 г); a step down below it removes.
  */
-export function nextQuantity(current: number, change: QuantityChange, stock: number): number {
-  const wanted = 'quantity' in change ? change.quantity : current + change.delta;
-  return capQuantity(wanted, stock);
+export function nextQuantity(
+  current: number,
+  change: QuantityChange,
+  stock: number,
+  unit: SaleUnit = PIECE_UNIT,
+): number {
+  let wanted = 'quantity' in change ? change.quantity : current + change.delta;
+  if ('delta' in change && change.delta > 0 && wanted < unit.min) wanted = unit.min;
+  return capQuantity(wanted, stock, unit);
 }
 
 export function findLine<Line extends BasketLineLike>(
@@ -105,6 +114,7 @@ export function mergeBaskets<Line extends BasketLineLike>(
   incoming: BasketMap<Line>,
   stockOf: (pointId: string, productId: string) => number,
   maxLines = BASKET_MAX_LINES,
+  unitOf: (pointId: string, productId: string) => SaleUnit = () => PIECE_UNIT,
 ): BasketMap<Line> {
   let merged = into;
   let lines = countLines(into);
@@ -116,6 +126,7 @@ export function mergeBaskets<Line extends BasketLineLike>(
       const quantity = capQuantity(
         Math.max(existing?.quantity ?? 0, line.quantity),
         stockOf(pointId, productId),
+        unitOf(pointId, productId),
       );
       if (existing) {
         if (quantity !== existing.quantity) merged = setLine(merged, pointId, { ...existing, quantity });
@@ -137,10 +148,21 @@ export function toBasketData(basket: BasketMap): BasketMap<{ product: string; qu
   return data;
 }
 
-/** Pieces in a group that can be bought: a line above the point's stock counts only what is left. */
-export function countPieces(group: readonly { quantity: number; product: { count: number } }[]): number {
+/**
+ * Pieces in a group that can be bought: a line above the point's stock counts only what is left. A weighed
+ * line (grams) counts as one piece while any of it can be bought.
+ */
+export function countPieces(
+  group: readonly {
+    quantity: number;
+    product: { count: number; by_weight?: WeightTerms | null | undefined };
+  }[],
+): number {
   let pieces = 0;
-  for (const line of group) pieces += Math.min(line.quantity, Math.max(0, line.product.count));
+  for (const line of group) {
+    const payable = Math.min(line.quantity, Math.max(0, line.product.count));
+    pieces += line.product.by_weight ? Math.min(1, payable) : payable;
+  }
   return pieces;
 }
 
@@ -152,10 +174,9 @@ export type PendingBasketChange = {
   pointId: string;
   productId: string | null;
   change: QuantityChange;
+  /** How the product is bought when the form says (a weighed product's steps); pieces otherwise. */
+  unit?: SaleUnit;
 };
-
-/** Stock is not known for a line the basket does not have yet: the counter's own cap stands in for it. */
-const UNKNOWN_STOCK = COUNTER_MAX;
 
 /**
  * The basket as it will be once `changes` (oldest first) are done, over the server's last answer (ADR 043,
@@ -165,14 +186,17 @@ const UNKNOWN_STOCK = COUNTER_MAX;
  * badge show it), keyed `point:product`.
  */
 export function withPendingChanges<
-  Line extends { product: { _id: string; count: number }; quantity: number },
+  Line extends {
+    product: { _id: string; count: number; by_weight?: WeightTerms | null | undefined };
+    quantity: number;
+  },
 >(
   basket: BasketMap<Line>,
   changes: readonly PendingBasketChange[],
 ): { basket: BasketMap<Line>; added: Map<string, number> } {
   let result = basket;
   const added = new Map<string, number>();
-  for (const { pointId, productId, change } of changes) {
+  for (const { pointId, productId, change, unit } of changes) {
     if (productId === null) {
       result = removePoint(result, pointId);
       for (const key of added.keys()) if (key.startsWith(`${pointId}:`)) added.delete(key);
@@ -185,11 +209,13 @@ export function withPendingChanges<
       // A line above a fallen stock keeps what it has until a change, which caps it (as the server does).
       result = setLine(result, pointId, {
         ...line,
-        quantity: nextQuantity(current, change, line.product.count),
+        quantity: nextQuantity(current, change, line.product.count, saleUnitOf(line.product.by_weight)),
       });
       continue;
     }
-    const quantity = nextQuantity(added.get(key) ?? 0, change, UNKNOWN_STOCK);
+    // Stock is not known for a line the basket does not have yet: the unit's own cap stands in for it.
+    const lineUnit = unit ?? PIECE_UNIT;
+    const quantity = nextQuantity(added.get(key) ?? 0, change, lineUnit.max, lineUnit);
     if (quantity > 0) added.set(key, quantity);
     else added.delete(key);
   }

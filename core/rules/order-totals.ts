@@ -11,9 +11,13 @@
  */
 import type { Fulfilment } from './orders';
 import { formatRoubles, KOPECKS_PER_ROUBLE, priceBeforeDiscountRoubles } from './price';
+import { linePriceKopecks } from './sold-by-weight';
 
-/** A line as it is charged: the unit price paid (kopecks), its discount (percent) and how many. */
-export type PricedLine = { price: number; discount: number; quantity: number };
+/**
+ * A line as it is charged: the unit price paid (kopecks), its discount (percent) and how many. A weighed
+ * line (`isByWeight`, ADR 054) has its price per kilogram and its quantity in grams.
+ */
+export type PricedLine = { price: number; discount: number; quantity: number; isByWeight?: boolean };
 
 /** A shop's delivery terms: its fee, and the goods sum from which delivery is free (null: never). */
 export type DeliveryTerms = { fee: number; freeFrom: number | null };
@@ -47,8 +51,9 @@ export function totalsWithFee(lines: readonly PricedLine[], fee: number): OrderT
   let items = 0;
   let goods = 0;
   for (const line of lines) {
-    items += fullPriceKopecks(line.price, line.discount) * line.quantity;
-    goods += line.price * line.quantity;
+    const isByWeight = line.isByWeight === true;
+    items += linePriceKopecks(fullPriceKopecks(line.price, line.discount), line.quantity, isByWeight);
+    goods += linePriceKopecks(line.price, line.quantity, isByWeight);
   }
   return { items, savings: items - goods, goods, fee, total: goods + fee };
 }

@@ -41,6 +41,8 @@ export const basketItems = pgTable(
     primaryKey({ columns: [t.userId, t.pointId, t.productId] }),
     index('basket_items_product_idx').on(t.productId),
     index('basket_items_point_idx').on(t.pointId),
-    check('basket_items_quantity_range', sql`${t.quantity} between 1 and 999`),
+    // Pieces go to 999 (SPEC §5); goods sold by weight count grams, up to WEIGHT_MAX_GRAMS (ADR 054). Which
+    // applies is the product's: the basket service checks it, this backs the wider of the two.
+    check('basket_items_quantity_range', sql`${t.quantity} between 1 and 20000`),
   ],
 );

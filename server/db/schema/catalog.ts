@@ -15,6 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+// Relative, not '@core/…': drizzle-kit loads this file without the project's path aliases.
+import { SOLD_BY } from '../../../core/rules/sold-by-weight';
 import { cities, deliveryZones } from './geo';
 
 /** Opening hours per ISO weekday (1 = Monday … 7 = Sunday) as 'HH:MM' strings; a missing day is closed. */
@@ -118,6 +120,15 @@ export const products = pgTable(
     externalId: text('external_id'),
     /** The feed's picture references (URLs or file names, one a line) the current images were made from. */
     externalPictures: text('external_pictures'),
+    /**
+     * Sold by the piece, or by weight (ADR 054): then the price is per kilogram, the stock and a basket's or
+     * order's quantity are grams, bought in `step_grams` from `min_grams`; `piece_grams` is about what one
+     * piece weighs for goods bought by the piece but priced by weight (a melon, a fish).
+     */
+    soldBy: text('sold_by', { enum: SOLD_BY }).notNull().default('piece'),
+    stepGrams: integer('step_grams'),
+    minGrams: integer('min_grams'),
+    pieceGrams: integer('piece_grams'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -134,10 +145,14 @@ export const products = pgTable(
     check('products_discount_range', sql`${t.discountPercent} >= 0 and ${t.discountPercent} < 100`),
     check('products_weight_positive', sql`${t.weightGrams} > 0`),
     check('products_vat_code_range', sql`${t.vatCode} between 1 and 10`),
+    check(
+      'products_weight_terms',
+      sql`${t.soldBy} = 'piece' or (${t.stepGrams} > 0 and ${t.minGrams} >= ${t.stepGrams} and (${t.pieceGrams} is null or ${t.pieceGrams} > 0))`,
+    ),
   ],
 );
 
-/** A warehouse entry: stock (and an optional own price) of a product at one point. */
+/** A warehouse entry: stock (grams for goods sold by weight) and an optional own price of a product at one point. */
 export const stock = pgTable(
   'stock',
   {

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 // Relative, not '@core/…': drizzle-kit loads this file without the project's path aliases.
 import { FULFILMENTS, ORDER_STATUSES, PAYMENT_METHODS } from '../../../core/rules/orders';
+import { SOLD_BY } from '../../../core/rules/sold-by-weight';
 import { points, products, stores } from './catalog';
 import { deliveryZones } from './geo';
 import { users } from './identity';
@@ -96,13 +97,21 @@ export const orderItems = pgTable(
     weightGrams: integer('weight_grams').notNull(),
     priceKopecks: integer('price_kopecks').notNull(),
     discountPercent: integer('discount_percent').notNull().default(0),
+    /** Pieces; grams for a line sold by weight, whose price is then per kilogram (ADR 054). */
     quantity: integer('quantity').notNull(),
     /** The product's VAT code when bought (the receipt's); null on orders placed before it was kept. */
     vatCode: smallint('vat_code'),
+    soldBy: text('sold_by', { enum: SOLD_BY }).notNull().default('piece'),
+    /** A weighed line's terms when bought (its step, and about what a piece weighs), for showing its amount. */
+    stepGrams: integer('step_grams'),
+    pieceGrams: integer('piece_grams'),
+    /** What the picker weighed at assembly; null until then. The line's price follows it (ADR 054). */
+    actualGrams: integer('actual_grams'),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.productId] }),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_items_actual_grams_positive', sql`${t.actualGrams} is null or ${t.actualGrams} > 0`),
   ],
 );
 

@@ -45,6 +45,7 @@ import { seedId } from './ids';
 import { renderCover, renderLogo, renderPicture, SeedImageWriter } from './images';
 import { createRandom, type Random } from './random';
 import { createSlugRegistry } from './slug';
+import { markWeightGoods } from './weight-goods';
 
 const DEMO_SEED = 20_240_601;
 const DAY_MS = 86_400_000;
@@ -378,6 +379,7 @@ function planDemo(now: Date, images: SeedImageWriter): DemoPlan {
   const pointIdsByStore = planStores(plan, images, zonesByKey);
   const categoryIds = planCategories(plan, images);
   const productIdsByName = planProducts(plan, images, random, now, categoryIds, pointIdsByStore);
+  markWeightGoods(plan.products, plan.stock);
   planContent(plan, images, now, productIdsByName);
   return plan;
 }

@@ -176,6 +176,36 @@ describe('seedDemo', () => {
     expect(newOnes.length).toBeLessThan(rows.length / 2);
   });
 
+  it('sells meat, cheese, fish, fruit and vegetables by weight, priced per kg (ADR 054)', async () => {
+    const weighed = await handle.db
+      .select({
+        name: products.name,
+        price: products.priceKopecks,
+        step: products.stepGrams,
+        min: products.minGrams,
+        piece: products.pieceGrams,
+      })
+      .from(products)
+      .where(eq(products.soldBy, 'weight'));
+    expect(weighed.length).toBeGreaterThanOrEqual(40);
+    const names = weighed.map((row) => row.name);
+    expect(names).toContain('Сыр костромской 45% 1 кг');
+    expect(names).toContain('Говядина, вырезка 1 кг');
+    expect(names).toContain('Сёмга охлаждённая, филе 1 кг');
+    expect(names).toContain('Яблоки Антоновка 1 кг');
+    expect(names).toContain('Картофель Гала 1 кг');
+    for (const row of weighed) {
+      expect(row.step).toBeGreaterThan(0);
+      expect((row.min ?? 0) % (row.step ?? 1)).toBe(0);
+    }
+    expect(weighed.find((row) => row.name === 'Арбуз астраханский 8 кг')).toMatchObject({
+      // 599 ₽ for 8 kg, rounded to the seed's 599 ₽ price first: 74,88 ₽ a kg.
+      price: 7_488,
+      step: 8_000,
+      piece: 8_000,
+    });
+  });
+
   it('has products that searches in the spec would look for', async () => {
     const words = [
       'молоко',
@@ -223,11 +253,22 @@ describe('seedDemo', () => {
       .where(sql`${points.storeId} <> ${products.storeId}`);
     expect(foreign?.value).toBe(0);
 
-    const stockRows = await handle.db.select().from(stock);
+    const stockRows = await handle.db
+      .select({
+        pointId: stock.pointId,
+        productId: stock.productId,
+        count: stock.count,
+        soldBy: products.soldBy,
+        weightGrams: products.weightGrams,
+      })
+      .from(stock)
+      .innerJoin(products, eq(products.id, stock.productId));
     expect(stockRows.some((row) => row.count === 0)).toBe(true);
     for (const row of stockRows) {
       expect(row.count).toBeGreaterThanOrEqual(0);
-      expect(row.count).toBeLessThanOrEqual(120);
+      // Goods sold by weight keep grams: so many packs of their weight (ADR 054).
+      expect(row.count).toBeLessThanOrEqual(row.soldBy === 'weight' ? 120 * row.weightGrams : 120);
+      if (row.soldBy === 'weight') expect(row.count % row.weightGrams).toBe(0);
     }
     const assortments = new Map<string, string>();
     const pointRows = await handle.db.select().from(points);

@@ -28,6 +28,10 @@ const stockRowColumns = {
   image: sql<string | null>`${products.images}->>0`,
   weightGrams: products.weightGrams,
   vatCode: products.vatCode,
+  soldBy: products.soldBy,
+  stepGrams: products.stepGrams,
+  minGrams: products.minGrams,
+  pieceGrams: products.pieceGrams,
 };
 
 /** Reads the stock rows of the lines without locking them: prices and counts as a checkout begins. */

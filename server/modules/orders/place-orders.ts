@@ -103,6 +103,7 @@ async function placeGroup(
       price: line.stock.priceKopecks,
       discount: line.stock.discountPercent,
       quantity: line.quantity,
+      isByWeight: line.stock.soldBy === 'weight',
     })),
     { fee: point.deliveryFeeKopecks, freeFrom: point.freeDeliveryFromKopecks },
     group.fulfilment,
@@ -157,6 +158,10 @@ async function placeGroup(
       discountPercent: line.stock.discountPercent,
       quantity: line.quantity,
       vatCode: line.stock.vatCode,
+      soldBy: line.stock.soldBy,
+      stepGrams: line.stock.stepGrams,
+      pieceGrams: line.stock.pieceGrams,
+      actualGrams: null,
     })),
   );
   await recordStatus(deps, tx, { ...order, userId, fulfilment: group.fulfilment }, status);
