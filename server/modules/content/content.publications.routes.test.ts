@@ -127,6 +127,7 @@ describe.each(TEST_DATABASE_KINDS)('recipes, articles and vacancies API on %s', 
         discount: row?.discountPercent,
         img: row?.images[0] ?? null,
         weight: row?.weightGrams,
+        store: expect.objectContaining({ _id: row?.storeId }),
         offer: tvorog?.offer ?? null,
       });
     });
