@@ -19,13 +19,16 @@ export function formatNumber(value: number, fractionDigits = 0, keepZeros = fals
   const shortest = String(Math.abs(value));
   // Below 1e-6 String() writes an exponent («1e-7»): such a value is 0 at the precisions used here (prices,
   // weights); no price or weight reaches 1e21, the other end where it does.
+  // Stryker disable next-line StringLiteral,ArrayDeclaration: an exponent's digits read as none are 0 all the same
   const [, digits = '0', decimals = ''] = /^(\d+)(?:\.(\d+))?$/.exec(shortest) ?? [];
   let units = BigInt(digits + decimals.slice(0, fractionDigits).padEnd(fractionDigits, '0'));
+  // Stryker disable next-line StringLiteral: no digit there rounds nothing, '' or '0' alike
   if ((decimals[fractionDigits] ?? '0') >= '5') units += 1n;
   const padded = units.toString().padStart(fractionDigits + 1, '0');
   const whole = padded.slice(0, padded.length - fractionDigits);
   const allDecimals = padded.slice(padded.length - fractionDigits);
   const fraction = keepZeros ? allDecimals : allDecimals.replace(/0+$/, '');
+  // Stryker disable next-line EqualityOperator: zero has no units, so no sign either way
   const sign = value < 0 && units > 0n ? '-' : '';
   const grouped = whole.replace(EVERY_THIRD_DIGIT_FROM_THE_END, GROUP_SEPARATOR);
   return fraction ? `${sign}${grouped},${fraction}` : `${sign}${grouped}`;
