@@ -1,6 +1,6 @@
 import { inShop } from '@core/rules/catalog';
 import { formatRoubles } from '@core/rules/price';
-import { formatPackSize } from '@core/rules/weight';
+import { formatSize, formatStock } from '@core/rules/sold-by-weight';
 import { Link } from 'react-router';
 import { Breadcrumbs, CATALOG_CRUMB } from '~/components/ui/breadcrumbs';
 import { Icon } from '~/components/ui/icon';
@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
     ...seoMeta(null, {
       title: `${product.name} — ${inShop(product.store.name)}`,
       description:
-        `${product.name}, ${formatPackSize(product)}, ${formatRoubles(product.price)}. ${product.description}`.slice(
+        `${product.name}, ${formatSize(product)}, ${formatRoubles(product.price)}${product.by_weight ? '/кг' : ''}. ${product.description}`.slice(
           0,
           200,
         ),
@@ -97,7 +97,7 @@ export default function ProductPage({
               {product.name}
             </h1>
             <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-[15px] text-muted">
-              <span>{formatPackSize(product)}</span>
+              <span>{formatSize(product)}</span>
               {product.reviews > 0 ? (
                 <span className="inline-flex items-center gap-1">
                   <Icon name="star" className="size-4 fill-sun text-sun" />
@@ -151,7 +151,9 @@ export default function ProductPage({
                     </span>
                     <span className="shrink-0 text-right text-sm">
                       {entry.count > 0 ? (
-                        <span className="font-semibold text-brand-700">{entry.count} шт.</span>
+                        <span className="font-semibold text-brand-700">
+                          {formatStock(entry.count, product.by_weight)}
+                        </span>
                       ) : (
                         <span className="text-muted">нет в наличии</span>
                       )}

@@ -4,7 +4,8 @@
  */
 import { BASKET_MAX_LINES } from '../rules/basket';
 import { COUNTER_MAX, COUNTER_MIN } from '../rules/counter';
-import { StoreRefSchema } from './catalog';
+import { WEIGHT_MAX_GRAMS } from '../rules/sold-by-weight';
+import { StoreRefSchema, WeightTermsSchema } from './catalog';
 import { z } from './z';
 
 export const QUANTITY_MESSAGE = `Количество — целое число от ${COUNTER_MIN} до ${COUNTER_MAX}`;
@@ -12,12 +13,15 @@ export const BASKET_FULL_MESSAGE = `В корзине может быть не �
 export const POINT_ID_MESSAGE = 'Некорректный идентификатор точки продаж';
 export const PRODUCT_ID_MESSAGE = 'Некорректный идентификатор товара';
 
-/** SPEC §5: the counter's 0–999. */
+/**
+ * SPEC §5: the counter's 0–999; goods sold by weight count grams (ADR 054), up to WEIGHT_MAX_GRAMS. Which
+ * applies is the product's: the basket service refuses pieces above 999 and grams off their steps.
+ */
 export const QuantitySchema = z
   .number({ error: QUANTITY_MESSAGE })
   .int(QUANTITY_MESSAGE)
   .min(COUNTER_MIN, QUANTITY_MESSAGE)
-  .max(COUNTER_MAX, QUANTITY_MESSAGE);
+  .max(WEIGHT_MAX_GRAMS, QUANTITY_MESSAGE);
 
 const PointIdSchema = z.uuid(POINT_ID_MESSAGE);
 const ProductIdSchema = z.uuid(PRODUCT_ID_MESSAGE);
@@ -36,6 +40,8 @@ export const BasketProductSchema = z.object({
   store: StoreRefSchema,
   /** What the point has now; a quantity above it is shown as «Осталось N шт.» and capped on its next change. */
   count: z.number().int(),
+  /** Sold by weight (ADR 054): price per kg, `count` and the line's quantity in grams. */
+  by_weight: WeightTermsSchema.optional(),
 });
 export type BasketProduct = z.infer<typeof BasketProductSchema>;
 
@@ -64,8 +70,8 @@ export const BasketChangeSchema = z
     delta: z
       .number({ error: QUANTITY_MESSAGE })
       .int(QUANTITY_MESSAGE)
-      .min(-COUNTER_MAX, QUANTITY_MESSAGE)
-      .max(COUNTER_MAX, QUANTITY_MESSAGE)
+      .min(-WEIGHT_MAX_GRAMS, QUANTITY_MESSAGE)
+      .max(WEIGHT_MAX_GRAMS, QUANTITY_MESSAGE)
       .optional(),
   })
   .superRefine((value, ctx) => {

@@ -28,6 +28,17 @@ export type CatalogQuery = z.infer<typeof CatalogQuerySchema>;
 
 export const StoreRefSchema = z.object({ _id: z.string(), name: z.string(), slug: z.string() });
 
+/**
+ * A product sold by weight (ADR 054): its price is per kilogram, its `count`s and a basket's quantities are
+ * grams, bought in `step` grams from `min`; `piece`, about what one piece weighs when it is bought by the piece
+ * ('≈ 1 шт · 350 г'). Absent on goods sold by the piece.
+ */
+export const WeightTermsSchema = z.object({
+  step: z.number().int(),
+  min: z.number().int(),
+  piece: z.number().int().nullable(),
+});
+
 export const ProductCardSchema = z.object({
   _id: z.string(),
   slug: z.string(),
@@ -49,6 +60,7 @@ export const ProductCardSchema = z.object({
    * and its price (kopecks); null when no point in the area has any.
    */
   offer: z.object({ point: z.string(), count: z.number().int(), price: z.number().int() }).nullable(),
+  by_weight: WeightTermsSchema.optional(),
 });
 export type ProductCard = z.infer<typeof ProductCardSchema>;
 

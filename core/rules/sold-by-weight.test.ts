@@ -5,7 +5,10 @@ import {
   capAmount,
   formatDifference,
   formatPerKg,
+  formatSize,
+  formatStock,
   formatWeightAmount,
+  formatWeightStep,
   isWithinTolerance,
   linePriceKopecks,
   maxWeighedKopecks,
@@ -166,6 +169,19 @@ describe('formatting', () => {
     expect(nbsp(formatWeightAmount(1_500, cheese))).toBe('1,5 кг');
     expect(nbsp(formatWeightAmount(350, melon))).toBe('≈ 1 шт · 350 г');
     expect(nbsp(formatWeightAmount(1_050, melon))).toBe('≈ 3 шт · 1,05 кг');
+  });
+
+  it('shows a stock in pieces or by weight', () => {
+    expect(formatStock(12, undefined)).toBe('12 шт.');
+    expect(nbsp(formatStock(4_500, cheese))).toBe('4,5 кг');
+  });
+
+  it('says how a product is bought', () => {
+    expect(nbsp(formatWeightStep(cheese))).toBe('шаг 100 г, от 200 г');
+    expect(nbsp(formatWeightStep({ step: 500, min: 500, piece: null }))).toBe('шаг 500 г');
+    expect(nbsp(formatWeightStep(melon))).toBe('≈ 1 шт · 350 г');
+    expect(nbsp(formatSize({ name: 'Сыр', weight: 1000, by_weight: cheese }))).toBe('шаг 100 г, от 200 г');
+    expect(nbsp(formatSize({ name: 'Айран 0,5 л', weight: 500 }))).toBe('0,5 л');
   });
 
   it('shows the price per kg and a difference with its sign', () => {

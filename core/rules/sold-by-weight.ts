@@ -6,7 +6,7 @@
  */
 import { COUNTER_MAX } from './counter';
 import { formatRoubles } from './price';
-import { formatWeight } from './weight';
+import { formatPackSize, formatWeight } from './weight';
 
 export const GRAMS_PER_KG = 1000;
 
@@ -111,6 +111,31 @@ export function formatWeightAmount(grams: number, terms: WeightTerms): string {
     return `≈ ${pieces} шт · ${formatWeight(grams)}`;
   }
   return formatWeight(grams);
+}
+
+/**
+ * What a product sold by weight says beside its name: how it is bought — '≈ 1 шт · 350 г' by the piece,
+ * 'шаг 100 г, от 200 г' otherwise.
+ */
+export function formatWeightStep(terms: WeightTerms): string {
+  if (terms.piece) return formatWeightAmount(terms.piece, terms);
+  const unit = saleUnitOf(terms);
+  const step = `шаг ${formatWeight(unit.step)}`;
+  return unit.min > unit.step ? `${step}, от ${formatWeight(unit.min)}` : step;
+}
+
+/** A product's pack size, or for goods sold by weight how they are bought (cards, the product page, the basket). */
+export function formatSize(product: {
+  name: string;
+  weight: number;
+  by_weight?: WeightTerms | null | undefined;
+}): string {
+  return product.by_weight ? formatWeightStep(product.by_weight) : formatPackSize(product);
+}
+
+/** A point's stock as a shopper reads it: '12 шт.', or for goods sold by weight '4,5 кг'. */
+export function formatStock(count: number, terms: WeightTerms | null | undefined): string {
+  return terms ? formatWeight(count) : `${count} шт.`;
 }
 
 /** '1 190 ₽/кг'. */

@@ -1,7 +1,7 @@
 /** Test data for checkout: pickup points of two shops, and real orders placed through the API. */
 import { type Order, PlacedOrdersSchema } from '@core/contracts/orders';
 import { and, eq, gt } from 'drizzle-orm';
-import { points, stock, stores } from '../../server/db/schema/index';
+import { points, products, stock, stores } from '../../server/db/schema/index';
 import type { TestApp } from './app';
 import { cookieHeader, type ShopperState } from './shopper-states';
 
@@ -28,6 +28,8 @@ export async function placePickupOrders(t: TestApp, state: ShopperState, count: 
     .select({ pointId: stock.pointId, productId: stock.productId })
     .from(stock)
     .innerJoin(points, eq(points.id, stock.pointId))
+    // Pieces: goods sold by weight count grams (ADR 054).
+    .innerJoin(products, and(eq(products.id, stock.productId), eq(products.soldBy, 'piece')))
     .where(and(eq(points.isPickup, true), gt(stock.count, 5)))
     .orderBy(stock.pointId, stock.productId)
     .limit(count + 1);

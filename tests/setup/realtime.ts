@@ -4,7 +4,7 @@ import { type Order, PlacedOrdersSchema } from '@core/contracts/orders';
 import { type ServerSocketMessage, ServerSocketMessageSchema } from '@core/contracts/realtime';
 import { and, eq, gt } from 'drizzle-orm';
 import WebSocket from 'ws';
-import { points, stock, stores } from '../../server/db/schema/index';
+import { points, products, stock, stores } from '../../server/db/schema/index';
 import { grantRole } from '../../server/modules/support/support.repository';
 import type { TestApp } from './app';
 import { type SignedInCustomer, signIn } from './identity';
@@ -31,6 +31,8 @@ export async function placePickupOrder(
     .select({ pointId: stock.pointId, productId: stock.productId })
     .from(stock)
     .innerJoin(points, eq(points.id, stock.pointId))
+    // Pieces: goods sold by weight count grams (ADR 054).
+    .innerJoin(products, and(eq(products.id, stock.productId), eq(products.soldBy, 'piece')))
     .where(
       and(eq(points.isPickup, true), gt(stock.count, 5), storeId ? eq(points.storeId, storeId) : undefined),
     )

@@ -1,5 +1,6 @@
 import type { BasketProduct } from '@core/contracts/basket';
 import type { ProductCard } from '@core/contracts/catalog';
+import { formatWeightAmount, PIECE_UNIT, type SaleUnit, saleUnitOf } from '@core/rules/sold-by-weight';
 import { type RefObject, useCallback, useRef } from 'react';
 import { buttonStyles } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
@@ -13,7 +14,7 @@ import { BASKET_FIELD } from './basket-form';
 export type BasketOffer = NonNullable<ProductCard['offer']>;
 
 export type AddToBasketProps = {
-  product: Pick<ProductCard, '_id' | 'slug' | 'name' | 'img' | 'discount' | 'weight' | 'store'>;
+  product: Pick<ProductCard, '_id' | 'slug' | 'name' | 'img' | 'discount' | 'weight' | 'store' | 'by_weight'>;
   /** null: no point in the shopper's area has it. */
   offer: BasketOffer | null;
   className?: string;
@@ -53,11 +54,14 @@ const STEP_BUTTON =
  * The hidden fields of a line's change: which product, at which point. No `intent`: a form without one is a
  * line's change (a grid repeats these fields dozens of times, ADR 044).
  */
-function LineFields({ pointId, productId }: { pointId: string; productId: string }) {
+function LineFields({ pointId, productId, unit }: { pointId: string; productId: string; unit: SaleUnit }) {
   return (
     <>
       <input type="hidden" name={BASKET_FIELD.point} value={pointId} />
       <input type="hidden" name={BASKET_FIELD.product} value={productId} />
+      {unit === PIECE_UNIT ? null : (
+        <input type="hidden" name={BASKET_FIELD.unit} value={`${unit.step}/${unit.min}`} />
+      )}
     </>
   );
 }
@@ -106,7 +110,9 @@ export function AddToBasket({
     [],
   );
 
-  if (!offer || offer.count <= 0) {
+  const terms = product.by_weight;
+  const unit = saleUnitOf(terms);
+  if (!offer || offer.count < unit.min) {
     return (
       <p
         className={cx(
@@ -121,7 +127,8 @@ export function AddToBasket({
   }
 
   const line: BasketProduct = { ...product, price: offer.price, count: offer.count };
-  const isAtStock = quantity >= offer.count;
+  // Pieces go one at a time; goods sold by weight by their step (ADR 054), from their minimum.
+  const isAtStock = quantity + unit.step > Math.min(offer.count, unit.max);
   const height = size === 'lg' ? 'h-13' : 'h-11';
   // A card's form is a block in a block: full width without a class (grids render dozens, ADR 044).
   const formClass = cx(!compact && 'w-full', className) || undefined;
@@ -129,12 +136,12 @@ export function AddToBasket({
   if (!hasLine) {
     return (
       <BasketForm product={line} className={formClass}>
-        <LineFields pointId={offer.point} productId={product._id} />
+        <LineFields pointId={offer.point} productId={product._id} unit={unit} />
         <button
           ref={addRef}
           type="submit"
           name={BASKET_FIELD.delta}
-          value="1"
+          value={String(unit.min)}
           {...labelProps('buy', product.name, nameId)}
           className={buttonStyles({ size: size === 'lg' ? 'lg' : 'md', className: 'w-full' })}
           onClick={() => {
@@ -150,7 +157,7 @@ export function AddToBasket({
 
   return (
     <BasketForm product={line} className={formClass}>
-      <LineFields pointId={offer.point} productId={product._id} />
+      <LineFields pointId={offer.point} productId={product._id} unit={unit} />
       {/* biome-ignore lint/a11y/useSemanticElements: a group of two buttons and a number is not a form fieldset. */}
       <div
         role="group"
@@ -160,23 +167,23 @@ export function AddToBasket({
         <button
           type="submit"
           name={BASKET_FIELD.delta}
-          value="-1"
+          value={String(-unit.step)}
           {...labelProps('less', product.name, nameId)}
           className={cx(STEP_BUTTON, 'h-full aspect-square')}
           onClick={() => {
-            if (quantity === 1) focusAfter.current = 'add';
+            if (quantity - unit.step < unit.min) focusAfter.current = 'add';
           }}
         >
           <Icon name="minus" className="size-5" />
         </button>
         <span aria-live="polite" className="px-1 text-center text-[15px] font-semibold text-ink tabular-nums">
-          {quantity} шт.
+          {terms ? formatWeightAmount(quantity, terms) : `${quantity} шт.`}
         </span>
         <button
           ref={plusRef}
           type="submit"
           name={BASKET_FIELD.delta}
-          value="1"
+          value={String(unit.step)}
           {...labelProps('more', product.name, nameId)}
           aria-disabled={isAtStock || undefined}
           title={isAtStock ? 'Больше нет в наличии' : undefined}

@@ -47,7 +47,7 @@ describe.each(TEST_DATABASE_KINDS)('basket actions on %s', (kind) => {
       OfferSchema,
       sql`select s.point_id as "pointId", s.product_id as "productId", s.count
         from stock s join points pt on pt.id = s.point_id join products p on p.id = s.product_id
-        where p.store_id = pt.store_id and s.count >= 10
+        where p.store_id = pt.store_id and s.count >= 10 and p.sold_by = 'piece'
         order by s.point_id, s.product_id`,
     );
     const [pair] = await queryRows(

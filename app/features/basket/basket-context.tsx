@@ -7,6 +7,7 @@ import {
   type QuantityChange,
   withPendingChanges,
 } from '@core/rules/basket';
+import { saleUnitOf } from '@core/rules/sold-by-weight';
 import {
   createContext,
   type FormEvent,
@@ -188,8 +189,10 @@ export function BasketProvider({ children }: { children: ReactNode }) {
         return;
       }
       const before = quantityIn(current.current, pointId, productId);
-      const stock = findLine(current.current.basket, pointId, productId)?.product.count ?? product?.count;
-      send(form, nextQuantity(before, change.change, stock ?? Number.MAX_SAFE_INTEGER), product?.name);
+      const line = findLine(current.current.basket, pointId, productId);
+      const stock = line?.product.count ?? product?.count;
+      const unit = saleUnitOf(line?.product.by_weight ?? product?.by_weight);
+      send(form, nextQuantity(before, change.change, stock ?? Number.MAX_SAFE_INTEGER, unit), product?.name);
     },
     [isAuthenticated, send],
   );

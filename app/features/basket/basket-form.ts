@@ -6,6 +6,7 @@
  */
 import type { Basket } from '@core/contracts/basket';
 import type { PendingBasketChange } from '@core/rules/basket';
+import { type SaleUnit, saleUnitOf } from '@core/rules/sold-by-weight';
 
 /** POST: every change of the signed-in basket, and a guest basket's preview; GET is 404. */
 export const BASKET_ACTION = '/resources/basket';
@@ -21,6 +22,11 @@ export const BASKET_FIELD = {
   quantity: 'quantity',
   /** change: the step (− and +, or what a typed number adds); steps of one line add up in any order. */
   delta: 'delta',
+  /**
+   * change of a product sold by weight (ADR 054): its step and minimum in grams, 'step/min', so a line on its
+   * way shows its amount before the server's answer. The server ignores it and reads the product's own.
+   */
+  unit: 'unit',
   /** remove-point without JavaScript: 'yes' once the customer has answered the question. */
   confirm: 'confirm',
   /** preview: the guest basket as `toBasketData` stores it, JSON (BasketDataSchema). */
@@ -42,6 +48,14 @@ const wholeNumber = (value: FormDataEntryValue | null): number | null => {
   return Number(value);
 };
 
+/** A weighed product's 'step/min' (BASKET_FIELD.unit) as its unit; null when absent or malformed. */
+function unitOf(value: FormDataEntryValue | null): SaleUnit | null {
+  if (typeof value !== 'string') return null;
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  if (!match) return null;
+  return saleUnitOf({ step: Number(match[1]), min: Number(match[2]), piece: null });
+}
+
 /** The change a basket form is sending, if it is one (a preview changes nothing). */
 export function pendingChangeOf(form: FormData | undefined): PendingBasketChange | null {
   if (form === undefined) return null;
@@ -55,5 +69,7 @@ export function pendingChangeOf(form: FormData | undefined): PendingBasketChange
   const quantity = wholeNumber(form.get(BASKET_FIELD.quantity));
   if (quantity !== null) return { pointId, productId, change: { quantity } };
   const delta = wholeNumber(form.get(BASKET_FIELD.delta));
-  return delta === null ? null : { pointId, productId, change: { delta } };
+  if (delta === null) return null;
+  const unit = unitOf(form.get(BASKET_FIELD.unit));
+  return unit ? { pointId, productId, change: { delta }, unit } : { pointId, productId, change: { delta } };
 }

@@ -9,6 +9,15 @@ import {
   missingForMinimum,
 } from '@core/rules/order-totals';
 import { formatRoubles } from '@core/rules/price';
+import {
+  formatPerKg,
+  formatStock,
+  formatWeightAmount,
+  formatWeightStep,
+  saleUnitOf,
+  type WeightTerms,
+  weighedPriceKopecks,
+} from '@core/rules/sold-by-weight';
 import { formatPackSize } from '@core/rules/weight';
 import { CircleAlert, MapPin, Minus, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
@@ -26,8 +35,8 @@ import { groupTotals } from './basket-summary';
 import { SwapPoint } from './swap-point';
 
 /** What a stock-reduced line says: what is left, or that nothing is. */
-export function shortageText(count: number): string {
-  return count > 0 ? `Осталось ${count} шт.` : 'Товар закончился';
+export function shortageText(count: number, terms?: WeightTerms): string {
+  return count > 0 ? `Осталось ${formatStock(count, terms)}` : 'Товар закончился';
 }
 
 /**
@@ -189,20 +198,31 @@ function BasketLine({ pointId, item }: { pointId: string; item: BasketItem }) {
           {product.name}
         </Link>
         <p className="mt-1 text-[13px] text-muted">
-          {formatPackSize(product)} · {formatRoubles(product.price)} за шт.
+          {product.by_weight
+            ? `${formatWeightStep(product.by_weight)} · ${formatPerKg(product.price)}`
+            : `${formatPackSize(product)} · ${formatRoubles(product.price)} за шт.`}
         </p>
         {isShort ? (
           <p className="mt-1 inline-flex items-center gap-1 text-[13px] font-semibold text-berry">
             <CircleAlert aria-hidden="true" className="size-4" />
-            {shortageText(product.count)}
+            {shortageText(product.count, product.by_weight)}
           </p>
         ) : null}
       </div>
-      <LineControls pointId={pointId} item={item}>
-        <p className={cx('w-24 text-right font-bold tabular-nums', isShort && 'text-muted')}>
-          {formatRoubles(product.price * payable)}
-        </p>
-      </LineControls>
+      {product.by_weight ? (
+        <WeightLineControls pointId={pointId} item={item} terms={product.by_weight}>
+          {/* An estimate: the picker weighs the line and its price follows the weight (ADR 054). */}
+          <p className={cx('w-24 text-right font-bold tabular-nums', isShort && 'text-muted')}>
+            ≈&nbsp;{formatRoubles(weighedPriceKopecks(product.price, payable))}
+          </p>
+        </WeightLineControls>
+      ) : (
+        <LineControls pointId={pointId} item={item}>
+          <p className={cx('w-24 text-right font-bold tabular-nums', isShort && 'text-muted')}>
+            {formatRoubles(product.price * payable)}
+          </p>
+        </LineControls>
+      )}
     </li>
   );
 }
@@ -212,6 +232,91 @@ const REMOVE_LINE_BUTTON =
 const STEP_BUTTON =
   'inline-flex size-8 shrink-0 items-center justify-center rounded-full text-brand-700 transition-colors ' +
   'hover:bg-brand-100 disabled:cursor-not-allowed disabled:text-muted/60';
+
+/**
+ * A weighed line's amount ('≈ 2 шт · 700 г', '300 г') with − and + by its step and its bin: one form whose
+ * buttons post a step, with JavaScript through the basket (at once, ADR 043), without it to /basket's action.
+ */
+function WeightLineControls({
+  pointId,
+  item,
+  terms,
+  children,
+}: {
+  pointId: string;
+  item: BasketItem;
+  terms: WeightTerms;
+  children: ReactNode;
+}) {
+  const basket = useBasket();
+  const isHydrated = useHydrated();
+  const { product, quantity } = item;
+  const unit = saleUnitOf(terms);
+  const labels = counterLabels(product.name);
+  const removeLabel = `Удалить из корзины: ${product.name}`;
+  const isAtMost = quantity + unit.step > Math.min(product.count, unit.max);
+  const stepBy = (delta: number) => (event: { preventDefault: () => void }) => {
+    if (!isHydrated) return;
+    event.preventDefault();
+    basket.change(pointId, product, { delta });
+  };
+  return (
+    <Form method="post" action={BASKET_PAGE} className="flex items-center gap-3 sm:gap-4">
+      <input type="hidden" name={BASKET_FIELD.intent} value="change" />
+      <input type="hidden" name={BASKET_FIELD.point} value={pointId} />
+      <input type="hidden" name={BASKET_FIELD.product} value={product._id} />
+      {/* biome-ignore lint/a11y/useSemanticElements: two buttons and an amount, as the counter's group is. */}
+      <div
+        role="group"
+        aria-label={labels.field}
+        className="inline-flex items-center rounded-full bg-brand-50 p-0.5"
+      >
+        <button
+          type="submit"
+          name={BASKET_FIELD.delta}
+          value={String(-unit.step)}
+          aria-label={labels.decrement}
+          className={STEP_BUTTON}
+          onClick={stepBy(-unit.step)}
+        >
+          <Minus aria-hidden="true" className="size-4" />
+        </button>
+        <span
+          aria-live="polite"
+          className="min-w-16 px-1 text-center text-sm font-semibold text-ink tabular-nums"
+        >
+          {formatWeightAmount(quantity, terms)}
+        </span>
+        <button
+          type="submit"
+          name={BASKET_FIELD.delta}
+          value={String(unit.step)}
+          aria-label={labels.increment}
+          disabled={isAtMost}
+          className={STEP_BUTTON}
+          onClick={stepBy(unit.step)}
+        >
+          <Plus aria-hidden="true" className="size-4" />
+        </button>
+      </div>
+      {children}
+      <button
+        type="submit"
+        name={BASKET_FIELD.quantity}
+        value="0"
+        aria-label={removeLabel}
+        className={REMOVE_LINE_BUTTON}
+        onClick={(event) => {
+          if (!isHydrated) return;
+          event.preventDefault();
+          basket.change(pointId, product, { quantity: 0 });
+        }}
+      >
+        <Trash2 aria-hidden="true" className="size-4" />
+      </button>
+    </Form>
+  );
+}
 
 /**
  * A line's quantity and its bin. With JavaScript: the counter (typing, arrows, − and +) and the bin change

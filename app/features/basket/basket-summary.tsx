@@ -33,6 +33,7 @@ export function groupTotals(
       price: item.product.price,
       discount: item.product.discount,
       quantity: Math.min(item.quantity, Math.max(0, item.product.count)),
+      isByWeight: item.product.by_weight !== undefined,
     })),
     store ? deliveryTermsOf(store) : NO_TERMS,
     fulfilment,

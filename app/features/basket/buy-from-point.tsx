@@ -1,5 +1,6 @@
 import type { ProductDetail } from '@core/contracts/catalog';
 import { formatRoubles } from '@core/rules/price';
+import { formatStock } from '@core/rules/sold-by-weight';
 import { useId, useState } from 'react';
 import { PriceTag } from '~/features/catalog/price-tag';
 import { cx } from '~/lib/cx';
@@ -28,7 +29,12 @@ export function BuyFromPoint({ product, className }: { product: ProductDetail; c
 
   return (
     <div className={className}>
-      <PriceTag price={chosen?.price ?? product.price} discount={product.discount} size="lg" />
+      <PriceTag
+        price={chosen?.price ?? product.price}
+        discount={product.discount}
+        size="lg"
+        isPerKg={product.by_weight !== undefined}
+      />
       {offers.length > 1 ? (
         <fieldset className="mt-4">
           <legend className="mb-2 text-sm font-semibold text-ink">Купить в точке</legend>
@@ -58,7 +64,7 @@ export function BuyFromPoint({ product, className }: { product: ProductDetail; c
                 </span>
                 <span className="shrink-0 text-right">
                   <span className="block font-semibold text-ink">{formatRoubles(offer.price)}</span>
-                  <span className="block text-muted">{offer.count} шт.</span>
+                  <span className="block text-muted">{formatStock(offer.count, product.by_weight)}</span>
                   <InBasket pointId={offer.point} productId={product._id} />
                 </span>
               </label>

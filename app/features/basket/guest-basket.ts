@@ -6,6 +6,7 @@ import {
   type QuantityChange,
   setLine,
 } from '@core/rules/basket';
+import { saleUnitOf } from '@core/rules/sold-by-weight';
 import { GUEST_BASKET_STORAGE_KEY, readGuestBasket, writeGuestBasket } from './basket-data';
 
 /**
@@ -67,7 +68,7 @@ export function createGuestBasket(storage: () => Storage | null) {
     change(pointId: string, product: BasketProduct, change: QuantityChange): void {
       const current = snapshot();
       const before = findLine(current, pointId, product._id)?.quantity ?? 0;
-      const quantity = nextQuantity(before, change, product.count);
+      const quantity = nextQuantity(before, change, product.count, saleUnitOf(product.by_weight));
       if (quantity === before) return;
       const item: BasketItem = { product, quantity, is_over_stock: false };
       write(setLine(current, pointId, item));

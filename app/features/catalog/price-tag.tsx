@@ -7,10 +7,13 @@ export function PriceTag({
   discount,
   size = 'md',
   hasBadge = size === 'lg',
+  isPerKg = false,
   className,
 }: {
   price: number;
   discount: number;
+  /** Goods sold by weight: the price is a kilogram's ('1 090 ₽/кг'). */
+  isPerKg?: boolean;
   size?: 'md' | 'lg';
   /** The «−20%» badge; product cards show it on the picture instead. */
   hasBadge?: boolean;
@@ -25,6 +28,7 @@ export function PriceTag({
       <span className={cx('price-now', isLarge && 'text-3xl', isDiscounted && 'text-berry')}>
         {isDiscounted ? <span className="sr-only">Цена со скидкой </span> : null}
         {formatRoubles(price)}
+        {isPerKg ? '/кг' : null}
       </span>
       {isDiscounted ? (
         <>

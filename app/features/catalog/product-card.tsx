@@ -1,5 +1,5 @@
 import type { ProductCard as ProductCardData } from '@core/contracts/catalog';
-import { formatPackSize } from '@core/rules/weight';
+import { formatSize } from '@core/rules/sold-by-weight';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { AddToBasket } from '~/features/basket/add-to-basket';
@@ -46,14 +46,14 @@ export function ProductCard({ product, isEager = false }: { product: ProductCard
           </div>
         ) : null}
       </div>
-      <PriceTag price={product.price} discount={product.discount} />
+      <PriceTag price={product.price} discount={product.discount} isPerKg={product.by_weight !== undefined} />
       <h3 className="card-name">
         <Link id={nameId} to={productHref(product)} prefetch="intent" className="card-link">
           {product.name}
         </Link>
       </h3>
       <p className="card-meta">
-        <span>{formatPackSize(product)}</span>
+        <span>{formatSize(product)}</span>
         {/* The star and the word 'Рейтинг' for screen readers are the class's generated content. */}
         {product.reviews > 0 ? <span className="card-rating">{product.rating.toFixed(1)}</span> : null}
       </p>

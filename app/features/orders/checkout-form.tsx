@@ -165,6 +165,7 @@ function groupTotals(group: CheckoutGroup, fulfilment: Fulfilment): Totals {
       price: item.product.price,
       discount: item.product.discount,
       quantity: item.quantity,
+      isByWeight: item.product.by_weight !== undefined,
     })),
     deliveryTermsOf(group.store),
     fulfilment,

@@ -14,6 +14,7 @@ export function presentBasketItem(row: BasketRow): BasketItem {
       weight: row.weightGrams,
       store: { _id: row.storeId, name: row.storeName, slug: row.storeSlug },
       count: row.count,
+      ...(row.weightTerms ? { by_weight: row.weightTerms } : {}),
     },
     quantity: row.quantity,
     is_over_stock: isOverStock(row.quantity, row.count),

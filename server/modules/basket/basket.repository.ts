@@ -1,7 +1,12 @@
 /** The basket's queries: the lock, the lines of a customer, and the stock and prices they are shown with. */
+import type { WeightTerms } from '@core/rules/sold-by-weight';
 import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { basketItems, baskets, points, products, stock, stores } from '../../db/schema/index';
+
+/** A product's weight terms (ADR 054) as the API shows them; null for goods sold by the piece. */
+const weightTermsColumn = sql<WeightTerms | null>`case when ${products.soldBy} = 'weight'
+  then json_build_object('step', ${products.stepGrams}, 'min', ${products.minGrams}, 'piece', ${products.pieceGrams}) end`;
 
 export type LinePair = { pointId: string; productId: string };
 
@@ -38,6 +43,8 @@ export type LineState = {
   lines: number;
   /** The point's stock of the product, or null when the point does not sell it. */
   stock: number | null;
+  /** The product's weight terms when it is sold by weight (ADR 054); null for pieces or an unknown product. */
+  weightTerms: WeightTerms | null;
 };
 
 /**
@@ -58,15 +65,18 @@ export async function findLineState(tx: Executor, userId: string, pair: LinePair
         join products p on p.id = s.product_id
         where s.point_id = ${placeholder.pointId} and s.product_id = ${placeholder.productId}
           and p.store_id = pt.store_id)`,
+      weightTerms: sql<WeightTerms | null>`(select case when p.sold_by = 'weight'
+          then json_build_object('step', p.step_grams, 'min', p.min_grams, 'piece', p.piece_grams) end
+        from products p where p.id = ${placeholder.productId})`,
     })
     .from(baskets)
     .where(eq(baskets.userId, placeholder.userId))
     .prepare('basket_line_state')
     .execute({ userId, ...pair });
-  return row ?? { quantity: null, lines: 0, stock: null };
+  return row ?? { quantity: null, lines: 0, stock: null, weightTerms: null };
 }
 
-/** Sets one line's quantity (1–999); a new line is added after the others. */
+/** Sets one line's quantity (1–999 pieces, or grams of goods sold by weight); a new line is added after the others. */
 export async function upsertLine(tx: Executor, userId: string, line: LineWrite): Promise<void> {
   await tx
     .insert(basketItems)
@@ -162,10 +172,15 @@ export async function findLines(tx: Executor, userId: string): Promise<LineWrite
 export async function findStock(
   tx: Executor,
   pairs: readonly LinePair[],
-): Promise<(LinePair & { count: number })[]> {
+): Promise<(LinePair & { count: number; weightTerms: WeightTerms | null })[]> {
   if (pairs.length === 0) return [];
   return tx
-    .select({ pointId: stock.pointId, productId: stock.productId, count: stock.count })
+    .select({
+      pointId: stock.pointId,
+      productId: stock.productId,
+      count: stock.count,
+      weightTerms: weightTermsColumn,
+    })
     .from(stock)
     .innerJoin(points, eq(points.id, stock.pointId))
     .innerJoin(products, and(eq(products.id, stock.productId), eq(products.storeId, points.storeId)))
@@ -183,6 +198,7 @@ export type BasketRow = {
   priceKopecks: number;
   discountPercent: number;
   weightGrams: number;
+  weightTerms: WeightTerms | null;
   storeId: string;
   storeName: string;
   storeSlug: string;
@@ -200,6 +216,7 @@ const basketRowColumns = {
   priceKopecks: sql<number>`coalesce(${stock.priceKopecks}, ${products.priceKopecks})`,
   discountPercent: products.discountPercent,
   weightGrams: products.weightGrams,
+  weightTerms: weightTermsColumn,
   storeId: stores.id,
   storeName: stores.name,
   storeSlug: stores.slug,

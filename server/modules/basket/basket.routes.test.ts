@@ -126,7 +126,7 @@ describe.each(TEST_DATABASE_KINDS)('the basket API on %s', (kind) => {
       sql`select s.point_id as "pointId", s.product_id as "productId", p.store_id as "storeId", s.count,
           coalesce(s.price_kopecks, p.price_kopecks) as price, p.name
         from stock s join points pt on pt.id = s.point_id join products p on p.id = s.product_id
-        where p.store_id = pt.store_id and s.count >= 30
+        where p.store_id = pt.store_id and s.count >= 30 and p.sold_by = 'piece'
         order by s.point_id, s.product_id`,
     );
     const [pair] = await queryRows(
@@ -333,7 +333,7 @@ describe.each(TEST_DATABASE_KINDS)('the basket API on %s', (kind) => {
         z.object({ pointId: z.string(), productId: z.string() }),
         sql`select s.point_id as "pointId", s.product_id as "productId"
           from stock s join points pt on pt.id = s.point_id join products p on p.id = s.product_id
-          where p.store_id = pt.store_id and s.count > 5 order by s.product_id, s.point_id limit ${BASKET_MAX_LINES + 1}`,
+          where p.store_id = pt.store_id and s.count > 5 and p.sold_by = 'piece' order by s.product_id, s.point_id limit ${BASKET_MAX_LINES + 1}`,
       );
       const [extra, ...full] = lines;
       if (!extra || full.length !== BASKET_MAX_LINES) throw new Error('the seed has too few offers');

@@ -1,4 +1,10 @@
-import { BASKET_FULL_MESSAGE, type Basket, type BasketChange, type BasketData } from '@core/contracts/basket';
+import {
+  BASKET_FULL_MESSAGE,
+  type Basket,
+  type BasketChange,
+  type BasketData,
+  QUANTITY_MESSAGE,
+} from '@core/contracts/basket';
 import {
   BASKET_MAX_LINES,
   type BasketMap,
@@ -8,6 +14,8 @@ import {
   type QuantityChange,
   setLine,
 } from '@core/rules/basket';
+import { COUNTER_MAX } from '@core/rules/counter';
+import { saleUnitOf, type WeightTerms, weightAmountError } from '@core/rules/sold-by-weight';
 import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import { POINT_NOT_FOUND, PRODUCT_NOT_FOUND } from '../catalog/catalog.service';
@@ -36,6 +44,28 @@ export const NOT_IN_BASKET = 'Этого товара уже нет в корз�
 export const SOLD_OUT_AT_POINT = 'В этой точке товар закончился';
 
 type Line = { product: string; quantity: number };
+
+/**
+ * What is wrong with a quantity for this product (400): pieces are SPEC §5's 0–999, goods sold by weight
+ * whole steps from their minimum up to the cap (ADR 054). A delta is a number of pieces, or whole steps.
+ */
+function assertAmount(terms: WeightTerms | null, change: { quantity?: number; delta?: number }): void {
+  if (!terms) {
+    const wanted = change.quantity ?? change.delta ?? 0;
+    if (Math.abs(wanted) > COUNTER_MAX) {
+      const field = change.quantity === undefined ? 'delta' : 'quantity';
+      throw new AppError('bad_request', QUANTITY_MESSAGE, { fields: { [field]: QUANTITY_MESSAGE } });
+    }
+    return;
+  }
+  if (change.quantity !== undefined) {
+    const message = weightAmountError(change.quantity, terms);
+    if (message) throw new AppError('bad_request', message, { fields: { quantity: message } });
+  } else if (change.delta !== undefined) {
+    const message = weightAmountError(Math.abs(change.delta), { ...terms, min: 0 });
+    if (message) throw new AppError('bad_request', message, { fields: { delta: message } });
+  }
+}
 
 /** A line to add to the basket on top of what it holds (a set's 'Добавить товары в корзину'). */
 export type LineAddition = LinePair & { quantity: number };
@@ -110,7 +140,8 @@ export function createBasketService(deps: BasketDeps) {
           if (!known.hasProduct) throw new AppError('not_found', PRODUCT_NOT_FOUND);
           throw new AppError('bad_request', NOT_SOLD_AT_POINT);
         }
-        const quantity = nextQuantity(current, stepOrSet, state.stock ?? 0);
+        assertAmount(state.weightTerms, change);
+        const quantity = nextQuantity(current, stepOrSet, state.stock ?? 0, saleUnitOf(state.weightTerms));
         if (quantity === 0) {
           // Stryker disable next-line ConditionalExpression: deleting a line that is not there deletes nothing
           if (state.quantity !== null) await deleteLine(tx, userId, pair);
@@ -137,8 +168,10 @@ export function createBasketService(deps: BasketDeps) {
       return deps.db.transaction(async (tx) => {
         await lockBasket(tx, userId);
         const existing = toMap(await findLines(tx, userId));
-        const stock = new Map(
-          (await findStock(tx, additions)).map((row) => [pairKey(row.pointId, row.productId), row.count]),
+        const stockRows = await findStock(tx, additions);
+        const stock = new Map(stockRows.map((row) => [pairKey(row.pointId, row.productId), row.count]));
+        const units = new Map(
+          stockRows.map((row) => [pairKey(row.pointId, row.productId), saleUnitOf(row.weightTerms)]),
         );
         let lines = Object.values(existing).reduce((total, group) => total + group.length, 0);
         const writes = new Map<string, LineWrite>();
@@ -152,7 +185,7 @@ export function createBasketService(deps: BasketDeps) {
           if (isNew && lines >= BASKET_MAX_LINES) return { ...addition, added: 0, shortfall: 'basket_full' };
           const quantity = Math.max(
             current,
-            nextQuantity(current, { delta: addition.quantity }, stock.get(key) ?? 0),
+            nextQuantity(current, { delta: addition.quantity }, stock.get(key) ?? 0, units.get(key)),
           );
           const added = quantity - current;
           if (added > 0) {
@@ -208,7 +241,12 @@ export function createBasketService(deps: BasketDeps) {
           throw new AppError('bad_request', NOT_SOLD_AT_POINT);
         }
         const current = target.quantity ?? 0;
-        const quantity = nextQuantity(current, { delta: moving.quantity }, target.stock);
+        const quantity = nextQuantity(
+          current,
+          { delta: moving.quantity },
+          target.stock,
+          saleUnitOf(target.weightTerms),
+        );
         if (quantity <= current) throw new AppError('conflict', SOLD_OUT_AT_POINT);
         await deleteLine(tx, userId, from);
         await upsertLine(tx, userId, { ...to, quantity });
@@ -224,14 +262,23 @@ export function createBasketService(deps: BasketDeps) {
         await deps.db.transaction(async (tx) => {
           await lockBasket(tx, userId);
           const existing = toMap(await findLines(tx, userId));
-          const stock = new Map(
-            (await findStock(tx, pairsOf(incoming))).map((row) => [
-              pairKey(row.pointId, row.productId),
-              row.count,
-            ]),
+          const stockRows = await findStock(tx, pairsOf(incoming));
+          const stock = new Map(stockRows.map((row) => [pairKey(row.pointId, row.productId), row.count]));
+          const terms = new Map(
+            stockRows.map((row) => [pairKey(row.pointId, row.productId), row.weightTerms]),
           );
-          const merged = mergeBaskets(existing, incoming, (pointId, productId) =>
-            Math.max(0, stock.get(pairKey(pointId, productId)) ?? 0),
+          // Pieces above 999 are refused as the contract refuses them; grams are capped by the merge.
+          for (const [pointId, group] of Object.entries(incoming)) {
+            for (const line of group) {
+              if (!terms.get(pairKey(pointId, line.product))) assertAmount(null, { quantity: line.quantity });
+            }
+          }
+          const merged = mergeBaskets(
+            existing,
+            incoming,
+            (pointId, productId) => Math.max(0, stock.get(pairKey(pointId, productId)) ?? 0),
+            BASKET_MAX_LINES,
+            (pointId, productId) => saleUnitOf(terms.get(pairKey(pointId, productId))),
           );
           const writes: LineWrite[] = [];
           for (const [pointId, group] of Object.entries(merged)) {

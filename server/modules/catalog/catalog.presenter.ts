@@ -27,6 +27,7 @@ export function presentProductCard(row: ProductCardRow, now: Date): ProductCard 
     in_stock: row.offer !== null,
     offer: row.offer,
     is_new: now.getTime() - row.createdAt.getTime() < NEW_FOR_MS,
+    ...(row.weightTerms ? { by_weight: row.weightTerms } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 /** The catalogue's queries: products with their shop, categories, shops and points, stock per point. */
 
 import type { AssortmentScope } from '@core/rules/delivery-area';
+import type { WeightTerms } from '@core/rules/sold-by-weight';
 import { and, asc, count, desc, eq, gt, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
@@ -83,6 +84,10 @@ const offerColumn = sql<Offer | null>`case when offer.point is null then null
 
 export type Offer = { point: string; count: number; price: number };
 
+/** A product's weight terms (ADR 054) as the API shows them; null for goods sold by the piece. */
+export const weightTermsColumn = sql<WeightTerms | null>`case when ${products.soldBy} = 'weight'
+  then json_build_object('step', ${products.stepGrams}, 'min', ${products.minGrams}, 'piece', ${products.pieceGrams}) end`;
+
 export const productCardColumns = {
   id: products.id,
   slug: products.slug,
@@ -91,6 +96,7 @@ export const productCardColumns = {
   priceKopecks: products.priceKopecks,
   discountPercent: products.discountPercent,
   weightGrams: products.weightGrams,
+  weightTerms: weightTermsColumn,
   rating: products.rating,
   reviewsCount: products.reviewsCount,
   createdAt: products.createdAt,
@@ -107,6 +113,7 @@ export type ProductCardRow = {
   priceKopecks: number;
   discountPercent: number;
   weightGrams: number;
+  weightTerms: WeightTerms | null;
   rating: number;
   reviewsCount: number;
   createdAt: Date;

@@ -491,7 +491,16 @@ describe.each(TEST_DATABASE_KINDS)('the favourites API on %s', (kind) => {
       const inArea = await productsInScope(t, zone.scope);
       const anna = await customer();
       const area = cookieHeader(zone);
-      const [plenty, scarce] = productIds.filter((id) => inArea.has(id)).slice(40, 42) as [string, string];
+      // Pieces: goods sold by weight go in by their minimum, not the set's count (ADR 054).
+      const pieces = new Set(
+        (await t.db.db.select({ id: products.id }).from(products).where(eq(products.soldBy, 'piece'))).map(
+          (row) => row.id,
+        ),
+      );
+      const [plenty, scarce] = productIds.filter((id) => inArea.has(id) && pieces.has(id)).slice(40, 42) as [
+        string,
+        string,
+      ];
       const gone = productIds.find((id) => !inArea.has(id)) as string;
       // The scarce product: at most 2 at any point of the area.
       await t.db.db
@@ -584,7 +593,10 @@ describe.each(TEST_DATABASE_KINDS)('the favourites API on %s', (kind) => {
       z.object({ pointId: z.string(), productId: z.string() }),
       sql`select s.point_id as "pointId", s.product_id as "productId" from stock s
         join points pt on pt.id = s.point_id join products p on p.id = s.product_id
-        where p.store_id = pt.store_id and s.count >= 5 order by s.product_id, s.count desc, s.point_id`,
+        where p.store_id = pt.store_id
+          -- 5 pieces, or 5 packs of goods sold by weight (their stock is grams, ADR 054)
+          and s.count >= 5 * (case when p.sold_by = 'weight' then p.weight_grams else 1 end)
+        order by s.product_id, s.count desc, s.point_id`,
     );
     const byProduct = new Map<string, string>();
     for (const offer of offers)
