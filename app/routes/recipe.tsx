@@ -1,4 +1,5 @@
 import { clampServings } from '@core/rules/recipe';
+import { AppError } from '@server/errors';
 import { itemPageMeta, NOT_FOUND_META } from '~/features/content/meta';
 import { RECIPE_INTENT } from '~/features/content/recipe-basket';
 import { RecipeView } from '~/features/content/recipe-views';
@@ -9,6 +10,8 @@ import { isDocumentPost, redirectToLogin } from '~/lib/document-post.server';
 import { orNotFound } from '~/lib/loader-errors.server';
 import { shopperLocation } from '~/lib/location.server';
 import type { Route } from './+types/recipe';
+
+const UNKNOWN_INTENT_MESSAGE = 'Неизвестное действие';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { scope, isCityOnly } = await shopperLocation(context);
@@ -28,8 +31,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!context.viewer.user && isDocumentPost(request)) return redirectToLogin(form, request);
   return runAction(async () => {
     const user = requireUser(context);
-    if (formText(form, 'intent') !== RECIPE_INTENT)
-      return { ok: false as const, message: 'Неизвестное действие' };
+    if (formText(form, 'intent') !== RECIPE_INTENT) throw new AppError('bad_request', UNKNOWN_INTENT_MESSAGE);
     const { scope } = await shopperLocation(context);
     return context.services.content.addRecipeToBasket({
       userId: user._id,
