@@ -1,4 +1,4 @@
-import { StoreRefSchema } from './catalog';
+import { StoreRefSchema, WeightTermsSchema } from './catalog';
 import { z } from './z';
 
 export const PageLinkSchema = z.object({
@@ -163,6 +163,11 @@ export const IngredientProductSchema = z.object({
    * null when the area has none (or no area is chosen).
    */
   offer: z.object({ point: z.string(), count: z.number().int() }).nullable(),
+  /**
+   * Sold by weight (ADR 054): `price` is per kilogram, the offer's `count` grams, and the recipe buys grams
+   * (core/rules/recipe.ts quantityFor). Absent on goods sold by the piece.
+   */
+  by_weight: WeightTermsSchema.optional(),
 });
 export type IngredientProduct = z.infer<typeof IngredientProductSchema>;
 
@@ -212,6 +217,8 @@ export const RecipeToBasketResultSchema = z.object({
   added: z.number().int(),
   /** Ingredients not added: not in the shopper's area, out of stock, or no room in the basket. */
   not_added: z.array(z.string()),
+  /** Their positions among the recipe's ingredients (the page's redirect names them by these). */
+  not_added_at: z.array(z.number().int()),
   /** «Добавлено в корзину: 5 товаров. Не добавлены: сметана.» */
   message: z.string(),
 });

@@ -8,6 +8,10 @@
  *   service, loopback, private networks): every one 400, none stored; then 100 to a public push service
  *   at once: 10 accepted, the rest 429;
  *
+ * - one customer pressing a recipe's 'Добавить в корзину' 100 times at once (page posts, ADR 053): 20
+ *   back on the page with what went in, the rest 429 with Retry-After and the Russian message; the basket
+ *   holds each product once, within its point's stock;
+ *
  * and afterwards a quiet customer's message is answered at once. Pass: no 5xx, every refusal in our shape.
  */
 import { randomBytes } from 'node:crypto';
@@ -19,6 +23,9 @@ import { type ServerProcess, startServer } from './support/server-process';
 const CHAT_PER_MINUTE = 20;
 const CHAT_ADDRESS_FACTOR = 3;
 const PUSH_SUBSCRIBES_PER_USER = 10;
+/** server/modules/content/recipe-to-basket.ts RECIPE_TO_BASKET_RATES.perUser. */
+const RECIPE_PRESSES_PER_USER = 20;
+const RECIPE = 'syrniki-so-smetanoy';
 
 type Answer = { status: number; body: string; retryAfter: string | null };
 
@@ -145,6 +152,55 @@ describe('caps on the ways in that store what customers send', () => {
       requests: refused.length + flood.length,
       errors5xx: [...refused, ...flood].filter((item) => item.status >= 500).length,
       note: `inside: ${count(refused, 400)} × 400; public: ${count(flood, 200)} accepted, ${count(flood, 429)} × 429`,
+    });
+  });
+
+  it('fills a basket from a recipe up to the customer’s rate, and refuses the rest with 429', async () => {
+    const cook = await signInCustomer(server, 'Повар');
+    const press = async (): Promise<Answer> => {
+      const response = await fetch(`${server.origin}/recipes/${RECIPE}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          ...cook.headers,
+          accept: 'text/html',
+          origin: server.origin,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'intent=recipe-to-basket&servings=24',
+      });
+      return {
+        status: response.status,
+        body: response.status === 303 ? (response.headers.get('location') ?? '') : await response.text(),
+        retryAfter: response.headers.get('retry-after'),
+      };
+    };
+    const presses = await Promise.all(Array.from({ length: 100 }, press));
+    const back = presses.filter((answer) => answer.status === 303);
+    const refused = presses.filter((answer) => answer.status === 429);
+    expect(back).toHaveLength(RECIPE_PRESSES_PER_USER);
+    expect(refused).toHaveLength(100 - RECIPE_PRESSES_PER_USER);
+    for (const answer of back)
+      expect(answer.body).toMatch(new RegExp(`^/recipes/${RECIPE}\\?servings=24&added=\\d+`));
+    for (const answer of refused) {
+      expect(answer.body).toContain('Слишком часто');
+      expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+    }
+    // Each product once, within what its point has.
+    type Line = { quantity: number; product: { _id: string; count: number } };
+    const basket = (await (
+      await fetch(`${server.origin}/api/user/me/basket`, { headers: cook.headers })
+    ).json()) as Record<string, Line[]>;
+    const lines = Object.values(basket).flat();
+    expect(lines.length).toBeGreaterThan(0);
+    expect(new Set(lines.map((line) => line.product._id)).size).toBe(lines.length);
+    for (const line of lines) expect(line.quantity).toBeLessThanOrEqual(line.product.count);
+    recordChaos({
+      suite: 'caps',
+      check: 'recipe into the basket: 100 page posts at once from one customer',
+      requests: presses.length,
+      errors5xx: presses.filter((answer) => answer.status >= 500).length,
+      note: `${back.length} × 303 back to the page, ${refused.length} × 429; ${lines.length} basket lines`,
     });
   });
 });

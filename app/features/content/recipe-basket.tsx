@@ -1,14 +1,16 @@
 /**
  * A recipe into the basket (issue 27): the servings to cook for (a GET form: it works without JavaScript and
  * the address keeps it), what the chosen servings cost in the shopper's area, and 'Добавить в корзину'. A
- * signed-in customer's press posts the page's action (the server adds the lines and says what it could not);
+ * signed-in customer's press posts the page's action (the server adds the lines and redirects back saying what
+ * it could not);
  * a guest's basket lives in the browser, so with JavaScript the same lines go there, and without it the post
  * leads to the login page, as every basket control's does (ADR 043).
  */
-import type { Recipe, RecipeToBasketResult } from '@core/contracts/content';
+import type { Recipe } from '@core/contracts/content';
 import { formatRoubles } from '@core/rules/price';
 import {
   describeRecipeAdded,
+  fitRecipeLines,
   planRecipeBasket,
   RECIPE_MAX_SERVINGS,
   RECIPE_MIN_SERVINGS,
@@ -56,14 +58,14 @@ export function RecipeBasketPanel({
   recipe,
   servings,
   isCityOnly,
-  result,
+  message,
 }: {
   recipe: Recipe;
   servings: number;
   /** No address or pickup point chosen yet: the page asks for one. */
   isCityOnly: boolean;
-  /** The action's answer to this page's last press, if any. */
-  result: RecipeToBasketResult | { ok: false; message: string } | undefined;
+  /** What the last press did (the address it redirected to), or why it was refused. */
+  message: string | null;
 }) {
   const plan = planRecipeBasket(recipe.ingredients, recipe.servings, servings);
   const isGuest = !useRootData()?.user;
@@ -73,36 +75,44 @@ export function RecipeBasketPanel({
   const isAdding = navigation.state === 'submitting' && navigation.formData?.get('intent') === RECIPE_INTENT;
   const here = `/recipes/${recipe.slug}?servings=${servings}`;
 
-  // A guest's basket is on this device: the lines go there, capped at each point's stock as a card's are.
+  // A guest's basket is on this device: the lines go there under the basket's caps (its point's stock, the
+  // basket's lines), as the server's basket service applies them to a customer's.
   const addForGuest = (event: FormEvent<HTMLFormElement>) => {
     if (!isGuest || !basket.isReady) return;
     event.preventDefault();
-    for (const line of plan.lines) {
-      const ingredient = recipe.ingredients.find((item) => item.product?._id === line.productId);
-      const product = ingredient?.product;
-      if (!product?.offer) continue;
+    const { accepted, refused } = fitRecipeLines(basket.basket, plan.lines);
+    for (const line of accepted) {
+      const product = recipe.ingredients[line.position]?.product;
+      if (!product) continue;
+      const { _id, slug, name, img, price, discount, weight, store } = product;
       basket.change(
         line.pointId,
         {
-          _id: product._id,
-          slug: product.slug,
-          name: product.name,
-          img: product.img,
-          price: product.price,
-          discount: product.discount,
-          weight: product.weight,
-          store: product.store,
-          count: product.offer.count,
+          _id,
+          slug,
+          name,
+          img,
+          price,
+          discount,
+          weight,
+          store,
+          count: line.stock,
+          ...(line.by_weight ? { by_weight: line.by_weight } : {}),
         },
         { delta: line.quantity },
       );
     }
-    setGuestMessage(describeRecipeAdded(plan.lines.length, plan.missing));
+    const notAdded = [...plan.missing, ...refused].sort((a, b) => a.position - b.position);
+    setGuestMessage(
+      describeRecipeAdded(
+        accepted.length,
+        notAdded.map((item) => item.text),
+      ),
+    );
   };
 
-  const message = guestMessage ?? result?.message ?? null;
   return (
-    <div className="mt-5 flex flex-col gap-3 rounded-2xl bg-brand-50 p-4">
+    <div id="recipe-basket" className="mt-5 flex flex-col gap-3 rounded-2xl bg-brand-50 p-4">
       {isCityOnly ? (
         <p className="text-[15px]">
           Цены и наличие — по вашему городу.{' '}
@@ -131,7 +141,7 @@ export function RecipeBasketPanel({
         </button>
       </Form>
       <p role="status" className="min-h-5 text-sm" data-testid="recipe-basket-result">
-        {message}
+        {guestMessage ?? message}
       </p>
     </div>
   );

@@ -2,8 +2,8 @@ import type { Recipe, RecipeIngredient, RecipeList } from '@core/contracts/conte
 import { formatDuration } from '@core/rules/date';
 import { formatCount } from '@core/rules/plural';
 import { formatRoubles, priceBeforeDiscountRoubles } from '@core/rules/price';
-import { packsFor, scaleAmount } from '@core/rules/recipe';
-import { formatPackSize } from '@core/rules/weight';
+import { planRecipeBasket, type RecipeBasketLine, scaleAmount } from '@core/rules/recipe';
+import { formatPerKg, formatSize, formatWeightAmount, linePriceKopecks } from '@core/rules/sold-by-weight';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
@@ -72,11 +72,7 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 function IngredientProductLink({ product }: { product: NonNullable<RecipeIngredient['product']> }) {
   const hasDiscount = product.discount > 0;
   return (
-    <Link
-      to={`/product/${product.slug}`}
-      prefetch="intent"
-      className="group mt-2 flex items-center gap-3 rounded-2xl border border-line bg-surface/60 p-2 pr-3 transition-colors hover:border-brand-300 hover:bg-brand-50"
-    >
+    <Link to={`/product/${product.slug}`} prefetch="intent" className="ing-link">
       <Thumb
         src={product.img}
         size={48}
@@ -85,44 +81,40 @@ function IngredientProductLink({ product }: { product: NonNullable<RecipeIngredi
         placeholder="shopping-basket"
       />
       <span className="min-w-0 flex-1">
-        <span className="block truncate text-sm font-semibold group-hover:text-brand-800">
-          {product.name}
-        </span>
-        <span className="mt-0.5 flex flex-wrap items-baseline gap-x-2 text-sm">
-          <span className="font-bold text-ink">{formatRoubles(product.price)}</span>
+        <span className="ing-name">{product.name}</span>
+        <span className="ing-meta">
+          <b>{product.by_weight ? formatPerKg(product.price) : formatRoubles(product.price)}</b>
           {hasDiscount ? (
             <>
-              <span className="text-muted line-through">
+              <s className="text-muted">
                 <span className="sr-only">вместо </span>
                 {formatRoubles(priceBeforeDiscountRoubles(product.price, product.discount) * 100)}
-              </span>
+              </s>
               <span className="rounded-md bg-berry px-1.5 text-xs font-bold text-white">
                 <span className="sr-only">скидка </span>−{product.discount}%
               </span>
             </>
           ) : null}
-          <span className="text-muted">{formatPackSize(product)}</span>
+          <span className="text-muted">{formatSize(product)}</span>
         </span>
       </span>
-      <Icon name="chevron-right" className="size-5 shrink-0 text-muted group-hover:text-brand-700" />
+      <Icon name="chevron-right" className="size-5 shrink-0" />
     </Link>
   );
 }
 
-/** What an ingredient's product comes to for the servings: packs and their price, or that the area has none. */
-function IngredientOffer({ ingredient, servings, baseServings }: IngredientOfferProps) {
-  const { product } = ingredient;
-  if (!product) return null;
-  if (!product.offer) return <p className="mt-1 text-sm font-semibold text-berry">нет в вашем районе</p>;
-  const packs = packsFor(ingredient.packs, baseServings, servings);
-  return (
-    <p className="mt-1 text-sm text-muted">
-      {packs} шт. × {formatRoubles(product.price)} = {formatRoubles(product.price * packs)}
-    </p>
-  );
+/**
+ * What an ingredient's product comes to for the servings: «2 шт. × 250 ₽ = 500 ₽», for goods sold by weight
+ * «1,1 кг × 899 ₽/кг = 988,90 ₽», or that the area has none. One string each: no text nodes split by markers.
+ */
+function IngredientOffer({ price, line }: { price: number; line: RecipeBasketLine | undefined }) {
+  if (!line) return <p className="ing-offer font-semibold text-berry">нет в вашем районе</p>;
+  const terms = line.by_weight;
+  const each = terms ? formatPerKg(price) : formatRoubles(price);
+  const amount = terms ? formatWeightAmount(line.quantity, terms) : `${line.quantity} шт.`;
+  const total = formatRoubles(linePriceKopecks(price, line.quantity, terms !== null));
+  return <p className="ing-offer">{`${amount} × ${each} = ${total}`}</p>;
 }
-
-type IngredientOfferProps = { ingredient: RecipeIngredient; servings: number; baseServings: number };
 
 export type RecipeViewProps = {
   recipe: Recipe;
@@ -130,11 +122,17 @@ export type RecipeViewProps = {
   servings: number;
   /** No address or pickup point chosen yet. */
   isCityOnly: boolean;
-  /** The page action's answer to the last 'Добавить в корзину'. */
-  result?: Parameters<typeof RecipeBasketPanel>[0]['result'];
+  /** What the last 'Добавить в корзину' did, or why it was refused. */
+  message: string | null;
 };
 
-function IngredientList({ recipe, servings, isCityOnly, result }: RecipeViewProps) {
+function IngredientList({ recipe, servings, isCityOnly, message }: RecipeViewProps) {
+  const lines = new Map(
+    planRecipeBasket(recipe.ingredients, recipe.servings, servings).lines.map((line) => [
+      line.position,
+      line,
+    ]),
+  );
   return (
     <section
       aria-labelledby="ingredients-title"
@@ -144,8 +142,7 @@ function IngredientList({ recipe, servings, isCityOnly, result }: RecipeViewProp
         Ингредиенты
       </h2>
       <p className="mt-1 text-sm text-muted">
-        на {formatCount(servings, SERVINGS_FORMS)} ·{' '}
-        {formatCount(recipe.ingredients.length, INGREDIENTS_FORMS)}
+        {`на ${formatCount(servings, SERVINGS_FORMS)} · ${formatCount(recipe.ingredients.length, INGREDIENTS_FORMS)}`}
       </p>
       <div className="mt-3">
         <ServingsForm servings={servings} />
@@ -153,27 +150,31 @@ function IngredientList({ recipe, servings, isCityOnly, result }: RecipeViewProp
       <ul className="mt-4 divide-y divide-line">
         {recipe.ingredients.map((ingredient, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: ingredients are identified by their position.
-          <li key={index} className="py-3 first:pt-0 last:pb-0">
-            <div className="flex items-baseline justify-between gap-4">
-              <span className="text-[15px] font-medium">{ingredient.text}</span>
+          <li key={index} className="ing">
+            <div className="ing-head">
+              <span className="font-medium">{ingredient.text}</span>
               {ingredient.amount ? (
-                <span className="shrink-0 text-right text-[15px] text-muted">
+                <span className="shrink-0 text-right text-muted">
                   {scaleAmount(ingredient.amount, recipe.servings, servings)}
                 </span>
               ) : null}
             </div>
-            {ingredient.product ? <IngredientProductLink product={ingredient.product} /> : null}
-            <IngredientOffer ingredient={ingredient} servings={servings} baseServings={recipe.servings} />
+            {ingredient.product ? (
+              <>
+                <IngredientProductLink product={ingredient.product} />
+                <IngredientOffer price={ingredient.product.price} line={lines.get(index)} />
+              </>
+            ) : null}
           </li>
         ))}
       </ul>
-      <RecipeBasketPanel recipe={recipe} servings={servings} isCityOnly={isCityOnly} result={result} />
+      <RecipeBasketPanel recipe={recipe} servings={servings} isCityOnly={isCityOnly} message={message} />
     </section>
   );
 }
 
 /** /recipes/{slug}: cover and facts, ingredients linked to products, numbered steps, more recipes. */
-export function RecipeView({ recipe, servings, isCityOnly, result }: RecipeViewProps) {
+export function RecipeView({ recipe, servings, isCityOnly, message }: RecipeViewProps) {
   return (
     <ContentContainer>
       <Breadcrumbs items={[{ label: RECIPES_TITLE, href: RECIPES_PATH }, { label: recipe.title }]} />
@@ -210,7 +211,7 @@ export function RecipeView({ recipe, servings, isCityOnly, result }: RecipeViewP
 
         <div className="mt-8 grid grid-cols-1 gap-6 lg:mt-12 lg:grid-cols-[minmax(0,1fr)_420px] lg:items-start lg:gap-10">
           <div className="lg:order-2">
-            <IngredientList recipe={recipe} servings={servings} isCityOnly={isCityOnly} result={result} />
+            <IngredientList recipe={recipe} servings={servings} isCityOnly={isCityOnly} message={message} />
           </div>
           <section aria-labelledby="steps-title" className="lg:order-1">
             <h2

@@ -68,6 +68,7 @@ function presentIngredient(
           weight: card.weight,
           store: card.store,
           offer: isOffered(card) && card.offer ? { point: card.offer.point, count: card.offer.count } : null,
+          ...(card.by_weight ? { by_weight: card.by_weight } : {}),
         }
       : null,
     packs: card && chosen ? chosen.packs : 0,

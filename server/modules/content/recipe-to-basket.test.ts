@@ -115,7 +115,13 @@ describe.each(TEST_DATABASE_KINDS)('a recipe into the basket on %s', (kind) => {
     ]);
     const anna = (await createCustomer(t.db.db)).id;
     const result = await add(anna, slug, '6');
-    expect(result).toMatchObject({ success: true, servings: 6, added: 3, not_added: ['Укроп', 'Мука'] });
+    expect(result).toMatchObject({
+      success: true,
+      servings: 6,
+      added: 3,
+      not_added: ['Укроп', 'Мука'],
+      not_added_at: [4, 5],
+    });
     expect(result.message.replace(/\u00a0/g, ' ')).toBe(
       'Добавлено в корзину: 3 товара. Не добавлены: Укроп, мука.',
     );
@@ -124,9 +130,32 @@ describe.each(TEST_DATABASE_KINDS)('a recipe into the basket on %s', (kind) => {
       [point.id, 'Яйца 10 шт.', 1],
       [point.id, 'Сметана 15%', 1],
     ]);
-    // Again: on top of what the basket holds, capped at the point's stock (10 packs of curd).
-    for (let round = 0; round < 5; round += 1) await add(anna, slug, '24');
-    expect((await basketLines(anna))[0]).toEqual([point.id, 'Творог 500 г', 10]);
+    // Again: on top of what the basket holds, capped at the point's stock (10 packs each); a line whose stock
+    // is all in the basket is named with what the area lacks, in the recipe's order.
+    const rounds = [];
+    for (let round = 0; round < 5; round += 1) rounds.push(await add(anna, slug, '24'));
+    expect(await basketLines(anna)).toEqual([
+      [point.id, 'Творог 500 г', 10],
+      [point.id, 'Яйца 10 шт.', 6],
+      [point.id, 'Сметана 15%', 10],
+    ]);
+    expect(rounds.at(-1)).toMatchObject({
+      added: 1,
+      not_added: ['Творог', 'Сметана', 'Укроп', 'Мука'],
+      not_added_at: [0, 3, 4, 5],
+    });
+  });
+
+  it('adds a product two ingredients share as one line, both amounts on it', async () => {
+    const eggs = await product('Яйца 10 шт.');
+    await setStock(t.db.db, point, eggs, 10);
+    const slug = await recipe(2, [
+      ['Яйца для теста', [[eggs, 1]]],
+      ['Яйцо для смазки', [[eggs, 0.1]]],
+    ]);
+    const gleb = (await createCustomer(t.db.db)).id;
+    expect(await add(gleb, slug, '4')).toMatchObject({ added: 2, not_added: [] });
+    expect(await basketLines(gleb)).toEqual([[point.id, 'Яйца 10 шт.', 3]]);
   });
 
   it('reads servings outside 1–24 or unreadable as the recipe’s own or the nearest bound', async () => {

@@ -36,17 +36,17 @@ export async function addRecipeToBasket(
   const servings = clampServings(input.servings, recipe.servings);
   const plan = planRecipeBasket(recipe.ingredients, recipe.servings, servings);
   const results = await deps.basket.addItems(input.userId, plan.lines);
-  const textOf = new Map(plan.lines.map((line) => [line.productId, line.text]));
-  const refused = results
-    .filter((result) => result.added === 0)
-    .map((result) => textOf.get(result.productId) ?? '');
-  const notAdded = [...plan.missing, ...refused];
-  const added = results.length - refused.length;
+  // The basket answers in the order it was asked: a line with nothing added was refused (stock, room).
+  const refused = plan.lines.filter((_, index) => (results[index]?.added ?? 0) === 0);
+  const notAdded = [...plan.missing, ...refused].sort((a, b) => a.position - b.position);
+  const added = plan.lines.length - refused.length;
+  const texts = notAdded.map((item) => item.text);
   return {
     success: true,
     servings,
     added,
-    not_added: notAdded,
-    message: describeRecipeAdded(added, notAdded),
+    not_added: texts,
+    not_added_at: notAdded.map((item) => item.position),
+    message: describeRecipeAdded(added, texts),
   };
 }

@@ -50,6 +50,7 @@ export const ACTION_PATHS = [
   '/resources/basket',
   '/resources/notifications',
   '/resources/chat',
+  '/recipes/syrniki-so-smetanoy',
 ];
 const READ_ONLY_PATHS = [
   '/',
