@@ -38,7 +38,7 @@ export type ServicesConfig = Pick<
   | 'AUTH_SECRET'
   | 'CHAT_MESSAGES_PER_MINUTE'
 > &
-  Partial<Pick<Config, 'SUPPORT_EMAIL' | 'SMTP_URL' | 'MAIL_FROM'>> &
+  Partial<Pick<Config, 'SUPPORT_EMAIL' | 'SMTP_URL' | 'MAIL_FROM' | 'WEIGHT_TOLERANCE_PERCENT'>> &
   Partial<
     Pick<
       Config,
@@ -110,6 +110,7 @@ export async function assembleServices(
   const services = createServices({
     dbHandle,
     contentCacheTtlMs: config.CONTENT_CACHE_TTL_S * 1000,
+    weightTolerancePercent: config.WEIGHT_TOLERANCE_PERCENT,
     onCacheError: (error) => log.error({ err: error }, 'content cache refresh failed'),
     clock,
     identity: {

@@ -94,6 +94,11 @@ export const ConfigSchema = z
      * is read. The largest real form (a guest basket of 200 lines, a 2,000-character chat message) is ~25 KB.
      */
     PAGE_BODY_LIMIT_BYTES: z.coerce.number().int().positive().max(16_777_216).default(65_536),
+    /**
+     * How far a weighed order may exceed its estimate, in percent (issue 27, ADR 054): a picker's weight above
+     * it is refused (pick less, or ask the customer).
+     */
+    WEIGHT_TOLERANCE_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
     /** Seconds the site settings and page SEO fields are served from memory; edits show within this time. */
     CONTENT_CACHE_TTL_S: z.coerce.number().min(0).max(3600).default(15),
     /** Milliseconds a page rendered for a guest is served to other guests of the same area; 0 turns it off. */

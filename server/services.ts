@@ -31,6 +31,8 @@ export type ServicesOptions = {
   dbHandle: DbHandle;
   /** How long rarely-changing content (settings, pages) is served from memory. */
   contentCacheTtlMs: number;
+  /** How far a weighed order may exceed its estimate, percent (ADR 054; 10 when not said). */
+  weightTolerancePercent?: number;
   onCacheError?: (error: unknown) => void;
   clock?: Clock;
   /** Login by SMS code, sessions, uploads (issue 4). */
@@ -72,6 +74,7 @@ const SEARCH_VOCABULARY_TTL_MS = 10 * 60 * 1000;
 export function createServices({
   dbHandle,
   contentCacheTtlMs,
+  weightTolerancePercent,
   onCacheError,
   clock = systemClock,
   identity,
@@ -138,6 +141,7 @@ export function createServices({
     onStatus: (tx, order, status) => payments.onOrderStatus(tx, order, status),
     discounts: (tx, userId, placed, request) => payments.applyCheckoutDiscounts(tx, userId, placed, request),
     countPlaced: countOrdersPlaced,
+    weightTolerancePercent,
   });
   const support = createSupportService({
     ...deps,

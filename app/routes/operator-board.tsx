@@ -1,4 +1,4 @@
-import { BoardMoveFormSchema } from '@core/contracts/support';
+import { BoardMoveFormSchema, BoardWeighFormSchema } from '@core/contracts/support';
 import { redirect } from 'react-router';
 import { requireOperatorAction, requireOperatorPage } from '~/features/operator/operator.server';
 import { OPERATOR_ORDERS_HREF } from '~/features/operator/operator-links';
@@ -29,6 +29,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     request,
     () => requireOperatorAction(context),
     async (form, user) => {
+      if (form.get('intent') === 'weigh') {
+        // The picker's weight of a weighed line (ADR 054), as POST /api/operator/orders/{number}/weigh.
+        const { number, ...line } = parseForm(form, BoardWeighFormSchema);
+        await context.services.support.weighLine(user._id, number, line);
+        return redirect(OPERATOR_ORDERS_HREF);
+      }
       const { number, status } = parseForm(form, BoardMoveFormSchema);
       await context.services.support.moveOrder(user._id, number, status);
       return redirect(OPERATOR_ORDERS_HREF);

@@ -14,7 +14,8 @@ import {
 import { formatPhone } from '@core/rules/phone';
 import { formatRoubles } from '@core/rules/price';
 import { formatSchedule } from '@core/rules/schedule';
-import { formatPackSize } from '@core/rules/weight';
+import { formatLineAmount } from '@core/rules/sold-by-weight';
+import { formatWeight } from '@core/rules/weight';
 import { Check, RotateCcw, X } from 'lucide-react';
 import { useState } from 'react';
 import { data, Form, Link, useNavigation, useRevalidator, useSubmit } from 'react-router';
@@ -224,11 +225,16 @@ export default function OrderDetail({
                 {item.name}
                 <span className="text-muted">
                   {' '}
-                  · {formatPackSize(item)} · {formatRoubles(item.price)} × {item.quantity}
+                  · {formatLineAmount({ ...item, terms: item.by_weight && { ...item.by_weight, min: 0 } })}
+                  {item.by_weight?.actual ? ` · взвешено ${formatWeight(item.by_weight.actual)}` : null}
                 </span>
               </Link>
               <span className="shrink-0 font-semibold tabular-nums">
-                {formatRoubles(item.price * item.quantity)}
+                {item.by_weight
+                  ? item.by_weight.final === null
+                    ? `≈ ${formatRoubles(item.by_weight.estimate)}`
+                    : formatRoubles(item.by_weight.final)
+                  : formatRoubles(item.price * item.quantity)}
               </span>
             </li>
           ))}
@@ -244,6 +250,7 @@ export default function OrderDetail({
           promo={order.promo_discount}
           promoCode={order.promo_code}
           bonus={order.bonus_spent}
+          isEstimate={order.is_estimate === true}
         />
       </section>
 

@@ -150,6 +150,20 @@ export const OrderItemSchema = z.object({
   quantity: z.number().int(),
   /** The 54-ФЗ VAT code the line was sold with (null: the shop's default setting). */
   vat_code: z.number().int().nullable(),
+  /**
+   * A line sold by weight (ADR 054): `price` is per kg and `quantity` the grams ordered; `actual` what the
+   * picker weighed (null until then); `estimate` and `final` the line's price at the ordered and the weighed
+   * grams (kopecks, at the price paid). Absent on lines sold by the piece.
+   */
+  by_weight: z
+    .object({
+      step: z.number().int(),
+      piece: z.number().int().nullable(),
+      actual: z.number().int().nullable(),
+      estimate: z.number().int(),
+      final: z.number().int().nullable(),
+    })
+    .optional(),
 });
 
 export const OrderSchema = z.object({
@@ -183,6 +197,12 @@ export const OrderSchema = z.object({
   bonus_spent: z.number().int(),
   total: z.number().int(),
   items: z.array(OrderItemSchema),
+  /**
+   * Orders with lines sold by weight (ADR 054): true while some are not weighed yet (the total is an
+   * estimate), and the total as estimated when the order was placed. Absent on orders of pieces only.
+   */
+  is_estimate: z.boolean().optional(),
+  total_estimate: z.number().int().optional(),
   events: z.array(z.object({ status: OrderStatusSchema, at: z.string() })),
   created_at: z.string(),
   can_cancel: z.boolean(),

@@ -1,5 +1,6 @@
 /** The support chat and the operator console (SPEC §1 'a support chat', §2 /lk?active=chat; issue 15). */
 import { CHAT_PAGE_SIZE, CHAT_TEXT_MAX_LENGTH } from '../rules/chat';
+import { WEIGHT_MAX_GRAMS } from '../rules/sold-by-weight';
 import type { FormFields } from './form-fields';
 import { FileRefSchema } from './identity';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, OrderStatusSchema } from './orders';
@@ -145,6 +146,20 @@ export const BoardOrderSchema = z.object({
   created_at: z.string(),
   /** Where it may go next: one step along its path, or cancelled. */
   next: z.array(OrderStatusSchema),
+  /**
+   * Its lines sold by weight (ADR 054), for the picker to weigh at assembly: the grams ordered, and those
+   * weighed (null until then). Absent on orders of pieces only.
+   */
+  weighed: z
+    .array(
+      z.object({
+        product: z.string(),
+        name: z.string(),
+        ordered: z.number().int(),
+        actual: z.number().int().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type BoardOrder = z.infer<typeof BoardOrderSchema>;
 
@@ -163,6 +178,26 @@ export const MovedOrderSchema = z.object({
   order: z.object({ number: z.number().int(), status: OrderStatusSchema }),
 });
 export type MovedOrder = z.infer<typeof MovedOrderSchema>['order'];
+
+export const WEIGHT_MESSAGE = `Вес — целое число граммов от 1 до ${WEIGHT_MAX_GRAMS}`;
+
+/** POST /api/operator/orders/{number}/weigh: a weighed line's actual weight (ADR 054). */
+export const WeighLineSchema = z.object({
+  product: z.uuid('Некорректный идентификатор товара'),
+  grams: z.coerce
+    .number({ error: WEIGHT_MESSAGE })
+    .int(WEIGHT_MESSAGE)
+    .min(1, WEIGHT_MESSAGE)
+    .max(WEIGHT_MAX_GRAMS, WEIGHT_MESSAGE),
+});
+export type WeighLine = z.infer<typeof WeighLineSchema>;
+
+/** A weighing answered: the order's number, its new total and how much the weighing changed it (kopecks). */
+export const WeighedOrderSchema = z.object({
+  success: z.literal(true),
+  order: z.object({ number: z.number().int(), total: z.number().int(), difference: z.number().int() }),
+});
+export type WeighedOrder = z.infer<typeof WeighedOrderSchema>['order'];
 
 export const OrderNumberParamsSchema = z.object({
   number: z.coerce
@@ -213,3 +248,10 @@ export const BoardMoveFormSchema = MoveOrderSchema.extend({
   number: OrderNumberParamsSchema.shape.number,
 });
 export type BoardMoveForm = FormFields<z.input<typeof BoardMoveFormSchema>>;
+
+/** A weighing on the operator's board (ADR 054): the order, the line's product and the grams weighed. */
+export const BoardWeighFormSchema = WeighLineSchema.extend({
+  intent: z.literal('weigh'),
+  number: OrderNumberParamsSchema.shape.number,
+});
+export type BoardWeighForm = FormFields<z.input<typeof BoardWeighFormSchema>>;

@@ -4,6 +4,7 @@ import { totalsWithFee } from './order-totals';
 import {
   capAmount,
   formatDifference,
+  formatLineAmount,
   formatPerKg,
   formatSize,
   formatStock,
@@ -174,6 +175,13 @@ describe('formatting', () => {
   it('shows a stock in pieces or by weight', () => {
     expect(formatStock(12, undefined)).toBe('12 шт.');
     expect(nbsp(formatStock(4_500, cheese))).toBe('4,5 кг');
+  });
+
+  it('shows a line as it is bought', () => {
+    const line = { name: 'Сыр', weight: 1_000, price: 109_000, quantity: 300 };
+    expect(nbsp(formatLineAmount({ ...line, terms: cheese }))).toBe('≈ 300 г · 1 090 ₽/кг');
+    expect(nbsp(formatLineAmount({ ...line, quantity: 700, terms: melon }))).toBe('≈ 2 шт · 700 г · 1 090 ₽/кг');
+    expect(nbsp(formatLineAmount({ ...line, price: 8_900, quantity: 2 }))).toBe('1 кг · 89 ₽ × 2');
   });
 
   it('says how a product is bought', () => {

@@ -138,6 +138,22 @@ export function formatStock(count: number, terms: WeightTerms | null | undefined
   return terms ? formatWeight(count) : `${count} шт.`;
 }
 
+/**
+ * A basket's, checkout's or order's line as it is bought: '0,5 л · 89 ₽ × 2', or for goods sold by weight
+ * '≈ 2 шт · 700 г · 599 ₽/кг' ('≈' in front of a plain weight: an estimate until weighed).
+ */
+export function formatLineAmount(line: {
+  name: string;
+  weight: number;
+  price: number;
+  quantity: number;
+  terms?: WeightTerms | null | undefined;
+}): string {
+  if (!line.terms) return `${formatPackSize(line)} · ${formatRoubles(line.price)} × ${line.quantity}`;
+  const amount = formatWeightAmount(line.quantity, line.terms);
+  return `${amount.startsWith('≈') ? amount : `≈ ${amount}`} · ${formatPerKg(line.price)}`;
+}
+
 /** '1 190 ₽/кг'. */
 export function formatPerKg(perKgKopecks: number): string {
   return `${formatRoubles(perKgKopecks)}/кг`;

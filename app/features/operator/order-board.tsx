@@ -1,11 +1,12 @@
 import { fieldName } from '@core/contracts/form-fields';
-import type { BoardMoveForm, BoardOrder } from '@core/contracts/support';
+import type { BoardMoveForm, BoardOrder, BoardWeighForm } from '@core/contracts/support';
 import { formatDayMonthTime, formatMoscowTime } from '@core/rules/date';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@core/rules/orders';
 import { formatCount } from '@core/rules/plural';
 import { formatRoubles } from '@core/rules/price';
+import { formatWeight } from '@core/rules/weight';
 import { PackageOpen } from 'lucide-react';
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
 import { HiddenFields } from '~/components/ui/hidden-fields';
@@ -16,6 +17,8 @@ import { boardOrderId, moveLabel, OPERATOR_ORDERS_HREF } from './operator-links'
 
 /** The board's move: BoardMoveFormSchema's status, the button's value. */
 const STATUS_FIELD = fieldName<BoardMoveForm>('status');
+/** A weighing's grams: BoardWeighFormSchema's. */
+const GRAMS_FIELD = fieldName<BoardWeighForm>('grams');
 
 const isOrderStatus = (value: unknown): value is OrderStatus =>
   typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
@@ -155,6 +158,77 @@ function BoardCard({ order }: { order: BoardOrder }) {
           {failure.message}
         </p>
       ) : null}
+      {order.weighed && (status === 'confirmed' || status === 'assembling') ? (
+        <WeighLines number={order.number} lines={order.weighed} />
+      ) : null}
     </li>
+  );
+}
+
+/**
+ * The order's lines sold by weight (ADR 054): the grams ordered and, at assembly, a field for the grams the
+ * scales show. Each line its own form: a plain post without JavaScript, a fetcher with it; a weight past the
+ * tolerance is refused with what to do instead.
+ */
+function WeighLines({ number, lines }: { number: number; lines: NonNullable<BoardOrder['weighed']> }) {
+  return (
+    <section
+      aria-label={`Взвешивание: заказ №${number}`}
+      className="flex flex-col gap-2 border-t border-line pt-3"
+    >
+      <h4 className="text-sm font-semibold">Весовые товары</h4>
+      {lines.map((line) => (
+        <WeighLineForm key={line.product} number={number} line={line} />
+      ))}
+    </section>
+  );
+}
+
+function WeighLineForm({
+  number,
+  line,
+}: {
+  number: number;
+  line: NonNullable<BoardOrder['weighed']>[number];
+}) {
+  const fetcher = useFetcher();
+  const { failure } = useActionOutcome(fetcher, { failureToast: false });
+  const fieldId = useId();
+  return (
+    <fetcher.Form
+      method="post"
+      action={OPERATOR_ORDERS_HREF}
+      preventScrollReset
+      className="flex flex-col gap-1"
+    >
+      <HiddenFields<BoardWeighForm> values={{ intent: 'weigh', number, product: line.product }} />
+      <label htmlFor={fieldId} className="text-sm">
+        {line.name}: заказано {formatWeight(line.ordered)}
+        {line.actual !== null ? `, взвешено ${formatWeight(line.actual)}` : ''}
+      </label>
+      <div className="flex items-center gap-2">
+        <input
+          id={fieldId}
+          name={GRAMS_FIELD}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          required
+          defaultValue={line.actual ?? undefined}
+          aria-describedby={failure ? `${fieldId}-error` : undefined}
+          className="w-28 rounded-xl border border-line px-3 py-1.5 text-sm tabular-nums"
+        />
+        <span className="text-sm text-muted">г</span>
+        <button type="submit" className={buttonStyles({ variant: 'outline', size: 'sm' })}>
+          Взвесить
+        </button>
+      </div>
+      {failure ? (
+        <p id={`${fieldId}-error`} role="alert" className="text-sm font-medium text-berry">
+          {failure.message}
+        </p>
+      ) : null}
+    </fetcher.Form>
   );
 }

@@ -19,7 +19,7 @@ import { formatPhone, formatPhoneInput } from '@core/rules/phone';
 import { pluralForm } from '@core/rules/plural';
 import { formatRoubles } from '@core/rules/price';
 import { formatSchedule } from '@core/rules/schedule';
-import { formatPackSize } from '@core/rules/weight';
+import { formatLineAmount, linePriceKopecks } from '@core/rules/sold-by-weight';
 import { Plus } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Form, Link, useFetcher, useNavigation } from 'react-router';
@@ -396,16 +396,27 @@ function GroupSection({
               {item.product.name}
               <span className="text-muted">
                 {' '}
-                · {formatPackSize(item.product)} · {formatRoubles(item.product.price)} × {item.quantity}
+                ·{' '}
+                {formatLineAmount({
+                  ...item.product,
+                  quantity: item.quantity,
+                  terms: item.product.by_weight,
+                })}
               </span>
             </span>
             <span className="shrink-0 font-semibold tabular-nums">
-              {formatRoubles(item.product.price * item.quantity)}
+              {item.product.by_weight ? '≈ ' : null}
+              {formatRoubles(
+                linePriceKopecks(item.product.price, item.quantity, item.product.by_weight !== undefined),
+              )}
             </span>
           </li>
         ))}
       </ul>
-      <OrderTotals totals={totals} />
+      <OrderTotals
+        totals={totals}
+        isEstimate={group.items.some((item) => item.product.by_weight !== undefined)}
+      />
       {toFree > 0 ? (
         <p className="mt-2 text-sm text-muted">До бесплатной доставки — {formatRoubles(toFree)}</p>
       ) : null}

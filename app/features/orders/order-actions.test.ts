@@ -3,7 +3,7 @@ import { pickupWindow } from '@core/rules/orders';
 import { formatSchedule } from '@core/rules/schedule';
 import { bonusEntries, stock, stores } from '@server/db/schema/index';
 import { createFakeClock } from '@server/lib/clock';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as checkoutAction, loader as checkoutLoader } from '~/routes/order';
 import { action as orderPageAction, loader as orderPageLoader } from '~/routes/order-detail';
@@ -13,6 +13,9 @@ import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { type SignedInCustomer, signIn } from '../../../tests/setup/identity';
 import { type PointRow, pickupPointsOfTwoShops } from '../../../tests/setup/orders';
 import { MONDAY_MORNING } from '../../../tests/setup/services';
+
+/** Stock rows of goods sold by the piece: these tests count pieces (goods by weight keep grams, ADR 054). */
+const isPieces = sql`${stock.productId} in (select id from products where sold_by = 'piece')`;
 
 /** Monday 12 January 2026, 09:00 in Moscow: the demo shops are open and today's slots are ahead. */
 
@@ -32,8 +35,16 @@ describe.each(TEST_DATABASE_KINDS)('order page actions on %s', (kind) => {
     t = await createTestApp(kind, { clock: createFakeClock(MONDAY_MORNING) });
     await t.db.db.update(stores).set({ minOrderKopecks: 0 });
     [pointA, pointB] = await pickupPointsOfTwoShops(t);
-    const [rowA] = await t.db.db.select().from(stock).where(eq(stock.pointId, pointA.id)).limit(1);
-    const [rowB] = await t.db.db.select().from(stock).where(eq(stock.pointId, pointB.id)).limit(1);
+    const [rowA] = await t.db.db
+      .select()
+      .from(stock)
+      .where(and(eq(stock.pointId, pointA.id), isPieces))
+      .limit(1);
+    const [rowB] = await t.db.db
+      .select()
+      .from(stock)
+      .where(and(eq(stock.pointId, pointB.id), isPieces))
+      .limit(1);
     productA = rowA?.productId ?? '';
     productB = rowB?.productId ?? '';
     for (const [pointId, productId] of [

@@ -12,8 +12,11 @@ export function OrderTotals({
   promo = 0,
   promoCode = null,
   bonus = 0,
+  isEstimate = false,
 }: {
   promoCode?: string | null;
+  /** Goods sold by weight not weighed yet (ADR 054): the total is about so much until the picker weighs them. */
+  isEstimate?: boolean;
   totals: Pick<Totals, 'items' | 'savings' | 'fee' | 'total'>;
   /** A promo code's discount and the points spent (issue 25): shown, and taken off the total given. */
   promo?: number;
@@ -38,8 +41,16 @@ export function OrderTotals({
       </div>
       <div className="flex justify-between text-lg font-bold">
         <dt>Итого</dt>
-        <dd>{formatRoubles(totals.total - promo - bonus)}</dd>
+        <dd>
+          {isEstimate ? '≈ ' : null}
+          {formatRoubles(totals.total - promo - bonus)}
+        </dd>
       </div>
+      {isEstimate ? (
+        <p className="text-[13px] text-muted">
+          Весовые товары взвесят при сборке — сумма может немного измениться
+        </p>
+      ) : null}
     </dl>
   );
 }

@@ -40,7 +40,13 @@ import {
 } from './catalog-search.repository';
 import { listSimilar } from './list-similar';
 import { type RatedSubject, writeRating } from './ratings.repository';
-import { lockAndTakeStock, readStockRows, returnStock, type StockLine } from './stock.repository';
+import {
+  adjustWeighedStock,
+  lockAndTakeStock,
+  readStockRows,
+  returnStock,
+  type StockLine,
+} from './stock.repository';
 
 export type CatalogDeps = { db: Db; clock: Clock };
 
@@ -163,6 +169,9 @@ export function createCatalogService(deps: CatalogDeps, options: CatalogServiceO
       read: (tx: Executor, lines: readonly StockLine[]) => readStockRows(tx, lines),
       lockAndTake: (tx: Executor, lines: readonly StockLine[]) => lockAndTakeStock(tx, lines),
       putBack: (tx: Executor, lines: readonly StockLine[]) => returnStock(tx, lines),
+      /** A weighed line's grams back to sale (positive) or taken (negative), never below 0 (ADR 054). */
+      adjustWeighed: (tx: Executor, line: { pointId: string; productId: string; grams: number }) =>
+        adjustWeighedStock(tx, line),
     },
 
     /** A shop's or product's rating as its reviews make it, in the reviews module's transaction (ADR 045). */

@@ -106,6 +106,21 @@ export async function lockAndTakeStock(tx: Executor, lines: readonly StockLine[]
   );
 }
 
+/**
+ * A weighed line's difference from what its checkout took (ADR 054): what was weighed less goes back to
+ * sale; what was weighed more is taken, down to 0 at most (the picker holds the goods; the count follows the
+ * shelf). Locks the row for the update; the weighing's transaction holds it to its commit.
+ */
+export async function adjustWeighedStock(
+  tx: Executor,
+  line: { pointId: string; productId: string; grams: number },
+): Promise<void> {
+  await tx
+    .update(stock)
+    .set({ count: sql`greatest(0, ${stock.count} + ${line.grams}::int)` })
+    .where(sql`${stock.pointId} = ${line.pointId} and ${stock.productId} = ${line.productId}`);
+}
+
 /** Puts quantities back (a cancelled order's lines); a point that no longer stocks a product gets nothing. */
 export async function returnStock(tx: Executor, lines: readonly StockLine[]): Promise<void> {
   if (lines.length === 0) return;

@@ -5,7 +5,7 @@
  */
 import { ErrorBodySchema } from '@core/contracts/common';
 import { PlacedOrdersSchema } from '@core/contracts/orders';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
@@ -14,6 +14,9 @@ import { MONDAY_MORNING } from '../../../tests/setup/services';
 import { idempotencyKeys, points, stock, stores } from '../../db/schema/index';
 import { createFakeClock, type FakeClock } from '../../lib/clock';
 import { IDEMPOTENCY_KEY_TTL_MS, IN_PROGRESS_KEY_TTL_MS, requestFingerprint } from './idempotency';
+
+/** Stock rows of goods sold by the piece: these tests count pieces (goods by weight keep grams, ADR 054). */
+const isPieces = sql`${stock.productId} in (select id from products where sold_by = 'piece')`;
 
 /** Monday 12 January 2026, 09:00 in Moscow. */
 
@@ -31,7 +34,11 @@ describe.each(TEST_DATABASE_KINDS)('idempotency keys on %s', (kind) => {
     [point] = (await t.db.db.select().from(points).where(eq(points.isPickup, true)).limit(1)) as [
       typeof points.$inferSelect,
     ];
-    const [row] = await t.db.db.select().from(stock).where(eq(stock.pointId, point.id)).limit(1);
+    const [row] = await t.db.db
+      .select()
+      .from(stock)
+      .where(and(eq(stock.pointId, point.id), isPieces))
+      .limit(1);
     productId = row?.productId ?? '';
     await t.db.db
       .update(stock)

@@ -8,7 +8,21 @@ import {
   findOrders,
   findStoreCustomerIds,
   hasDoneOrder,
+  type OrderItemRow,
 } from './orders.repository';
+
+/** An order's lines sold by weight, for the picker to weigh (ADR 054); nothing for an order of pieces. */
+function weighedLinesOf(items: readonly OrderItemRow[]): Pick<BoardOrder, 'weighed'> {
+  const weighed = items
+    .filter((item) => item.soldBy === 'weight')
+    .map((item) => ({
+      product: item.productId,
+      name: item.name,
+      ordered: item.quantity,
+      actual: item.actualGrams,
+    }));
+  return weighed.length > 0 ? { weighed } : {};
+}
 
 /** Most orders the board (and a customer's quick links) show. */
 const BOARD_LIMIT = 200;
@@ -38,13 +52,17 @@ export async function listBoard(
       store: { _id: row.storeId, name: point?.store.name ?? '' },
       point: point?.name ?? '',
       total: row.totalKopecks,
-      items: items.filter((item) => item.orderId === row.id).reduce((sum, item) => sum + item.quantity, 0),
+      // Pieces; a weighed line counts as one.
+      items: items
+        .filter((item) => item.orderId === row.id)
+        .reduce((sum, item) => sum + (item.soldBy === 'weight' ? 1 : item.quantity), 0),
       slot:
         row.slotStart && row.slotEnd
           ? { start: row.slotStart.toISOString(), end: row.slotEnd.toISOString() }
           : null,
       created_at: row.createdAt.toISOString(),
       next: ORDER_STATUSES.filter((to) => canMove(row.status, to, row.fulfilment)),
+      ...weighedLinesOf(items.filter((item) => item.orderId === row.id)),
     };
   });
 }

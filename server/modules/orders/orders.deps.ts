@@ -37,6 +37,8 @@ export type OrdersDeps = {
     },
     status: OrderStatus,
   ) => Promise<void>;
+  /** How far a weighed order may exceed its estimate, percent (ADR 054; DEFAULT_WEIGHT_TOLERANCE_PERCENT). */
+  weightTolerancePercent?: number | undefined;
   /** Told how many orders each checkout placed, after its commit (GET /metrics, docs/decisions/048). */
   countPlaced?: ((count: number) => void) | undefined;
   /**

@@ -1,8 +1,27 @@
 import type { Point } from '@core/contracts/catalog';
 import type { Order } from '@core/contracts/orders';
-import { totalsWithFee } from '@core/rules/order-totals';
+import { type OrderTotals, totalsWithFee } from '@core/rules/order-totals';
 import { isCancellableByCustomer } from '@core/rules/orders';
+import { weighedPriceKopecks } from '@core/rules/sold-by-weight';
 import type { OrderEventRow, OrderItemRow, OrderRow } from './orders.repository';
+
+/**
+ * An order's money by the one totals rule: `totals` with each weighed line at its weighed grams once it has
+ * them (ADR 054), `estimate` at the grams ordered — what checkout showed.
+ */
+export function weighedTotals(
+  items: readonly OrderItemRow[],
+  fee: number,
+): { totals: OrderTotals; estimate: OrderTotals } {
+  const lines = (weighed: boolean) =>
+    items.map((item) => ({
+      price: item.priceKopecks,
+      discount: item.discountPercent,
+      quantity: weighed ? (item.actualGrams ?? item.quantity) : item.quantity,
+      isByWeight: item.soldBy === 'weight',
+    }));
+  return { totals: totalsWithFee(lines(true), fee), estimate: totalsWithFee(lines(false), fee) };
+}
 
 /** What an order shows of its point and shop: the catalogue's point, or what the order knows of it. */
 export type OrderPoint = Pick<Point, '_id' | 'name' | 'address' | 'phone' | 'store'>;
@@ -19,14 +38,9 @@ export function presentOrder(
   point: OrderPoint,
 ): Order {
   const items = allItems.filter((item) => item.orderId === row.id);
-  const totals = totalsWithFee(
-    items.map((item) => ({
-      price: item.priceKopecks,
-      discount: item.discountPercent,
-      quantity: item.quantity,
-    })),
-    row.deliveryFeeKopecks,
-  );
+  const { totals, estimate } = weighedTotals(items, row.deliveryFeeKopecks);
+  const weighed = items.filter((item) => item.soldBy === 'weight');
+  const discounts = row.promoKopecks + row.bonusKopecks;
   return {
     _id: row.id,
     slug: String(row.number),
@@ -53,7 +67,7 @@ export function presentOrder(
     promo_discount: row.promoKopecks,
     promo_code: row.promoCode,
     bonus_spent: row.bonusKopecks,
-    total: totals.total - row.promoKopecks - row.bonusKopecks,
+    total: Math.max(0, totals.total - discounts),
     items: items.map((item) => ({
       product: item.productId,
       slug: item.slug,
@@ -64,7 +78,25 @@ export function presentOrder(
       discount: item.discountPercent,
       quantity: item.quantity,
       vat_code: item.vatCode,
+      ...(item.soldBy === 'weight'
+        ? {
+            by_weight: {
+              step: item.stepGrams ?? 1,
+              piece: item.pieceGrams,
+              actual: item.actualGrams,
+              estimate: weighedPriceKopecks(item.priceKopecks, item.quantity),
+              final:
+                item.actualGrams === null ? null : weighedPriceKopecks(item.priceKopecks, item.actualGrams),
+            },
+          }
+        : {}),
     })),
+    ...(weighed.length > 0
+      ? {
+          is_estimate: weighed.some((item) => item.actualGrams === null),
+          total_estimate: Math.max(0, estimate.total - discounts),
+        }
+      : {}),
     events: events
       .filter((event) => event.orderId === row.id)
       .map((event) => ({ status: event.status, at: event.at.toISOString() })),

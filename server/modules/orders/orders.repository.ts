@@ -25,6 +25,28 @@ export async function insertOrderItems(tx: Executor, items: readonly OrderItemRo
   await tx.insert(orderItems).values([...items]);
 }
 
+/** A weighed line's grams (ADR 054). */
+export async function updateItemWeight(
+  tx: Executor,
+  orderId: string,
+  productId: string,
+  actualGrams: number,
+): Promise<void> {
+  await tx
+    .update(orderItems)
+    .set({ actualGrams })
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.productId, productId)));
+}
+
+/** An order's money once its weighed lines changed it (ADR 054). */
+export async function updateOrderMoney(
+  tx: Executor,
+  orderId: string,
+  money: { itemsKopecks: number; savingsKopecks: number; totalKopecks: number; updatedAt: Date },
+): Promise<void> {
+  await tx.update(orders).set(money).where(eq(orders.id, orderId));
+}
+
 /** A checkout's discounts (issue 25) and the total they leave. */
 export async function updateOrderDiscounts(
   tx: Executor,

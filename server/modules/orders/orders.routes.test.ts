@@ -1,7 +1,7 @@
 import { ErrorBodySchema } from '@core/contracts/common';
 import { SavedAddressSchema } from '@core/contracts/geo';
 import { OrderListSchema, OrderSchema, PlacedOrdersSchema, SlotListSchema } from '@core/contracts/orders';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
@@ -20,6 +20,9 @@ import {
   stores,
 } from '../../db/schema/index';
 import { createFakeClock } from '../../lib/clock';
+
+/** Stock rows of goods sold by the piece: these tests count pieces (goods by weight keep grams, ADR 054). */
+const isPieces = sql`${stock.productId} in (select id from products where sold_by = 'piece')`;
 
 /** Monday 12 January 2026, 09:00 in Moscow: the demo shops are open and today's slots are ahead. */
 
@@ -42,9 +45,17 @@ describe.each(TEST_DATABASE_KINDS)('orders on %s', (kind) => {
     // Minimum orders would make small test baskets fail; the checks are tested on their own below.
     await t.db.db.update(stores).set({ minOrderKopecks: 0 });
     [pointA, pointB] = await pickupPointsOfTwoShops(t);
-    const stockA = await t.db.db.select().from(stock).where(eq(stock.pointId, pointA.id)).limit(2);
+    const stockA = await t.db.db
+      .select()
+      .from(stock)
+      .where(and(eq(stock.pointId, pointA.id), isPieces))
+      .limit(2);
     productsA = stockA.map((row) => row.productId);
-    const [rowB] = await t.db.db.select().from(stock).where(eq(stock.pointId, pointB.id)).limit(1);
+    const [rowB] = await t.db.db
+      .select()
+      .from(stock)
+      .where(and(eq(stock.pointId, pointB.id), isPieces))
+      .limit(1);
     productB = rowB?.productId ?? '';
     for (const [pointId, productId] of [
       [pointA.id, productsA[0]],
@@ -516,7 +527,7 @@ describe.each(TEST_DATABASE_KINDS)('orders on %s', (kind) => {
       .select({ productId: stock.productId, pointId: stock.pointId })
       .from(stock)
       .innerJoin(points, eq(points.id, stock.pointId))
-      .where(eq(points.isPickup, true))) as { productId: string; pointId: string }[];
+      .where(and(eq(points.isPickup, true), isPieces))) as { productId: string; pointId: string }[];
     const others = await t.db.db
       .select({ pointId: stock.pointId })
       .from(stock)

@@ -4,7 +4,13 @@
  */
 import type { Basket } from '@core/contracts/basket';
 import type { Order, PlaceOrders, SlotView } from '@core/contracts/orders';
-import type { BoardOrder, CustomerOrderLink, MovedOrder } from '@core/contracts/support';
+import type {
+  BoardOrder,
+  CustomerOrderLink,
+  MovedOrder,
+  WeighedOrder,
+  WeighLine,
+} from '@core/contracts/support';
 import type { OrderStatus } from '@core/rules/orders';
 import type { Executor } from '../../db/client';
 import { cancelOrder } from './cancel-order';
@@ -23,6 +29,7 @@ import { applyPayment, type PaymentOutcome } from './payment-status';
 import { countActive, getOrder, listOrders } from './read-orders';
 import { repeatOrder } from './repeat-order';
 import { listSlots } from './slots';
+import { weighLine } from './weigh-line';
 
 export { CHECKOUT_IN_PROGRESS, type StoredResponse } from './idempotency';
 export type { OrdersDeps } from './orders.deps';
@@ -55,6 +62,12 @@ export function createOrdersService(deps: OrdersDeps) {
       to: OrderStatus,
       scope?: { storeIds: readonly string[] | null },
     ): Promise<MovedOrder> => moveOrder(deps, number, to, scope),
+    /** The picker's weight of a weighed line (ADR 054); `scope`: the operator's shops. */
+    weighLine: (
+      number: number,
+      input: WeighLine,
+      scope?: { storeIds: readonly string[] | null },
+    ): Promise<WeighedOrder> => weighLine(deps, number, input, scope),
     /** The operator console's board: active orders of these shops (null: every shop). */
     listBoard: (storeIds: readonly string[] | null): Promise<BoardOrder[]> => listBoard(deps, storeIds),
     /** A customer's orders as an operator's quick links (numbers, statuses, shops): of these shops (null: all). */

@@ -7,6 +7,7 @@ import type { Order, PlaceOrders } from '@core/contracts/orders';
 import { minimumOrderText, missingForMinimum, orderTotals } from '@core/rules/order-totals';
 import { isOnlinePayment } from '@core/rules/orders';
 import { formatRoubles, KOPECKS_PER_ROUBLE } from '@core/rules/price';
+import { formatWeight } from '@core/rules/weight';
 import type { Executor } from '../../db/client';
 import { withRetries } from '../../db/transaction';
 import { AppError } from '../../errors';
@@ -62,12 +63,14 @@ type Plan = ReturnType<typeof planGroups>[number];
 /** 409 naming every line the point has too few of (SPEC: nothing is written then). */
 function assertEnough(
   lines: readonly StockLine[],
-  stock: ReadonlyMap<string, Pick<StockRow, 'count' | 'name'>>,
+  stock: ReadonlyMap<string, Pick<StockRow, 'count' | 'name'> & { soldBy?: StockRow['soldBy'] }>,
 ): void {
   const short = lines.flatMap((line) => {
     const row = stock.get(lineKey(line));
     if (row && row.count >= line.quantity) return [];
-    return [row ? `«${row.name}» — осталось ${row.count} шт.` : 'товара нет в точке'];
+    // Goods sold by weight count grams (ADR 054): '«Сыр» — осталось 250 г'.
+    const left = row?.soldBy === 'weight' ? formatWeight(row.count) : `${row?.count} шт.`;
+    return [row ? `«${row.name}» — осталось ${left}` : 'товара нет в точке'];
   });
   if (short.length > 0) {
     const list = short.join(', ');

@@ -4,7 +4,7 @@
  * customers who have ordered from them. A conversation's events go to the same operators: its audience,
  * looked up once per message, read or close and shared by what that one change publishes.
  */
-import type { BoardOrder, MovedOrder, Role } from '@core/contracts/support';
+import type { BoardOrder, MovedOrder, Role, WeighedOrder, WeighLine } from '@core/contracts/support';
 import type { OrderStatus } from '@core/rules/orders';
 import { AppError } from '../../errors';
 import { isOperatorAudience } from '../../realtime/bus';
@@ -80,6 +80,16 @@ export async function board(
   operatorId: string,
 ): Promise<BoardOrder[]> {
   return deps.orders.listBoard(await storesOf(deps, operatorId));
+}
+
+/** Weighs a line of an order of the operator's shops (ADR 054); the orders module notifies the customer. */
+export async function weighLine(
+  deps: Pick<SupportDeps, 'db' | 'orders'>,
+  operatorId: string,
+  number: number,
+  input: WeighLine,
+): Promise<WeighedOrder> {
+  return deps.orders.weighLine(number, input, { storeIds: await storesOf(deps, operatorId) });
 }
 
 /** Moves an order of the operator's shops; the orders module notifies the customer. */

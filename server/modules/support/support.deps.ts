@@ -1,5 +1,11 @@
 import type { FileRef } from '@core/contracts/identity';
-import type { BoardOrder, CustomerOrderLink, MovedOrder } from '@core/contracts/support';
+import type {
+  BoardOrder,
+  CustomerOrderLink,
+  MovedOrder,
+  WeighedOrder,
+  WeighLine,
+} from '@core/contracts/support';
 import type { OrderStatus } from '@core/rules/orders';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -33,6 +39,12 @@ export type SupportDeps = {
       to: OrderStatus,
       scope: { storeIds: readonly string[] | null },
     ): Promise<MovedOrder>;
+    /** The picker's weight of a weighed line (ADR 054). */
+    weighLine(
+      number: number,
+      input: WeighLine,
+      scope: { storeIds: readonly string[] | null },
+    ): Promise<WeighedOrder>;
   };
   /** The identity module: customers' names for the operator's list, in one query. */
   customers: Pick<IdentityService, 'listNames'>;

@@ -16,6 +16,8 @@ import {
   OrderNumberParamsSchema,
   SendMessageSchema,
   SentMessageSchema,
+  WeighedOrderSchema,
+  WeighLineSchema,
 } from '@core/contracts/support';
 import { z } from '@core/contracts/z';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -229,6 +231,26 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ support: SupportService }> 
     async (request) => ({
       success: true as const,
       order: await support.moveOrder(signedIn(request).user._id, request.params.number, request.body.status),
+    }),
+  );
+
+  app.post(
+    '/operator/orders/:number/weigh',
+    {
+      config: auth,
+      schema: {
+        tags: ['operator'],
+        summary:
+          'Weighs a line sold by weight at assembly (ADR 054): its price follows the weight, the total is ' +
+          'computed again and the customer told the difference; past the tolerance over the estimate, 409',
+        params: OrderNumberParamsSchema,
+        body: WeighLineSchema,
+        response: { 200: WeighedOrderSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      order: await support.weighLine(signedIn(request).user._id, request.params.number, request.body),
     }),
   );
 };

@@ -14,6 +14,8 @@ import type {
   ConversationSummary,
   MovedOrder,
   Role,
+  WeighedOrder,
+  WeighLine,
 } from '@core/contracts/support';
 import type { OrderStatus } from '@core/rules/orders';
 import { readAsCustomer, readAsOperator } from './mark-read';
@@ -25,6 +27,7 @@ import {
   revokeOperator,
   roleOf,
   storesOf,
+  weighLine,
 } from './operators';
 import { type MessageInput, type PostOrigin, reply, sendAsCustomer } from './post-message';
 import {
@@ -114,6 +117,9 @@ export function createSupportService(deps: SupportDeps) {
     /** Moves an order of the operator's shops; the orders module notifies the customer. */
     moveOrder: (operatorId: string, number: number, to: OrderStatus): Promise<MovedOrder> =>
       moveOrder(deps, operatorId, number, to),
+    /** Weighs a line of an order of the operator's shops (ADR 054); the customer is told the difference. */
+    weighLine: (operatorId: string, number: number, input: WeighLine): Promise<WeighedOrder> =>
+      weighLine(deps, operatorId, number, input),
   };
 }
 
