@@ -180,7 +180,9 @@ describe('formatting', () => {
   it('shows a line as it is bought', () => {
     const line = { name: 'Сыр', weight: 1_000, price: 109_000, quantity: 300 };
     expect(nbsp(formatLineAmount({ ...line, terms: cheese }))).toBe('≈ 300 г · 1 090 ₽/кг');
-    expect(nbsp(formatLineAmount({ ...line, quantity: 700, terms: melon }))).toBe('≈ 2 шт · 700 г · 1 090 ₽/кг');
+    expect(nbsp(formatLineAmount({ ...line, quantity: 700, terms: melon }))).toBe(
+      '≈ 2 шт · 700 г · 1 090 ₽/кг',
+    );
     expect(nbsp(formatLineAmount({ ...line, price: 8_900, quantity: 2 }))).toBe('1 кг · 89 ₽ × 2');
   });
 
