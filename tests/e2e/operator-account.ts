@@ -19,8 +19,16 @@ export const E2E_LIVE_OPERATOR = {
 /** The operator who answers the customer's chat journeys (tests/e2e/pages/support.ts) through the API. */
 export const E2E_SUPPORT_OPERATOR = { name: 'Ольга', phone: '+79990000042' } as const;
 
+/** The picker of the goods-by-weight journey (tests/e2e/weighing.spec.ts), weighing on the board. */
+export const E2E_WEIGHING_OPERATOR = {
+  name: 'Пётр',
+  phoneDigits: '9120000907',
+  phone: '+79120000907',
+} as const;
+
 export const E2E_OPERATORS = [
   E2E_OPERATOR,
+  E2E_WEIGHING_OPERATOR,
   E2E_OPERATOR_WITHOUT_JS,
   E2E_LIVE_OPERATOR,
   E2E_SUPPORT_OPERATOR,

@@ -41,16 +41,16 @@ export function OrderTotals({
       </div>
       <div className="flex justify-between text-lg font-bold">
         <dt>Итого</dt>
-        <dd>
+        <dd className="text-right">
           {isEstimate ? '≈ ' : null}
           {formatRoubles(totals.total - promo - bonus)}
+          {isEstimate ? (
+            <span className="block text-[13px] font-normal text-muted">
+              Весовые товары взвесят при сборке — сумма может немного измениться
+            </span>
+          ) : null}
         </dd>
       </div>
-      {isEstimate ? (
-        <p className="text-[13px] text-muted">
-          Весовые товары взвесят при сборке — сумма может немного измениться
-        </p>
-      ) : null}
     </dl>
   );
 }

@@ -97,18 +97,22 @@ export type CatalogProduct = {
   name: string;
   store: { _id: string; name: string };
   offer: { point: string; count: number; price: number } | null;
+  /** Sold by weight (ADR 054): price per kg, counts in grams. */
+  by_weight?: { step: number; min: number; piece: number | null };
 };
 
 /** Products of the catalogue API, page by page, until `pick` has what it needs. */
 export async function findProducts(
   request: APIRequestContext,
   pick: (products: CatalogProduct[]) => boolean,
+  { isByWeight = false }: { isByWeight?: boolean } = {},
 ): Promise<CatalogProduct[]> {
   const found: CatalogProduct[] = [];
   for (let page = 1; page <= 10; page += 1) {
     const answer = await request.get(`/api/catalog/products?page=${page}`);
     const body = (await answer.json()) as { products: CatalogProduct[]; pages: number };
-    found.push(...body.products);
+    // Journeys count pieces unless they ask for goods sold by weight (grams in steps, ADR 054).
+    found.push(...body.products.filter((product) => (product.by_weight !== undefined) === isByWeight));
     if (pick(found) || page >= body.pages) break;
   }
   return found;

@@ -3,6 +3,8 @@ import { type APIRequestContext, expect, type Locator, type Page, request } from
 import { codeFromOutbox } from './auth';
 import { findProducts } from './basket';
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 export class OperatorConsole {
   constructor(readonly page: Page) {}
 
@@ -50,6 +52,20 @@ export class OperatorConsole {
 
   boardStatus(number: number, label: string): Locator {
     return this.boardOrder(number).getByText(`Статус: ${label}`, { exact: true });
+  }
+
+  /** A weighed line's field on an order's card (ADR 054): 'Сыр …: заказано 300 г'. */
+  weightField(number: number, productName: string): Locator {
+    return this.boardOrder(number).getByRole('spinbutton', {
+      name: new RegExp(`^${escapeRegExp(productName)}:`),
+    });
+  }
+
+  weighButton(number: number, productName: string): Locator {
+    return this.boardOrder(number)
+      .locator('form')
+      .filter({ has: this.weightField(number, productName) })
+      .getByRole('button', { name: 'Взвесить' });
   }
 
   moveButton(number: number, label: string): Locator {
