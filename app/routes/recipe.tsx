@@ -1,4 +1,5 @@
-import { clampServings, readRecipeOutcome, recipeOutcomeSearch } from '@core/rules/recipe';
+import { readRecipeOutcome, recipeForServings, recipeOutcomeSearch } from '@core/rules/recipe';
+import { clampServings } from '@core/rules/recipe-servings';
 import { AppError } from '@server/errors';
 import { redirect } from 'react-router';
 import { itemPageMeta, NOT_FOUND_META } from '~/features/content/meta';
@@ -25,7 +26,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     search,
     recipe.ingredients.map((ingredient) => ingredient.text),
   );
-  return { recipe, servings, isCityOnly, outcome, origin: context.publicBaseUrl };
+  // The amounts, offers and total for the servings, worked out here: the page's script only shows them.
+  const view = recipeForServings(recipe, servings);
+  return { recipe, servings, view, isCityOnly, outcome, origin: context.publicBaseUrl };
 }
 
 /**
@@ -71,6 +74,7 @@ export default function RecipePage({ loaderData, actionData }: Route.ComponentPr
     <RecipeView
       recipe={loaderData.recipe}
       servings={loaderData.servings}
+      view={loaderData.view}
       isCityOnly={loaderData.isCityOnly}
       // The outcome of the last press: a refusal (a rate used up) from the action, else the address's.
       message={actionData?.message ?? loaderData.outcome}

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { BasketMap } from './basket';
 import {
-  clampServings,
   describeRecipeAdded as describe_,
   fitRecipeLines,
   packsFor,
   planRecipeBasket,
   quantityFor,
-  RECIPE_MAX_SERVINGS,
   type RecipeBasketLine,
   type RecipeIngredientOffer,
   readRecipeOutcome,
+  recipeForServings,
   recipeOutcomeSearch,
   scaleAmount,
 } from './recipe';
+import { clampServings, RECIPE_MAX_SERVINGS } from './recipe-servings';
 
 describe('packsFor', () => {
   it.each([
@@ -284,5 +284,45 @@ describe('describeRecipeAdded', () => {
     expect(describeRecipeAdded(0, ['Сметана'])).toBe(
       'Ничего не добавлено: ингредиентов нет в вашем районе. Не добавлено: Сметана.',
     );
+  });
+});
+
+describe('recipeForServings', () => {
+  const eggs = { _id: 'eggs', name: 'Яйца 10 шт.', price: 15900, weight: 550, offer: offer('p1', 9) };
+  const beef = {
+    _id: 'beef',
+    name: 'Говядина 1 кг',
+    price: 89900,
+    weight: 1000,
+    by_weight: { step: 100, min: 300, piece: null },
+    offer: offer('p1', 5000),
+  };
+  const cream = { _id: 'cream', name: 'Сметана', price: 9900, weight: 300, offer: null };
+  const recipe = {
+    servings: 4,
+    ingredients: [
+      { text: 'Яйца', amount: '2 шт.', packs: 0.2, product: eggs },
+      { text: 'Говядина', amount: '700 г', packs: 0.7, product: beef },
+      { text: 'Соль', amount: 'по вкусу', packs: 0, product: null },
+      { text: 'Сметана', amount: '', packs: 0.5, product: cream },
+    ],
+  };
+
+  it('words what the page shows for the servings: amounts, each offer, the total', () => {
+    const view = recipeForServings(recipe, 6);
+    expect({ ...view, offers: view.offers.map((text) => text?.replace(/\u00a0/g, ' ') ?? null) }).toEqual({
+      amounts: ['3 шт.', '1 050 г'.replace(' ', '\u00a0'), 'по вкусу', ''],
+      offers: ['1 шт. × 159 ₽ = 159 ₽', '1,1 кг × 899 ₽/кг = 988,90 ₽', null, null],
+      totalKopecks: 15900 + 98890,
+      hasLines: true,
+    });
+  });
+
+  it('has no lines when the area has none of the products', () => {
+    const view = recipeForServings(
+      { servings: 2, ingredients: [{ text: 'Сметана', amount: '', packs: 0.5, product: cream }] },
+      2,
+    );
+    expect(view).toMatchObject({ offers: [null], totalKopecks: 0, hasLines: false });
   });
 });

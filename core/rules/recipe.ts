@@ -1,15 +1,20 @@
 /**
  * A recipe for the shopper's table (issue 27): its servings scaled, the packs of each linked product to buy
  * for them, and the lines to put in the basket. The same on the server (the recipe page's action) and in the
- * browser (a guest's basket lives there).
+ * browser (a guest's basket lives there; the page itself gets what it shows from its loader, recipeForServings,
+ * and loads these rules only when a guest presses: ADR 053). The servings' bounds are ./recipe-servings.ts.
  */
 import { BASKET_MAX_LINES, type BasketMap, countLines, findLine, nextQuantity } from './basket';
 import { formatNumber } from './number-format';
 import { formatCount, type PluralForms } from './plural';
-import { linePriceKopecks, saleUnitOf, type WeightTerms } from './sold-by-weight';
-
-export const RECIPE_MIN_SERVINGS = 1;
-export const RECIPE_MAX_SERVINGS = 24;
+import { formatRoubles } from './price';
+import {
+  formatPerKg,
+  formatWeightAmount,
+  linePriceKopecks,
+  saleUnitOf,
+  type WeightTerms,
+} from './sold-by-weight';
 
 /** Packs are kept to thousandths (numeric(6,3)): scaled in whole thousandths, no float error at the ceiling. */
 const MILLI = 1000;
@@ -21,13 +26,6 @@ const MILLI = 1000;
 export function packsFor(basePacks: number, baseServings: number, servings: number): number {
   const milli = Math.round(basePacks * MILLI) * servings;
   return Math.max(1, Math.ceil(milli / (Math.max(1, baseServings) * MILLI)));
-}
-
-/** The servings asked for, within what a recipe page offers; anything unreadable is the recipe's own. */
-export function clampServings(asked: unknown, baseServings: number): number {
-  const text = String(asked);
-  if (!/^\d{1,3}$/.test(text)) return baseServings;
-  return Math.min(RECIPE_MAX_SERVINGS, Math.max(RECIPE_MIN_SERVINGS, Number(text)));
 }
 
 const LEADING_NUMBER = /^(\d+(?:[.,]\d+)?)(?:\s*[–-]\s*(\d+(?:[.,]\d+)?))?(.*)/s;
@@ -222,4 +220,43 @@ export function readRecipeOutcome(
   );
   const notAdded = [...positions].sort((a, b) => a - b).map((position) => ingredientTexts[position] ?? '');
   return describeRecipeAdded(Number(added), notAdded);
+}
+
+/**
+ * What an ingredient's product comes to for the servings: «2 шт. × 250 ₽ = 500 ₽», for goods sold by weight
+ * «1,1 кг × 899 ₽/кг = 988,90 ₽»; null when the area has none ('нет в вашем районе').
+ */
+export function describeIngredientOffer(price: number, line: RecipeBasketLine | undefined): string | null {
+  if (!line) return null;
+  const terms = line.by_weight;
+  const each = terms ? formatPerKg(price) : formatRoubles(price);
+  const amount = terms ? formatWeightAmount(line.quantity, terms) : `${line.quantity} шт.`;
+  return `${amount} × ${each} = ${formatRoubles(linePriceKopecks(price, line.quantity, terms !== null))}`;
+}
+
+/** What a recipe page shows for the servings, worked out by its loader (the page's script stays small). */
+export type RecipeForServings = {
+  /** Each ingredient's amount for the servings. */
+  amounts: string[];
+  /** Each ingredient's offer line (describeIngredientOffer); null without one. */
+  offers: (string | null)[];
+  totalKopecks: number;
+  /** Whether the area has anything of the recipe: 'Добавить в корзину' can add something. */
+  hasLines: boolean;
+};
+
+export function recipeForServings(
+  recipe: { servings: number; ingredients: readonly (RecipeIngredientOffer & { amount: string })[] },
+  servings: number,
+): RecipeForServings {
+  const plan = planRecipeBasket(recipe.ingredients, recipe.servings, servings);
+  const lines = new Map(plan.lines.map((line) => [line.position, line]));
+  return {
+    amounts: recipe.ingredients.map((item) => scaleAmount(item.amount, recipe.servings, servings)),
+    offers: recipe.ingredients.map((item, position) =>
+      item.product ? describeIngredientOffer(item.product.price, lines.get(position)) : null,
+    ),
+    totalKopecks: plan.totalKopecks,
+    hasLines: plan.lines.length > 0,
+  };
 }

@@ -86,12 +86,10 @@ export const BUDGETS: Record<PageName, Record<StateName, Budget>> = {
     'guest, delivery zone': measured(52.6, 140.9, 8),
     'signed in': measured(57.0, 140.9, 8),
   },
-  // Issue 27 (ADR 053): the servings form, each ingredient's packs and price or 'нет в вашем районе', the
-  // total and 'Добавить в корзину' (+2.7 KB of markup and loader data; was 49.3 / 49.4 / 52.3).
   '/recipes/{slug}': {
-    guest: measured(52.1, 141.9, 8),
-    'guest, delivery zone': measured(52.0, 141.9, 8),
-    'signed in': measured(54.9, 141.9, 8),
+    guest: measured(49.3, 140.0, 8),
+    'guest, delivery zone': measured(49.4, 140.0, 8),
+    'signed in': measured(52.3, 140.0, 8),
   },
 };
 

@@ -8,14 +8,9 @@
  */
 import type { Recipe } from '@core/contracts/content';
 import { formatRoubles } from '@core/rules/price';
-import {
-  describeRecipeAdded,
-  fitRecipeLines,
-  planRecipeBasket,
-  RECIPE_MAX_SERVINGS,
-  RECIPE_MIN_SERVINGS,
-} from '@core/rules/recipe';
-import { type FormEvent, useId, useState } from 'react';
+import type { RecipeForServings } from '@core/rules/recipe';
+import { RECIPE_MAX_SERVINGS, RECIPE_MIN_SERVINGS } from '@core/rules/recipe-servings';
+import { type FormEvent, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
 import { useBasket } from '~/features/basket/basket-context';
@@ -23,19 +18,20 @@ import { locationHref } from '~/features/delivery/delivery-context';
 import { useRootData } from '~/lib/root-data';
 
 export const RECIPE_INTENT = 'recipe-to-basket';
+/** The page has one 'Порций' field. */
+const SERVINGS_ID = 'recipe-servings';
 
 /**
  * 'Порций' and 'Пересчитать': a GET form, so the servings are in the address and the page is worked out on the
  * server, with or without JavaScript.
  */
 export function ServingsForm({ servings }: { servings: number }) {
-  const id = useId();
   return (
     <Form method="get" preventScrollReset replace className="flex flex-wrap items-end gap-2">
-      <label htmlFor={id} className="flex flex-col gap-1 text-sm font-semibold">
+      <label htmlFor={SERVINGS_ID} className="flex flex-col gap-1 text-sm font-semibold">
         Порций
         <input
-          id={id}
+          id={SERVINGS_ID}
           type="number"
           name="servings"
           inputMode="numeric"
@@ -57,17 +53,18 @@ export function ServingsForm({ servings }: { servings: number }) {
 export function RecipeBasketPanel({
   recipe,
   servings,
+  view,
   isCityOnly,
   message,
 }: {
   recipe: Recipe;
   servings: number;
+  view: RecipeForServings;
   /** No address or pickup point chosen yet: the page asks for one. */
   isCityOnly: boolean;
   /** What the last press did (the address it redirected to), or why it was refused. */
   message: string | null;
 }) {
-  const plan = planRecipeBasket(recipe.ingredients, recipe.servings, servings);
   const isGuest = !useRootData()?.user;
   const basket = useBasket();
   const navigation = useNavigation();
@@ -75,39 +72,13 @@ export function RecipeBasketPanel({
   const isAdding = navigation.state === 'submitting' && navigation.formData?.get('intent') === RECIPE_INTENT;
   const here = `/recipes/${recipe.slug}?servings=${servings}`;
 
-  // A guest's basket is on this device: the lines go there under the basket's caps (its point's stock, the
-  // basket's lines), as the server's basket service applies them to a customer's.
+  // A guest's basket is on this device: the lines go there under the basket's caps, as the server's basket
+  // service applies them to a customer's (recipe-guest-basket.ts, loaded on the press).
   const addForGuest = (event: FormEvent<HTMLFormElement>) => {
     if (!isGuest || !basket.isReady) return;
     event.preventDefault();
-    const { accepted, refused } = fitRecipeLines(basket.basket, plan.lines);
-    for (const line of accepted) {
-      const product = recipe.ingredients[line.position]?.product;
-      if (!product) continue;
-      const { _id, slug, name, img, price, discount, weight, store } = product;
-      basket.change(
-        line.pointId,
-        {
-          _id,
-          slug,
-          name,
-          img,
-          price,
-          discount,
-          weight,
-          store,
-          count: line.stock,
-          ...(line.by_weight ? { by_weight: line.by_weight } : {}),
-        },
-        { delta: line.quantity },
-      );
-    }
-    const notAdded = [...plan.missing, ...refused].sort((a, b) => a.position - b.position);
-    setGuestMessage(
-      describeRecipeAdded(
-        accepted.length,
-        notAdded.map((item) => item.text),
-      ),
+    void import('./recipe-guest-basket').then(({ addRecipeForGuest }) =>
+      setGuestMessage(addRecipeForGuest(basket, recipe, servings)),
     );
   };
 
@@ -122,10 +93,10 @@ export function RecipeBasketPanel({
           , чтобы узнать, что из рецепта можно привезти.
         </p>
       ) : null}
-      <p className="flex items-baseline justify-between gap-3 text-[15px]">
+      <p className="ing-head">
         <span>Итого за продукты</span>
         <span className="text-xl font-extrabold" data-testid="recipe-total">
-          {formatRoubles(plan.totalKopecks)}
+          {formatRoubles(view.totalKopecks)}
         </span>
       </p>
       <Form method="post" preventScrollReset onSubmit={addForGuest}>
@@ -134,7 +105,7 @@ export function RecipeBasketPanel({
         <input type="hidden" name="redirectTo" value={here} />
         <button
           type="submit"
-          disabled={plan.lines.length === 0 || isAdding}
+          disabled={!view.hasLines || isAdding}
           className={buttonStyles({ variant: 'primary', size: 'lg', className: 'w-full' })}
         >
           {isAdding ? 'Добавляем…' : 'Добавить в корзину'}

@@ -2,8 +2,8 @@ import type { Recipe, RecipeIngredient, RecipeList } from '@core/contracts/conte
 import { formatDuration } from '@core/rules/date';
 import { formatCount } from '@core/rules/plural';
 import { formatRoubles, priceBeforeDiscountRoubles } from '@core/rules/price';
-import { planRecipeBasket, type RecipeBasketLine, scaleAmount } from '@core/rules/recipe';
-import { formatPerKg, formatSize, formatWeightAmount, linePriceKopecks } from '@core/rules/sold-by-weight';
+import type { RecipeForServings } from '@core/rules/recipe';
+import { formatPerKg, formatSize } from '@core/rules/sold-by-weight';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
@@ -103,36 +103,19 @@ function IngredientProductLink({ product }: { product: NonNullable<RecipeIngredi
   );
 }
 
-/**
- * What an ingredient's product comes to for the servings: «2 шт. × 250 ₽ = 500 ₽», for goods sold by weight
- * «1,1 кг × 899 ₽/кг = 988,90 ₽», or that the area has none. One string each: no text nodes split by markers.
- */
-function IngredientOffer({ price, line }: { price: number; line: RecipeBasketLine | undefined }) {
-  if (!line) return <p className="ing-offer font-semibold text-berry">нет в вашем районе</p>;
-  const terms = line.by_weight;
-  const each = terms ? formatPerKg(price) : formatRoubles(price);
-  const amount = terms ? formatWeightAmount(line.quantity, terms) : `${line.quantity} шт.`;
-  const total = formatRoubles(linePriceKopecks(price, line.quantity, terms !== null));
-  return <p className="ing-offer">{`${amount} × ${each} = ${total}`}</p>;
-}
-
 export type RecipeViewProps = {
   recipe: Recipe;
   /** The servings asked for (?servings), within 1–24. */
   servings: number;
+  /** The amounts, offers and total for them (the loader's recipeForServings). */
+  view: RecipeForServings;
   /** No address or pickup point chosen yet. */
   isCityOnly: boolean;
   /** What the last 'Добавить в корзину' did, or why it was refused. */
   message: string | null;
 };
 
-function IngredientList({ recipe, servings, isCityOnly, message }: RecipeViewProps) {
-  const lines = new Map(
-    planRecipeBasket(recipe.ingredients, recipe.servings, servings).lines.map((line) => [
-      line.position,
-      line,
-    ]),
-  );
+function IngredientList({ recipe, servings, view, isCityOnly, message }: RecipeViewProps) {
   return (
     <section
       aria-labelledby="ingredients-title"
@@ -154,27 +137,37 @@ function IngredientList({ recipe, servings, isCityOnly, message }: RecipeViewPro
             <div className="ing-head">
               <span className="font-medium">{ingredient.text}</span>
               {ingredient.amount ? (
-                <span className="shrink-0 text-right text-muted">
-                  {scaleAmount(ingredient.amount, recipe.servings, servings)}
-                </span>
+                <span className="shrink-0 text-right text-muted">{view.amounts[index]}</span>
               ) : null}
             </div>
             {ingredient.product ? (
               <>
                 <IngredientProductLink product={ingredient.product} />
-                <IngredientOffer price={ingredient.product.price} line={lines.get(index)} />
+                {/* One string each: no text nodes split by markers. */}
+                {view.offers[index] ? (
+                  <p className="ing-offer">{view.offers[index]}</p>
+                ) : (
+                  <p className="ing-none">нет в вашем районе</p>
+                )}
               </>
             ) : null}
           </li>
         ))}
       </ul>
-      <RecipeBasketPanel recipe={recipe} servings={servings} isCityOnly={isCityOnly} message={message} />
+      <RecipeBasketPanel
+        recipe={recipe}
+        servings={servings}
+        view={view}
+        isCityOnly={isCityOnly}
+        message={message}
+      />
     </section>
   );
 }
 
 /** /recipes/{slug}: cover and facts, ingredients linked to products, numbered steps, more recipes. */
-export function RecipeView({ recipe, servings, isCityOnly, message }: RecipeViewProps) {
+export function RecipeView(props: RecipeViewProps) {
+  const { recipe } = props;
   return (
     <ContentContainer>
       <Breadcrumbs items={[{ label: RECIPES_TITLE, href: RECIPES_PATH }, { label: recipe.title }]} />
@@ -211,7 +204,7 @@ export function RecipeView({ recipe, servings, isCityOnly, message }: RecipeView
 
         <div className="mt-8 grid grid-cols-1 gap-6 lg:mt-12 lg:grid-cols-[minmax(0,1fr)_420px] lg:items-start lg:gap-10">
           <div className="lg:order-2">
-            <IngredientList recipe={recipe} servings={servings} isCityOnly={isCityOnly} message={message} />
+            <IngredientList {...props} />
           </div>
           <section aria-labelledby="steps-title" className="lg:order-1">
             <h2

@@ -5,7 +5,8 @@
  */
 import type { Recipe, RecipeToBasketResult } from '@core/contracts/content';
 import type { AssortmentScope } from '@core/rules/delivery-area';
-import { clampServings, describeRecipeAdded, planRecipeBasket } from '@core/rules/recipe';
+import { describeRecipeAdded, planRecipeBasket } from '@core/rules/recipe';
+import { clampServings } from '@core/rules/recipe-servings';
 import type { RateLimiter } from '../../limits/rate-limit';
 
 /** Habit 14: a customer and an address may fill baskets from recipes this often. */
