@@ -329,7 +329,7 @@ export const SERVICE_FACTORY_MAX_LINES = 160;
 export const LARGE_SERVICE_FACTORIES: readonly { file: string; lines: number; reason: string }[] = [
   {
     file: 'server/modules/catalog/catalog.service.ts',
-    lines: 180,
+    lines: 176,
     reason:
       'not split yet: the catalogue, its cached lists, the stock seam orders use and the rating seam reviews ' +
       'use (ADR 013, 014, 045)',

@@ -5,12 +5,12 @@
  */
 import { ErrorBodySchema } from '@core/contracts/common';
 import { CONTROL_CHARACTERS_MESSAGE } from '@core/contracts/z-namespace';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../tests/setup/database';
 import { type SignedInCustomer, signIn } from '../../tests/setup/identity';
-import { points, stock, stores } from '../db/schema/index';
+import { points, products, stock, stores } from '../db/schema/index';
 
 const ZERO_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -144,9 +144,11 @@ describe.each(TEST_DATABASE_KINDS)('control characters on %s', (kind) => {
     it('keeps a multi-line order comment', async () => {
       await t.db.db.update(stores).set({ minOrderKopecks: 0 });
       const [point] = await t.db.db.select().from(points).where(eq(points.isPickup, true)).limit(1);
+      // A product sold by the piece: one of it is a quantity the basket takes.
       const [line] = await t.db.db
-        .select()
+        .select({ productId: stock.productId })
         .from(stock)
+        .innerJoin(products, and(eq(products.id, stock.productId), eq(products.soldBy, 'piece')))
         .where(eq(stock.pointId, point?.id ?? ''))
         .limit(1);
       await t.db.db

@@ -5,7 +5,7 @@
  * tries again), and the cabinet removes only the customer's own cards. A guest is 401 before the form.
  */
 
-import { savedPaymentMethods, stock, stores } from '@server/db/schema/index';
+import { products, savedPaymentMethods, stock, stores } from '@server/db/schema/index';
 import { createFakeClock } from '@server/lib/clock';
 import { ONLINE_PAYMENT_ONE_ORDER } from '@server/modules/orders/place-orders';
 import { and, eq } from 'drizzle-orm';
@@ -43,7 +43,13 @@ describe.each(TEST_DATABASE_KINDS)('online payment page actions on %s', (kind) =
     await t.db.db.update(stores).set({ minOrderKopecks: 0 });
     [pointA, pointB] = await pickupPointsOfTwoShops(t);
     for (const point of [pointA, pointB]) {
-      const [row] = await t.db.db.select().from(stock).where(eq(stock.pointId, point.id)).limit(1);
+      // A product sold by the piece: one of it is a quantity the basket takes.
+      const [row] = await t.db.db
+        .select({ productId: stock.productId })
+        .from(stock)
+        .innerJoin(products, and(eq(products.id, stock.productId), eq(products.soldBy, 'piece')))
+        .where(eq(stock.pointId, point.id))
+        .limit(1);
       if (point === pointA) productA = row?.productId ?? '';
       else productB = row?.productId ?? '';
       await t.db.db

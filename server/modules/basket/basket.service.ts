@@ -36,12 +36,12 @@ import {
   upsertLine,
   upsertLines,
 } from './basket.repository';
+import { NOT_SOLD_AT_POINT } from './basket-messages';
+import { type LineMove, moveLine } from './move-line';
 
 export type BasketDeps = { db: Db };
 
-export const NOT_SOLD_AT_POINT = 'Этот товар не продаётся в выбранной точке';
-export const NOT_IN_BASKET = 'Этого товара уже нет в корзине';
-export const SOLD_OUT_AT_POINT = 'В этой точке товар закончился';
+export { NOT_IN_BASKET, NOT_SOLD_AT_POINT, SOLD_OUT_AT_POINT } from './basket-messages';
 
 type Line = { product: string; quantity: number };
 
@@ -221,36 +221,9 @@ export function createBasketService(deps: BasketDeps) {
       return getBasket(userId);
     },
 
-    /**
-     * Moves a line to another point selling the same product, in one transaction under the basket's lock
-     * (issue 21: a point that cannot serve the shopper's address, swapped for one that can, in one action).
-     * The quantity goes on top of what the other point's line holds, capped at its stock.
-     */
-    async moveLine(userId: string, move: { productId: string; from: string; to: string }): Promise<Basket> {
-      const from = { pointId: move.from, productId: move.productId };
-      const to = { pointId: move.to, productId: move.productId };
-      await deps.db.transaction(async (tx) => {
-        await lockBasket(tx, userId);
-        const moving = await findLineState(tx, userId, from);
-        if (moving.quantity === null) throw new AppError('conflict', NOT_IN_BASKET);
-        if (move.from === move.to) return;
-        const target = await findLineState(tx, userId, to);
-        if (target.stock === null) {
-          const known = await findPointAndProduct(tx, to);
-          if (!known.hasPoint) throw new AppError('not_found', POINT_NOT_FOUND);
-          throw new AppError('bad_request', NOT_SOLD_AT_POINT);
-        }
-        const current = target.quantity ?? 0;
-        const quantity = nextQuantity(
-          current,
-          { delta: moving.quantity },
-          target.stock,
-          saleUnitOf(target.weightTerms),
-        );
-        if (quantity <= current) throw new AppError('conflict', SOLD_OUT_AT_POINT);
-        await deleteLine(tx, userId, from);
-        await upsertLine(tx, userId, { ...to, quantity });
-      });
+    /** Moves a line to another point selling the same product (move-line.ts). */
+    async moveLine(userId: string, move: LineMove): Promise<Basket> {
+      await moveLine(deps, userId, move);
       return getBasket(userId);
     },
 

@@ -69,6 +69,20 @@ export type ResolvedCatalog = {
  * The catalogue use cases. Categories and shops change rarely and every page shows them: they come from a
  * short in-process cache; products and stock are always read fresh.
  */
+/**
+ * Stock as orders change it (ADR 013), inside the orders module's transaction `tx`: read the rows of a
+ * checkout's lines, lock them and take the quantities in one statement (each only while enough is left; every
+ * row comes back as the lock found it, with whether it was taken), put a cancelled order's quantities back,
+ * and a weighed line's grams back to sale (positive) or taken (negative), never below 0 (ADR 054).
+ */
+const STOCK_IN_ORDERS = {
+  read: (tx: Executor, lines: readonly StockLine[]) => readStockRows(tx, lines),
+  lockAndTake: (tx: Executor, lines: readonly StockLine[]) => lockAndTakeStock(tx, lines),
+  putBack: (tx: Executor, lines: readonly StockLine[]) => returnStock(tx, lines),
+  adjustWeighed: (tx: Executor, line: { pointId: string; productId: string; grams: number }) =>
+    adjustWeighedStock(tx, line),
+};
+
 export function createCatalogService(deps: CatalogDeps, options: CatalogServiceOptions) {
   const caches = createCatalogCaches(deps.db, options);
   const categoryCache = caches.categories;
@@ -159,20 +173,8 @@ export function createCatalogService(deps: CatalogDeps, options: CatalogServiceO
     /** The points of a checkout with their shops' minimum order and delivery fee (the orders module). */
     listCheckoutPoints: (ids: readonly string[]) => findCheckoutPoints(deps.db, ids),
 
-    /**
-     * Stock as orders change it (ADR 013), inside the orders module's transaction `tx`: read the rows of a
-     * checkout's lines, lock them and take the quantities in one statement (each only while enough is left;
-     * every row comes back as the lock found it, with whether it was taken), put a cancelled order's
-     * quantities back.
-     */
-    stock: {
-      read: (tx: Executor, lines: readonly StockLine[]) => readStockRows(tx, lines),
-      lockAndTake: (tx: Executor, lines: readonly StockLine[]) => lockAndTakeStock(tx, lines),
-      putBack: (tx: Executor, lines: readonly StockLine[]) => returnStock(tx, lines),
-      /** A weighed line's grams back to sale (positive) or taken (negative), never below 0 (ADR 054). */
-      adjustWeighed: (tx: Executor, line: { pointId: string; productId: string; grams: number }) =>
-        adjustWeighedStock(tx, line),
-    },
+    /** Stock as orders change it, inside their transaction (STOCK_IN_ORDERS). */
+    stock: STOCK_IN_ORDERS,
 
     /** A shop's or product's rating as its reviews make it, in the reviews module's transaction (ADR 045). */
     writeRating: (tx: Executor, subject: RatedSubject, summary: { rating: number; count: number }) =>
