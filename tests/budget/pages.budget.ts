@@ -44,14 +44,21 @@ type City = {
   center: { longitude: number; latitude: number };
   delivery_areas: Zone[];
 };
-type Product = { _id: string; slug: string; offer: { point: string; count: number } | null };
+type Product = {
+  _id: string;
+  slug: string;
+  offer: { point: string; count: number } | null;
+  /** Present on goods sold by weight (ADR 054), whose basket quantities are grams. */
+  by_weight?: unknown;
+};
 
 beforeAll(async () => {
   server = await startServer();
   const { products } = await json<{ products: Product[] }>('/api/catalog/products');
   const stores = await json<{ _id: string }[]>('/api/stores');
   const recipes = await json<{ items: { slug: string }[] }>('/api/recipes');
-  const product = products.find((item) => item.offer && item.offer.count > 1);
+  // A product sold by the piece: its basket line is two pieces.
+  const product = products.find((item) => !item.by_weight && item.offer && item.offer.count > 1);
   if (!product?.offer || !stores[0] || !recipes.items[0])
     throw new Error('the demo data lacks a page to weigh');
   paths.set('/', '/');

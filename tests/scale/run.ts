@@ -322,7 +322,7 @@ async function main(): Promise<number> {
       databaseUrl,
       `select s.point_id, s.product_id, p.slug from stock s
          join points pt on pt.id = s.point_id join products p on p.id = s.product_id
-        where pt.is_pickup and s.count > 0 order by p.slug limit 1`,
+        where pt.is_pickup and s.count > 0 and p.sold_by = 'piece' order by p.slug limit 1`,
     );
     if (!row) throw new Error('no stocked pickup point in the demo data');
     await admin(databaseUrl, 'update stock set count = $3 where point_id = $1 and product_id = $2', [
