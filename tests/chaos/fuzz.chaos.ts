@@ -114,11 +114,13 @@ describe('fuzz', () => {
         price: number;
         store: { _id: string };
         offer?: { point: string; count: number; price: number };
+        /** Present on goods sold by weight (ADR 054): their quantities are grams, not pieces. */
+        by_weight?: unknown;
       }[];
     };
     for (const product of products) {
       const store = stores.find((candidate) => candidate._id === product.store._id);
-      if (!product.offer || !store) continue;
+      if (!product.offer || !store || product.by_weight) continue;
       const points = (await api(`/api/store/${product.store._id}/points`)) as {
         _id: string;
         is_pickup: boolean;
