@@ -98,7 +98,7 @@ describe('faults', () => {
          join points pt on pt.id = s.point_id
          join stores st on st.id = pt.store_id
          join products p on p.id = s.product_id
-        where pt.is_pickup
+        where pt.is_pickup and p.sold_by = 'piece'
         order by price desc, s.point_id, s.product_id`,
     );
     const points = [...new Set(rows.map((row) => row.point))];

@@ -64,7 +64,7 @@ describe.each(TEST_DATABASE_KINDS)('personal answers on %s', (kind) => {
       z.object({ pointId: z.string(), productId: z.string(), name: z.string() }),
       sql`select s.point_id as "pointId", s.product_id as "productId", p.name
         from stock s join points pt on pt.id = s.point_id join products p on p.id = s.product_id
-        where p.store_id = pt.store_id and s.count > 0 order by p.name limit 1`,
+        where p.store_id = pt.store_id and s.count > 0 and p.sold_by = 'piece' order by p.name limit 1`,
     );
     if (!offer) throw new Error('the seed has no offer');
     const basket = t.app.services.basket;
