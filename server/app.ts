@@ -112,6 +112,8 @@ const PAGE_CACHE_MAX_ENTRIES = 1000;
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 /** How often the payments' job runs: an unpaid order is cancelled at most this long after its window. */
 const PAYMENT_JOBS_INTERVAL_MS = 30 * 1000;
+/** How often replacements past their time to answer are settled (ADR 055): a few seconds late at most. */
+const REPLACEMENT_SWEEP_INTERVAL_MS = 15 * 1000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -211,6 +213,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));
+  // Substitutions (ADR 055): replacements unanswered in time are settled by each line's choice, from the
+  // database each run, on any process (each order under its lock).
+  const replacementSweep = setInterval(() => {
+    services.orders
+      .settleExpiredOffers()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'replacement sweep failed'));
+  }, REPLACEMENT_SWEEP_INTERVAL_MS);
+  replacementSweep.unref();
+  app.addHook('onClose', async () => clearInterval(replacementSweep));
   // Online payment (issue 25): unpaid orders cancelled after their window, refunds sent; from the database
   // each run, so nothing is lost across restarts.
   const paymentJobs = setInterval(() => {

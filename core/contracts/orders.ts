@@ -1,6 +1,7 @@
 /** Checkout and orders: requests and answers (DESIGN.md §3 "Orders", issue 6). */
 import { FULFILMENTS, ORDER_STATUSES, PAYMENT_METHODS } from '../rules/orders';
 import { isPromoCode, PROMO_CODE_MAX_LENGTH } from '../rules/promo';
+import { ON_MISSING, SUBSTITUTION_DECIDERS, SUBSTITUTION_STATES } from '../rules/substitution';
 import type { FormFields } from './form-fields';
 import { PhoneSchema } from './identity';
 import { z } from './z';
@@ -22,6 +23,10 @@ export const IdempotencyKeySchema = z
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export const FulfilmentSchema = z.enum(FULFILMENTS, { error: 'Выберите доставку или самовывоз' });
 export const PaymentSchema = z.enum(PAYMENT_METHODS, { error: 'Выберите способ оплаты' });
+/** What to do with a missing item (ADR 055): 'similar', 'call' or 'remove'. */
+export const OnMissingSchema = z.enum(ON_MISSING, {
+  error: 'Выберите, что делать, если товара не окажется',
+});
 
 /** A courier's detail: one line (flat, entrance, floor). */
 const detail = (max: number, message: string) => z.line().trim().max(max, message).default('');
@@ -83,6 +88,11 @@ export const PlaceOrdersSchema = z.object({
       'Такого промокода нет. Проверьте, нет ли в нём опечатки',
     )
     .optional(),
+  /**
+   * What to do with an item the shop turns out not to have (ADR 055), for every line whose own choice in the
+   * basket is not set; 'call' when absent.
+   */
+  on_missing: OnMissingSchema.optional(),
 });
 export type PlaceOrders = z.infer<typeof PlaceOrdersSchema>;
 
@@ -133,6 +143,12 @@ export const OrderPageFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal('repeat') }),
     // 'Оплатить' (issue 25): to YooKassa's page again, for an order still waiting for its payment.
     z.object({ intent: z.literal('pay') }),
+    // A replacement offered at assembly (ADR 055): 'Принять замену' or 'Отказаться'.
+    z.object({
+      intent: z.literal('answer-replacement'),
+      product: z.uuid('Некорректный идентификатор товара'),
+      answer: z.enum(['accept', 'reject'], { error: 'Примите замену или откажитесь от неё' }),
+    }),
   ],
   { error: 'Неизвестное действие с заказом' },
 );
@@ -164,7 +180,41 @@ export const OrderItemSchema = z.object({
       final: z.number().int().nullable(),
     })
     .optional(),
+  /** What the customer chose for this line if it is missing (its own choice, else the order's: ADR 055). */
+  on_missing: OnMissingSchema,
+  /**
+   * What assembly did to the line (ADR 055), null while nothing: missing, or a replacement offered (with the
+   * time to answer it), accepted or rejected. `replacement` is the product as offered, `sum` its price for
+   * the quantity (kopecks, at the price paid; an estimate for goods sold by weight).
+   */
+  substitution: z
+    .object({
+      state: z.enum(SUBSTITUTION_STATES),
+      decided_by: z.enum(SUBSTITUTION_DECIDERS).nullable(),
+      expires_at: z.string().nullable(),
+      replacement: z
+        .object({
+          product: z.string(),
+          slug: z.string(),
+          name: z.string(),
+          img: z.string().nullable(),
+          weight: z.number().int(),
+          price: z.number().int(),
+          discount: z.number().int(),
+          quantity: z.number().int(),
+          by_weight: z.object({ step: z.number().int(), piece: z.number().int().nullable() }).optional(),
+          sum: z.number().int(),
+        })
+        .nullable(),
+    })
+    .nullable(),
 });
+
+/** A body answering a replacement (POST /api/orders/{slug}/replacements/{product}). */
+export const AnswerReplacementSchema = z.object({
+  answer: z.enum(['accept', 'reject'], { error: 'Примите замену или откажитесь от неё' }),
+});
+export type ReplacementAnswer = z.infer<typeof AnswerReplacementSchema>['answer'];
 
 export const OrderSchema = z.object({
   _id: z.string(),
@@ -204,6 +254,10 @@ export const OrderSchema = z.object({
   is_estimate: z.boolean().optional(),
   total_estimate: z.number().int().optional(),
   events: z.array(z.object({ status: OrderStatusSchema, at: z.string() })),
+  /** The checkout's choice for missing items (ADR 055). */
+  on_missing: OnMissingSchema,
+  /** Assembly's steps, oldest first (a line missing, a replacement offered and answered: ADR 055). */
+  history: z.array(z.object({ at: z.string(), text: z.string() })),
   created_at: z.string(),
   can_cancel: z.boolean(),
 });

@@ -1,9 +1,10 @@
 /** The support chat and the operator console (SPEC §1 'a support chat', §2 /lk?active=chat; issue 15). */
 import { CHAT_PAGE_SIZE, CHAT_TEXT_MAX_LENGTH } from '../rules/chat';
-import { WEIGHT_MAX_GRAMS } from '../rules/sold-by-weight';
+import { SOLD_BY, WEIGHT_MAX_GRAMS } from '../rules/sold-by-weight';
+import { SUBSTITUTION_STATES } from '../rules/substitution';
 import type { FormFields } from './form-fields';
 import { FileRefSchema } from './identity';
-import { IDEMPOTENCY_KEY_MAX_LENGTH, OrderStatusSchema } from './orders';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, OnMissingSchema, OrderStatusSchema } from './orders';
 import { z } from './z';
 
 export const ChatAuthorSchema = z.enum(['customer', 'operator']);
@@ -199,6 +200,55 @@ export const WeighedOrderSchema = z.object({
 });
 export type WeighedOrder = z.infer<typeof WeighedOrderSchema>['order'];
 
+/**
+ * POST /api/operator/orders/{number}/substitute (ADR 055): the picker cannot find a line's product. Without a
+ * replacement the line is missing; with one, the replacement is offered to the customer.
+ */
+export const SubstituteLineSchema = z.object({
+  product: z.uuid('Некорректный идентификатор товара'),
+  replacement: z.uuid('Выберите замену из похожих товаров').optional(),
+});
+export type SubstituteLine = z.infer<typeof SubstituteLineSchema>;
+
+/** A substitution answered: the order's number and its total now (kopecks). */
+export const SubstitutedOrderSchema = z.object({
+  success: z.literal(true),
+  order: z.object({ number: z.number().int(), total: z.number().int() }),
+});
+export type SubstitutedOrder = z.infer<typeof SubstitutedOrderSchema>['order'];
+
+/**
+ * GET /api/operator/orders/{number}/assembly (ADR 055): an order's lines as the picker assembles them, each
+ * with the customer's choice for a missing item, what happened to it, and the similar products the order's
+ * point has in stock (the catalogue's 'similar': the same category, most popular first).
+ */
+export const AssemblyLineSchema = z.object({
+  product: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  sold_by: z.enum(SOLD_BY),
+  on_missing: OnMissingSchema,
+  /** The similar product the customer picked, if any. */
+  chosen: z.object({ product: z.string(), name: z.string() }).nullable(),
+  state: z.enum(SUBSTITUTION_STATES).nullable(),
+  replacement: z.object({ product: z.string(), name: z.string(), quantity: z.number().int() }).nullable(),
+  expires_at: z.string().nullable(),
+  similar: z.array(z.object({ product: z.string(), name: z.string(), price: z.number().int() })),
+});
+export type AssemblyLine = z.infer<typeof AssemblyLineSchema>;
+export const AssemblySchema = z.object({
+  success: z.literal(true),
+  order: z.object({
+    number: z.number().int(),
+    status: OrderStatusSchema,
+    total: z.number().int(),
+    /** Whether lines may be substituted now (confirmed or assembling). */
+    can_substitute: z.boolean(),
+    lines: z.array(AssemblyLineSchema),
+  }),
+});
+export type Assembly = z.infer<typeof AssemblySchema>['order'];
+
 export const OrderNumberParamsSchema = z.object({
   number: z.coerce
     .number('Заказ не найден')
@@ -255,3 +305,10 @@ export const BoardWeighFormSchema = WeighLineSchema.extend({
   number: OrderNumberParamsSchema.shape.number,
 });
 export type BoardWeighForm = FormFields<z.input<typeof BoardWeighFormSchema>>;
+
+/** A substitution on the operator's order page (ADR 055): the order, the line's product, the replacement. */
+export const BoardSubstituteFormSchema = SubstituteLineSchema.extend({
+  intent: z.literal('substitute'),
+  number: OrderNumberParamsSchema.shape.number,
+});
+export type BoardSubstituteForm = FormFields<z.input<typeof BoardSubstituteFormSchema>>;

@@ -34,6 +34,13 @@ export async function runOrderIntent(context: LoadContext, params: unknown, requ
         });
         return redirect(confirmationUrl ?? `/order/${order.slug}`);
       }
+      if (input.intent === 'answer-replacement') {
+        await orders.answerReplacement(user._id, number, input.product, input.answer);
+        return redirectWithFlash(
+          `/order/${number}`,
+          input.answer === 'accept' ? 'replacement-accepted' : 'replacement-rejected',
+        );
+      }
       if (input.confirm !== CANCEL_CONFIRMED) return { ok: true as const, confirm: input.intent };
       const order = await orders.cancelOrder(user._id, number);
       return redirectWithFlash(`/order/${order.slug}`, 'order-cancelled');

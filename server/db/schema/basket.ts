@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+// Relative, not '@core/…': drizzle-kit loads this file without the project's path aliases.
+import { ON_MISSING } from '../../../core/rules/substitution';
 import { points, products } from './catalog';
 import { users } from './identity';
 
@@ -32,6 +44,10 @@ export const basketItems = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
+    /** What to do when the product is missing at assembly (ADR 055); null: the order's choice at checkout. */
+    onMissing: text('on_missing', { enum: ON_MISSING }),
+    /** The similar product picked as its replacement, if any. */
+    replacementId: uuid('replacement_id').references(() => products.id, { onDelete: 'set null' }),
     /** The order lines were added in (groups and lines are shown in it); a quantity change keeps it. */
     position: bigint('position', { mode: 'number' }).generatedAlwaysAsIdentity(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

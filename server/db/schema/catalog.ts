@@ -37,6 +37,8 @@ export const stores = pgTable('stores', {
   minOrderKopecks: integer('min_order_kopecks').notNull().default(0),
   deliveryFeeKopecks: integer('delivery_fee_kopecks').notNull().default(0),
   freeDeliveryFromKopecks: integer('free_delivery_from_kopecks'),
+  /** How long a customer has to answer a replacement offered at assembly (ADR 055), minutes. */
+  replacementMinutes: integer('replacement_minutes').notNull().default(10),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -18,6 +19,7 @@ import {
 // Relative, not '@core/…': drizzle-kit loads this file without the project's path aliases.
 import { FULFILMENTS, ORDER_STATUSES, PAYMENT_METHODS } from '../../../core/rules/orders';
 import { SOLD_BY } from '../../../core/rules/sold-by-weight';
+import { ON_MISSING, SUBSTITUTION_DECIDERS, SUBSTITUTION_STATES } from '../../../core/rules/substitution';
 import { points, products, stores } from './catalog';
 import { deliveryZones } from './geo';
 import { users } from './identity';
@@ -71,6 +73,8 @@ export const orders = pgTable(
     promoKopecks: integer('promo_kopecks').notNull().default(0),
     promoCode: text('promo_code'),
     bonusKopecks: integer('bonus_kopecks').notNull().default(0),
+    /** The checkout's choice for a missing item (ADR 055); a line may override it. */
+    onMissing: text('on_missing', { enum: ON_MISSING }).notNull().default('call'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -107,6 +111,12 @@ export const orderItems = pgTable(
     pieceGrams: integer('piece_grams'),
     /** What the picker weighed at assembly; null until then. The line's price follows it (ADR 054). */
     actualGrams: integer('actual_grams'),
+    /** The line's own choice for when it is missing (ADR 055); null: the order's. */
+    onMissing: text('on_missing', { enum: ON_MISSING }),
+    /** The similar product the customer picked as the replacement, if any. */
+    chosenReplacementId: uuid('chosen_replacement_id').references(() => products.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.productId] }),
@@ -123,11 +133,57 @@ export const orderEvents = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    /** A step within the status (a line missing, a replacement offered or answered: ADR 055); null: the move. */
+    detail: text('detail'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** Tells apart events of the same moment (several steps in one transaction, or a frozen test clock). */
     position: bigint('position', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.position)],
+);
+
+/**
+ * What assembly did to an order line the picker could not find (ADR 055): missing, or a replacement offered
+ * and answered. The original line stays as it was ordered; the replacement is a copy of the product as
+ * offered, like an order line. One per line.
+ */
+export const orderSubstitutions = pgTable(
+  'order_substitutions',
+  {
+    orderId: uuid('order_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    state: text('state', { enum: SUBSTITUTION_STATES }).notNull(),
+    decidedBy: text('decided_by', { enum: SUBSTITUTION_DECIDERS }),
+    replacementId: uuid('replacement_id').references(() => products.id),
+    name: text('name'),
+    slug: text('slug'),
+    image: text('image'),
+    weightGrams: integer('weight_grams'),
+    priceKopecks: integer('price_kopecks'),
+    discountPercent: integer('discount_percent'),
+    quantity: integer('quantity'),
+    vatCode: smallint('vat_code'),
+    soldBy: text('sold_by', { enum: SOLD_BY }),
+    stepGrams: integer('step_grams'),
+    pieceGrams: integer('piece_grams'),
+    /** An offer's time to answer; once past, the line's choice settles it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.productId] }),
+    foreignKey({
+      columns: [t.orderId, t.productId],
+      foreignColumns: [orderItems.orderId, orderItems.productId],
+    }).onDelete('cascade'),
+    // The sweep finds offers past their time by this.
+    index('order_substitutions_offered_idx').on(t.expiresAt).where(sql`${t.state} = 'offered'`),
+    check(
+      'order_substitutions_replacement',
+      sql`${t.state} = 'missing' or (${t.replacementId} is not null and ${t.quantity} > 0 and ${t.priceKopecks} >= 0)`,
+    ),
+  ],
 );
 
 /** Delivery slots taken per point and start; the CHECK backs the conditional increment. */

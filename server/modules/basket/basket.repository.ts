@@ -1,5 +1,7 @@
 /** The basket's queries: the lock, the lines of a customer, and the stock and prices they are shown with. */
+
 import type { WeightTerms } from '@core/rules/sold-by-weight';
+import type { OnMissing } from '@core/rules/substitution';
 import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { basketItems, baskets, points, products, stock, stores } from '../../db/schema/index';
@@ -162,6 +164,24 @@ export async function findLines(tx: Executor, userId: string): Promise<LineWrite
       pointId: basketItems.pointId,
       productId: basketItems.productId,
       quantity: basketItems.quantity,
+    })
+    .from(basketItems)
+    .where(eq(basketItems.userId, userId))
+    .orderBy(asc(basketItems.position));
+}
+
+/** The lines a checkout places, with each line's choice for a missing item (ADR 055). */
+export async function findCheckoutLines(
+  tx: Executor,
+  userId: string,
+): Promise<(LineWrite & { onMissing: OnMissing | null; replacementId: string | null })[]> {
+  return tx
+    .select({
+      pointId: basketItems.pointId,
+      productId: basketItems.productId,
+      quantity: basketItems.quantity,
+      onMissing: basketItems.onMissing,
+      replacementId: basketItems.replacementId,
     })
     .from(basketItems)
     .where(eq(basketItems.userId, userId))

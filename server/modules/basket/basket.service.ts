@@ -24,6 +24,7 @@ import {
   deleteLine,
   deleteLines,
   deletePointLines,
+  findCheckoutLines,
   findLineState,
   findLines,
   findPointAndProduct,
@@ -203,9 +204,9 @@ export function createBasketService(deps: BasketDeps) {
      * Checkout (the orders module), inside its transaction: takes the basket's lock — no change of this
      * basket runs beside the checkout — and answers the lines, in the order they were added.
      */
-    async lockLines(tx: Executor, userId: string): Promise<LineWrite[]> {
+    async lockLines(tx: Executor, userId: string) {
       await lockBasket(tx, userId);
-      return findLines(tx, userId);
+      return findCheckoutLines(tx, userId);
     },
 
     /** Checkout, inside its transaction (after lockLines): a point's lines leave with its order. */

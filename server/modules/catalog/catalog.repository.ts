@@ -458,6 +458,7 @@ export async function findCheckoutPoints(db: Executor, ids: readonly string[]) {
       minOrderKopecks: stores.minOrderKopecks,
       deliveryFeeKopecks: stores.deliveryFeeKopecks,
       freeDeliveryFromKopecks: stores.freeDeliveryFromKopecks,
+      replacementMinutes: stores.replacementMinutes,
     })
     .from(points)
     .innerJoin(stores, eq(stores.id, points.storeId))

@@ -1,14 +1,17 @@
 /** Cancellation (ADR 013): under the order's lock, so stock and the slot go back exactly once. */
 import type { Order } from '@core/contracts/orders';
 import { isCancellableByCustomer } from '@core/rules/orders';
+import { countsOriginal, countsReplacement } from '@core/rules/substitution';
 import type { Executor } from '../../db/client';
 import { withRetries } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { nowOf, type OrdersDeps } from './orders.deps';
+import { substitutionsOf } from './orders.presenter';
 import { findOrderItems, findOrders, type OrderRow, updateOrderStatus } from './orders.repository';
 import { getOrder, ORDER_NOT_FOUND } from './read-orders';
 import { releaseDelivery } from './slots';
 import { recordStatus } from './status-events';
+import { findSubstitutions } from './substitutions.repository';
 
 /** Cancels a locked order row (customer or operator): its stock and slot go back, the customer is told. */
 export async function cancelLocked(
@@ -17,10 +20,30 @@ export async function cancelLocked(
   row: OrderRow,
 ): Promise<void> {
   await updateOrderStatus(tx, row.id, 'cancelled', nowOf(deps));
-  const items = await findOrderItems(tx, [row.id]);
+  const [items, substitutions] = await Promise.all([
+    findOrderItems(tx, [row.id]),
+    findSubstitutions(tx, [row.id]),
+  ]);
+  const byProduct = substitutionsOf(substitutions, row.id);
+  // What the order holds goes back: a line as weighed (ADR 054), a replacement offered or accepted; a line
+  // found missing at assembly is not on the shelf, so nothing of it returns (ADR 055).
   await deps.catalog.stock.putBack(
     tx,
-    items.map((item) => ({ pointId: row.pointId, productId: item.productId, quantity: item.quantity })),
+    items.flatMap((item) => {
+      const substitution = byProduct.get(item.productId);
+      const state = substitution?.state ?? null;
+      if (countsOriginal(state)) {
+        return [
+          { pointId: row.pointId, productId: item.productId, quantity: item.actualGrams ?? item.quantity },
+        ];
+      }
+      if (substitution?.replacementId && substitution.quantity && countsReplacement(state)) {
+        return [
+          { pointId: row.pointId, productId: substitution.replacementId, quantity: substitution.quantity },
+        ];
+      }
+      return [];
+    }),
   );
   // Stryker disable next-line ConditionalExpression: a pickup order has no slot, and releasing none frees nothing
   if (row.slotStart) await releaseDelivery(tx, row.pointId, row.slotStart);

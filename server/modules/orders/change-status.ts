@@ -1,12 +1,14 @@
 /** The operator's status changes: the /operator board and the CLI (DESIGN.md §3). */
 import type { MovedOrder } from '@core/contracts/support';
 import { canMove, ORDER_STATUS_LABELS, type OrderStatus } from '@core/rules/orders';
+import { isBeingAssembled } from '@core/rules/substitution';
 import { withRetries } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { cancelLocked } from './cancel-order';
 import { nowOf, type OrdersDeps } from './orders.deps';
 import { findOrders, updateOrderStatus } from './orders.repository';
 import { ORDER_NOT_FOUND } from './read-orders';
+import { settleOpenOffers } from './settle-replacements';
 import { recordStatus } from './status-events';
 
 /**
@@ -35,6 +37,8 @@ export async function moveOrder(
     }
     if (to === 'cancelled') await cancelLocked(deps, tx, row);
     else {
+      // Leaving assembly: a replacement still unanswered is settled by the line's choice (ADR 055).
+      if (!isBeingAssembled(to)) await settleOpenOffers(deps, tx, row, { all: true });
       await updateOrderStatus(tx, row.id, to, nowOf(deps));
       await recordStatus(deps, tx, row, to);
     }

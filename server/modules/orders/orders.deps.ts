@@ -15,7 +15,8 @@ export type OrdersDeps = {
   db: Db;
   clock: Clock;
   basket: Pick<BasketService, 'lockLines' | 'removePointLines' | 'mergeBasket'>;
-  catalog: Pick<CatalogService, 'listCheckoutPoints' | 'listPoints' | 'stock'>;
+  /** Points and stock; 'similar' products for a missing line's replacement (ADR 055). */
+  catalog: Pick<CatalogService, 'listCheckoutPoints' | 'listPoints' | 'stock' | 'listSimilar'>;
   /** The customer's saved delivery addresses (the geo module). */
   addresses: Pick<GeoService, 'listAddresses'>;
   /** Stores a status change's notification in its transaction, and sends it after the commit. */

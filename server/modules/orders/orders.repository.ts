@@ -12,7 +12,10 @@ import { idempotencyKeys, orderEvents, orderItems, orders, slotReservations } fr
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type OrderItemRow = typeof orderItems.$inferSelect;
-export type OrderEventRow = Pick<typeof orderEvents.$inferSelect, 'orderId' | 'status' | 'at'>;
+export type OrderEventRow = Pick<typeof orderEvents.$inferSelect, 'orderId' | 'status' | 'at'> & {
+  /** A step within the status (ADR 055); null: the move to it. */
+  detail: string | null;
+};
 
 export async function insertOrder(tx: Executor, order: NewOrder): Promise<{ id: string; number: number }> {
   const [row] = await tx.insert(orders).values(order).returning({ id: orders.id, number: orders.number });
@@ -56,7 +59,10 @@ export async function updateOrderDiscounts(
   await tx.update(orders).set(change).where(eq(orders.id, orderId));
 }
 
-export async function insertOrderEvent(tx: Executor, event: OrderEventRow): Promise<void> {
+export async function insertOrderEvent(
+  tx: Executor,
+  event: Omit<OrderEventRow, 'detail'> & { detail?: string | null },
+): Promise<void> {
   await tx.insert(orderEvents).values(event);
 }
 
@@ -114,7 +120,12 @@ export async function findOrderItems(tx: Executor, orderIds: readonly string[]):
 export async function findOrderEvents(tx: Executor, orderIds: readonly string[]): Promise<OrderEventRow[]> {
   if (orderIds.length === 0) return [];
   return tx
-    .select({ orderId: orderEvents.orderId, status: orderEvents.status, at: orderEvents.at })
+    .select({
+      orderId: orderEvents.orderId,
+      status: orderEvents.status,
+      at: orderEvents.at,
+      detail: orderEvents.detail,
+    })
     .from(orderEvents)
     .where(inArray(orderEvents.orderId, [...orderIds]))
     .orderBy(asc(orderEvents.position));

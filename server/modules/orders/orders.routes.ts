@@ -1,6 +1,7 @@
 import { BasketSchema } from '@core/contracts/basket';
 import { ErrorBodySchema } from '@core/contracts/common';
 import {
+  AnswerReplacementSchema,
   IDEMPOTENCY_KEY_HEADER,
   IdempotencyKeySchema,
   OrderListSchema,
@@ -85,6 +86,29 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       },
     },
     async (request) => orders.repeatOrder(signedIn(request).user._id, Number(request.params.slug)),
+  );
+
+  app.post(
+    '/orders/:slug/replacements/:product',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Accepts or rejects a replacement offered at assembly (ADR 055), within the shop's time; past it, 409 " +
+          "and the line's choice answers",
+        params: OrderSlugParamsSchema.extend({ product: z.uuid('Такого товара в заказе нет') }),
+        body: AnswerReplacementSchema,
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) =>
+      orders.answerReplacement(
+        signedIn(request).user._id,
+        Number(request.params.slug),
+        request.params.product,
+        request.body.answer,
+      ),
   );
 
   app.get(

@@ -3,11 +3,14 @@
  * Each use case lives in its own file and takes the module's dependencies first (ADR 026).
  */
 import type { Basket } from '@core/contracts/basket';
-import type { Order, PlaceOrders, SlotView } from '@core/contracts/orders';
+import type { Order, PlaceOrders, ReplacementAnswer, SlotView } from '@core/contracts/orders';
 import type {
+  Assembly,
   BoardOrder,
   CustomerOrderLink,
   MovedOrder,
+  SubstitutedOrder,
+  SubstituteLine,
   WeighedOrder,
   WeighLine,
 } from '@core/contracts/support';
@@ -28,7 +31,9 @@ import type { OrdersDeps } from './orders.deps';
 import { applyPayment, type PaymentOutcome } from './payment-status';
 import { countActive, getOrder, listOrders } from './read-orders';
 import { repeatOrder } from './repeat-order';
+import { answerReplacement, settleExpiredOffers } from './settle-replacements';
 import { listSlots } from './slots';
+import { getAssembly, substituteLine } from './substitute-line';
 import { weighLine } from './weigh-line';
 
 export { CHECKOUT_IN_PROGRESS, type StoredResponse } from './idempotency';
@@ -68,6 +73,24 @@ export function createOrdersService(deps: OrdersDeps) {
       input: WeighLine,
       scope?: { storeIds: readonly string[] | null },
     ): Promise<WeighedOrder> => weighLine(deps, number, input, scope),
+    /** The picker's substitution of a line (ADR 055): missing, or a replacement offered; `scope` as above. */
+    substituteLine: (
+      number: number,
+      input: SubstituteLine,
+      scope?: { storeIds: readonly string[] | null },
+    ): Promise<SubstitutedOrder> => substituteLine(deps, number, input, scope),
+    /** An order's lines as the picker assembles them, with similar products for a missing one (ADR 055). */
+    getAssembly: (number: number, scope: { storeIds: readonly string[] | null }): Promise<Assembly> =>
+      getAssembly(deps, number, scope),
+    /** The customer accepts or rejects a replacement offered at assembly (ADR 055). */
+    answerReplacement: (
+      userId: string,
+      number: number,
+      productId: string,
+      answer: ReplacementAnswer,
+    ): Promise<Order> => answerReplacement(deps, userId, number, productId, answer),
+    /** Housekeeping: replacements unanswered in time are settled by each line's choice (ADR 055). */
+    settleExpiredOffers: (): Promise<number> => settleExpiredOffers(deps),
     /** The operator console's board: active orders of these shops (null: every shop). */
     listBoard: (storeIds: readonly string[] | null): Promise<BoardOrder[]> => listBoard(deps, storeIds),
     /** A customer's orders as an operator's quick links (numbers, statuses, shops): of these shops (null: all). */

@@ -7,6 +7,7 @@ import type { Order, PlaceOrders } from '@core/contracts/orders';
 import { minimumOrderText, missingForMinimum, orderTotals } from '@core/rules/order-totals';
 import { isOnlinePayment } from '@core/rules/orders';
 import { formatRoubles, KOPECKS_PER_ROUBLE } from '@core/rules/price';
+import { DEFAULT_ON_MISSING, type OnMissing } from '@core/rules/substitution';
 import { formatWeight } from '@core/rules/weight';
 import type { Executor } from '../../db/client';
 import { withRetries } from '../../db/transaction';
@@ -80,9 +81,12 @@ function assertEnough(
   }
 }
 
+/** A basket line at checkout: with its choice for a missing item and the replacement picked (ADR 055). */
+type CheckoutLine = StockLine & { onMissing: OnMissing | null; replacementId: string | null };
+
 /** The basket's lines of the chosen points, quantities of one product at one point summed. */
-function sumLines(lines: readonly StockLine[], pointIds: ReadonlySet<string>): StockLine[] {
-  const summed = new Map<string, StockLine>();
+function sumLines(lines: readonly CheckoutLine[], pointIds: ReadonlySet<string>): CheckoutLine[] {
+  const summed = new Map<string, CheckoutLine>();
   for (const line of lines) {
     if (!pointIds.has(line.pointId)) continue;
     const current = summed.get(lineKey(line));
@@ -98,7 +102,7 @@ async function placeGroup(
   userId: string,
   input: PlaceOrders,
   plan: Plan,
-  lines: readonly (StockLine & { stock: StockRow })[],
+  lines: readonly (CheckoutLine & { stock: StockRow })[],
 ): Promise<PlacedForDiscounts & { total: number }> {
   const { group, point, address, slot } = plan;
   const totals = orderTotals(
@@ -145,6 +149,7 @@ async function placeGroup(
     savingsKopecks: totals.savings,
     deliveryFeeKopecks: totals.fee,
     totalKopecks: totals.total,
+    onMissing: input.on_missing ?? DEFAULT_ON_MISSING,
     createdAt: now,
     updatedAt: now,
   });
@@ -165,6 +170,8 @@ async function placeGroup(
       stepGrams: line.stock.stepGrams,
       pieceGrams: line.stock.pieceGrams,
       actualGrams: null,
+      onMissing: line.onMissing,
+      chosenReplacementId: line.replacementId,
     })),
   );
   await recordStatus(deps, tx, { ...order, userId, fulfilment: group.fulfilment }, status);
@@ -214,7 +221,7 @@ async function placeInTransaction(
   userId: string,
   input: PlaceOrders,
   plans: readonly Plan[],
-): Promise<{ ids: string[]; lines: StockLine[]; stock: ReadonlyMap<string, StockRow> }> {
+): Promise<{ ids: string[]; lines: CheckoutLine[]; stock: ReadonlyMap<string, StockRow> }> {
   // The basket's lock first: no change of this basket runs beside the checkout.
   const basketLines = await deps.basket.lockLines(tx, userId);
   for (const plan of plans) {

@@ -2,7 +2,7 @@
 import type { Order } from '@core/contracts/orders';
 import { AppError } from '../../errors';
 import type { OrdersDeps } from './orders.deps';
-import { type OrderPoint, presentOrder } from './orders.presenter';
+import { type OrderPoint, presentOrder, substitutionsOf } from './orders.presenter';
 import {
   countActiveOrders,
   findOrderEvents,
@@ -10,6 +10,7 @@ import {
   findOrders,
   type OrderRow,
 } from './orders.repository';
+import { findSubstitutions } from './substitutions.repository';
 
 export const ORDER_NOT_FOUND = 'Заказ не найден';
 
@@ -22,16 +23,17 @@ type ReadDeps = Pick<OrdersDeps, 'db' | 'catalog'>;
 export async function presentOrders(deps: ReadDeps, rows: readonly OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, events, points] = await Promise.all([
+  const [items, events, substitutions, points] = await Promise.all([
     findOrderItems(deps.db, ids),
     findOrderEvents(deps.db, ids),
+    findSubstitutions(deps.db, ids),
     deps.catalog.listPoints([...new Set(rows.map((row) => row.pointId))]),
   ]);
   const pointsById = new Map<string, OrderPoint>(points.map((point) => [point._id, point]));
   return rows.map((row) => {
     const point = pointsById.get(row.pointId);
     if (!point) throw new Error(`order ${row.number}: its point ${row.pointId} is gone`);
-    return presentOrder(row, items, events, point);
+    return presentOrder(row, items, events, point, substitutionsOf(substitutions, row.id));
   });
 }
 

@@ -4,7 +4,6 @@
  * again by the one totals rule, the stock follows the difference, and the customer is told what changed.
  */
 import type { WeighedOrder, WeighLine } from '@core/contracts/support';
-import type { OrderStatus } from '@core/rules/orders';
 import { formatRoubles } from '@core/rules/price';
 import {
   DEFAULT_WEIGHT_TOLERANCE_PERCENT,
@@ -13,19 +12,19 @@ import {
   maxWeighedKopecks,
   weighedPriceKopecks,
 } from '@core/rules/sold-by-weight';
+import { isBeingAssembled } from '@core/rules/substitution';
 import { formatWeight } from '@core/rules/weight';
 import { withRetries } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { nowOf, type OrdersDeps } from './orders.deps';
-import { weighedTotals } from './orders.presenter';
+import { substitutionsOf, weighedTotals } from './orders.presenter';
 import { findOrderItems, findOrders, updateItemWeight, updateOrderMoney } from './orders.repository';
 import { ORDER_NOT_FOUND } from './read-orders';
-
-/** Weighed while it is being put together: confirmed, or assembling. */
-const WEIGHABLE: readonly OrderStatus[] = ['confirmed', 'assembling'];
+import { findSubstitutions } from './substitutions.repository';
 
 export const NOT_WEIGHABLE = 'Взвесить можно только заказ в сборке';
 export const NOT_WEIGHED_LINE = 'Этот товар в заказе не весовой';
+export const SUBSTITUTED_LINE = 'Этого товара не оказалось: его не нужно взвешивать';
 
 /** The operator's refusal past the tolerance: what to do instead. */
 export function overToleranceMessage(name: string, maxKopecks: number, percent: number): string {
@@ -49,11 +48,17 @@ export async function weighLine(
       { forUpdate: true },
     );
     if (!row) throw new AppError('not_found', ORDER_NOT_FOUND);
-    if (!WEIGHABLE.includes(row.status)) throw new AppError('conflict', NOT_WEIGHABLE);
-    const items = await findOrderItems(tx, [row.id]);
+    if (!isBeingAssembled(row.status)) throw new AppError('conflict', NOT_WEIGHABLE);
+    const [items, substitutionRows] = await Promise.all([
+      findOrderItems(tx, [row.id]),
+      findSubstitutions(tx, [row.id]),
+    ]);
+    const substitutions = substitutionsOf(substitutionRows, row.id);
     const item = items.find((line) => line.productId === input.product);
     if (!item) throw new AppError('not_found', 'Такого товара в заказе нет');
     if (item.soldBy !== 'weight') throw new AppError('bad_request', NOT_WEIGHED_LINE);
+    // A line found missing (ADR 055) is not in the bag to weigh.
+    if (substitutions.has(item.productId)) throw new AppError('conflict', SUBSTITUTED_LINE);
     const estimate = weighedPriceKopecks(item.priceKopecks, item.quantity);
     const final = weighedPriceKopecks(item.priceKopecks, input.grams);
     // Per line: the order's weighed total then stays within the tolerance of its estimate too.
@@ -64,9 +69,9 @@ export async function weighLine(
         { fields: { grams: 'Положите меньше или согласуйте с покупателем' } },
       );
     }
-    const before = weighedTotals(items, row.deliveryFeeKopecks).totals;
+    const before = weighedTotals(items, row.deliveryFeeKopecks, substitutions).totals;
     const weighed = items.map((line) => (line === item ? { ...line, actualGrams: input.grams } : line));
-    const after = weighedTotals(weighed, row.deliveryFeeKopecks).totals;
+    const after = weighedTotals(weighed, row.deliveryFeeKopecks, substitutions).totals;
     const discounts = row.promoKopecks + row.bonusKopecks;
     const totalBefore = Math.max(0, before.total - discounts);
     const total = Math.max(0, after.total - discounts);

@@ -4,7 +4,16 @@
  * customers who have ordered from them. A conversation's events go to the same operators: its audience,
  * looked up once per message, read or close and shared by what that one change publishes.
  */
-import type { BoardOrder, MovedOrder, Role, WeighedOrder, WeighLine } from '@core/contracts/support';
+import type {
+  Assembly,
+  BoardOrder,
+  MovedOrder,
+  Role,
+  SubstitutedOrder,
+  SubstituteLine,
+  WeighedOrder,
+  WeighLine,
+} from '@core/contracts/support';
 import type { OrderStatus } from '@core/rules/orders';
 import { AppError } from '../../errors';
 import { isOperatorAudience } from '../../realtime/bus';
@@ -90,6 +99,25 @@ export async function weighLine(
   input: WeighLine,
 ): Promise<WeighedOrder> {
   return deps.orders.weighLine(number, input, { storeIds: await storesOf(deps, operatorId) });
+}
+
+/** Marks a line of an order of the operator's shops missing, or offers a replacement (ADR 055). */
+export async function substituteLine(
+  deps: Pick<SupportDeps, 'db' | 'orders'>,
+  operatorId: string,
+  number: number,
+  input: SubstituteLine,
+): Promise<SubstitutedOrder> {
+  return deps.orders.substituteLine(number, input, { storeIds: await storesOf(deps, operatorId) });
+}
+
+/** An order of the operator's shops as the picker assembles it (ADR 055). */
+export async function assembly(
+  deps: Pick<SupportDeps, 'db' | 'orders'>,
+  operatorId: string,
+  number: number,
+): Promise<Assembly> {
+  return deps.orders.getAssembly(number, { storeIds: await storesOf(deps, operatorId) });
 }
 
 /** Moves an order of the operator's shops; the orders module notifies the customer. */

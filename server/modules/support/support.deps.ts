@@ -1,8 +1,11 @@
 import type { FileRef } from '@core/contracts/identity';
 import type {
+  Assembly,
   BoardOrder,
   CustomerOrderLink,
   MovedOrder,
+  SubstitutedOrder,
+  SubstituteLine,
   WeighedOrder,
   WeighLine,
 } from '@core/contracts/support';
@@ -45,6 +48,13 @@ export type SupportDeps = {
       input: WeighLine,
       scope: { storeIds: readonly string[] | null },
     ): Promise<WeighedOrder>;
+    /** The picker's substitution of a line, and the lines to assemble (ADR 055). */
+    substituteLine(
+      number: number,
+      input: SubstituteLine,
+      scope: { storeIds: readonly string[] | null },
+    ): Promise<SubstitutedOrder>;
+    getAssembly(number: number, scope: { storeIds: readonly string[] | null }): Promise<Assembly>;
   };
   /** The identity module: customers' names for the operator's list, in one query. */
   customers: Pick<IdentityService, 'listNames'>;

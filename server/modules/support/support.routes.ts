@@ -2,6 +2,7 @@ import { ErrorBodySchema } from '@core/contracts/common';
 import { SuccessSchema } from '@core/contracts/identity';
 import { IDEMPOTENCY_KEY_HEADER } from '@core/contracts/orders';
 import {
+  AssemblySchema,
   ChatHistorySchema,
   ChatPostKeySchema,
   ConversationDetailSchema,
@@ -16,6 +17,8 @@ import {
   OrderNumberParamsSchema,
   SendMessageSchema,
   SentMessageSchema,
+  SubstitutedOrderSchema,
+  SubstituteLineSchema,
   WeighedOrderSchema,
   WeighLineSchema,
 } from '@core/contracts/support';
@@ -251,6 +254,46 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ support: SupportService }> 
     async (request) => ({
       success: true as const,
       order: await support.weighLine(signedIn(request).user._id, request.params.number, request.body),
+    }),
+  );
+
+  app.get(
+    '/operator/orders/:number/assembly',
+    {
+      config: auth,
+      schema: {
+        tags: ['operator'],
+        summary:
+          "An order's lines as the picker assembles them (ADR 055): each with the customer's choice for a " +
+          'missing item, what assembly did to it, and similar products the point has in stock',
+        params: OrderNumberParamsSchema,
+        response: { 200: AssemblySchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      order: await support.assembly(signedIn(request).user._id, request.params.number),
+    }),
+  );
+
+  app.post(
+    '/operator/orders/:number/substitute',
+    {
+      config: auth,
+      schema: {
+        tags: ['operator'],
+        summary:
+          'A line the picker cannot find (ADR 055): without `replacement` it is missing (left out, its stock ' +
+          "not returned); with one (the customer's pick or a similar product of the point) the replacement " +
+          "is taken from stock and offered to the customer, who answers within the shop's time",
+        params: OrderNumberParamsSchema,
+        body: SubstituteLineSchema,
+        response: { 200: SubstitutedOrderSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      order: await support.substituteLine(signedIn(request).user._id, request.params.number, request.body),
     }),
   );
 };

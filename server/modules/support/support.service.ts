@@ -7,6 +7,7 @@
  * (operators.ts, ADR 034), and what each change tells both sides' sockets (announce.ts).
  */
 import type {
+  Assembly,
   BoardOrder,
   ChatHistory,
   ChatMessage,
@@ -14,12 +15,15 @@ import type {
   ConversationSummary,
   MovedOrder,
   Role,
+  SubstitutedOrder,
+  SubstituteLine,
   WeighedOrder,
   WeighLine,
 } from '@core/contracts/support';
 import type { OrderStatus } from '@core/rules/orders';
 import { readAsCustomer, readAsOperator } from './mark-read';
 import {
+  assembly,
   board,
   grantOperator,
   moveOrder,
@@ -27,6 +31,7 @@ import {
   revokeOperator,
   roleOf,
   storesOf,
+  substituteLine,
   weighLine,
 } from './operators';
 import { type MessageInput, type PostOrigin, reply, sendAsCustomer } from './post-message';
@@ -120,6 +125,11 @@ export function createSupportService(deps: SupportDeps) {
     /** Weighs a line of an order of the operator's shops (ADR 054); the customer is told the difference. */
     weighLine: (operatorId: string, number: number, input: WeighLine): Promise<WeighedOrder> =>
       weighLine(deps, operatorId, number, input),
+    /** A line missing, or a replacement offered, in an order of the operator's shops (ADR 055). */
+    substituteLine: (operatorId: string, number: number, input: SubstituteLine): Promise<SubstitutedOrder> =>
+      substituteLine(deps, operatorId, number, input),
+    /** An order of the operator's shops as the picker assembles it (ADR 055). */
+    assembly: (operatorId: string, number: number): Promise<Assembly> => assembly(deps, operatorId, number),
   };
 }
 
