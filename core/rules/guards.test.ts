@@ -58,6 +58,8 @@ describe('flash messages of page actions', () => {
       'orders-placed': { type: 'success', title: 'Заказы оформлены' },
       'order-cancelled': { type: 'success', title: 'Заказ отменён' },
       'order-repeated': { type: 'success', title: 'Товары добавлены в корзину' },
+      'replacement-accepted': { type: 'success', title: 'Замена принята' },
+      'replacement-rejected': { type: 'success', title: 'Товар убран из заказа' },
       'address-saved': { type: 'success', title: 'Адрес успешно сохранен' },
       'pickup-chosen': { type: 'success', title: 'Пункт самовывоза выбран' },
       'address-deleted': { type: 'success', title: 'Адрес удалён' },
