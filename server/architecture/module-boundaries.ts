@@ -56,7 +56,15 @@ export const TABLES_BY_MODULE: Readonly<Record<string, readonly string[]>> = {
   geo: ['cities', 'deliveryZones', 'userAddresses'],
   identity: ['users', 'sessions', 'smsCodes', 'rateLimits', 'appSecrets'],
   notifications: ['notifications', 'pushSubscriptions'],
-  orders: ['orderNumbers', 'orders', 'orderItems', 'orderEvents', 'slotReservations', 'idempotencyKeys'],
+  orders: [
+    'orderNumbers',
+    'orders',
+    'orderItems',
+    'orderEvents',
+    'orderSubstitutions',
+    'slotReservations',
+    'idempotencyKeys',
+  ],
   payments: [
     'payments',
     'paymentRefunds',
