@@ -432,6 +432,13 @@ async function collectSamples(t: TestApp, orderSlug: string): Promise<{ pages: S
       guest: GUEST_ONLY_LOGIN,
       signedIn: 403,
     },
+    // An order's lines for the picker (ADR 055): the operators' only.
+    {
+      route: '/api/operator/orders/{number}/assembly',
+      url: `/api/operator/orders/${orderSlug}/assembly`,
+      guest: GUEST_ONLY_LOGIN,
+      signedIn: 403,
+    },
     ...['product', 'store', 'article', 'category'].map((type) => ({
       route: '/api/user/me/favorites',
       url: `/api/user/me/favorites?type=${type}`,
