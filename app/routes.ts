@@ -40,6 +40,8 @@ export default [
     index('routes/operator-conversations.tsx', { id: 'operator-conversations' }),
     route('chats/:id', 'routes/operator-conversations.tsx', { id: 'operator-conversation' }),
     route('board', 'routes/operator-board.tsx'),
+    // One order's assembly (ADR 055): lines missing or replaced, under the board.
+    route('board/:number', 'routes/operator-assembly.tsx'),
     route('reviews', 'routes/operator-reviews.tsx'),
     route('requests', 'routes/operator-requests.tsx'),
     route('promo', 'routes/operator-promo.tsx'),

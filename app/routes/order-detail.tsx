@@ -12,10 +12,7 @@ import {
   statusPath,
 } from '@core/rules/orders';
 import { formatPhone } from '@core/rules/phone';
-import { formatRoubles } from '@core/rules/price';
 import { formatSchedule } from '@core/rules/schedule';
-import { formatLineAmount } from '@core/rules/sold-by-weight';
-import { formatWeight } from '@core/rules/weight';
 import { Check, RotateCcw, X } from 'lucide-react';
 import { useState } from 'react';
 import { data, Form, Link, useNavigation, useRevalidator, useSubmit } from 'react-router';
@@ -24,6 +21,7 @@ import { buttonStyles } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { HiddenFields } from '~/components/ui/hidden-fields';
 import { runOrderIntent } from '~/features/orders/order-actions.server';
+import { hasSubstitutions, OrderComparison, OrderHistory, OrderLines } from '~/features/orders/order-lines';
 import { OrderTotals } from '~/features/orders/order-totals';
 import { OrderPaymentState } from '~/features/payments/order-payment-state';
 import { useRealtimeEvent } from '~/features/realtime/use-realtime';
@@ -66,7 +64,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
-/** 'Отменить заказ' (confirmed) and 'Повторить заказ': plain forms, so they work without JavaScript. */
+/**
+ * 'Отменить заказ' (confirmed), 'Повторить заказ', and 'Принять замену' / 'Отказаться' for a replacement offered
+ * at assembly (ADR 055): plain forms, so they work without JavaScript.
+ */
 export async function action({ context, params, request }: Route.ActionArgs) {
   return runOrderIntent(context, params, request);
 }
@@ -218,27 +219,7 @@ export default function OrderDetail({
         <h2 id="items-title" className="text-lg font-bold">
           Товары
         </h2>
-        <ul className="mt-3 flex flex-col divide-y divide-line">
-          {order.items.map((item) => (
-            <li key={item.product} className="flex items-center justify-between gap-4 py-2.5 text-[15px]">
-              <Link to={`/product/${item.slug}`} className="hover:text-brand-700">
-                {item.name}
-                <span className="text-muted">
-                  {' '}
-                  · {formatLineAmount({ ...item, terms: item.by_weight && { ...item.by_weight, min: 0 } })}
-                  {item.by_weight?.actual ? ` · взвешено ${formatWeight(item.by_weight.actual)}` : null}
-                </span>
-              </Link>
-              <span className="shrink-0 font-semibold tabular-nums">
-                {item.by_weight
-                  ? item.by_weight.final === null
-                    ? `≈ ${formatRoubles(item.by_weight.estimate)}`
-                    : formatRoubles(item.by_weight.final)
-                  : formatRoubles(item.price * item.quantity)}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <OrderLines order={order} now={now} />
         <OrderTotals
           totals={{
             items: order.items_total,
@@ -253,6 +234,10 @@ export default function OrderDetail({
           isEstimate={order.is_estimate === true}
         />
       </section>
+
+      {hasSubstitutions(order) ? <OrderComparison order={order} /> : null}
+
+      {order.history.length > 0 ? <OrderHistory history={order.history} /> : null}
 
       {asksToConfirm ? (
         <section

@@ -4,16 +4,18 @@ import { formatDayMonthTime, formatMoscowTime } from '@core/rules/date';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@core/rules/orders';
 import { formatCount } from '@core/rules/plural';
 import { formatRoubles } from '@core/rules/price';
+import { isBeingAssembled } from '@core/rules/substitution';
 import { formatWeight } from '@core/rules/weight';
 import { PackageOpen } from 'lucide-react';
 import { useId, useRef } from 'react';
-import { useFetcher } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
 import { HiddenFields } from '~/components/ui/hidden-fields';
 import { PRODUCTS_FORMS } from '~/features/content/words';
 import { cx } from '~/lib/cx';
 import { useActionOutcome } from '~/lib/use-action-outcome';
 import { boardOrderId, moveLabel, OPERATOR_ORDERS_HREF } from './operator-links';
+import { assemblyHref } from './order-assembly';
 
 /** The board's move: BoardMoveFormSchema's status, the button's value. */
 const STATUS_FIELD = fieldName<BoardMoveForm>('status');
@@ -123,6 +125,16 @@ function BoardCard({ order }: { order: BoardOrder }) {
         <dt className="text-muted">Оформлен</dt>
         <dd>{formatDayMonthTime(order.created_at)}</dd>
       </dl>
+      {isBeingAssembled(status) ? (
+        // The lines to mark missing or replace (ADR 055), on a page of their own.
+        <Link
+          to={assemblyHref(order.number)}
+          aria-describedby={titleId}
+          className={buttonStyles({ variant: 'outline', size: 'sm', className: 'self-start' })}
+        >
+          Сборка
+        </Link>
+      ) : null}
       {order.next.length > 0 ? (
         <fetcher.Form method="post" action={OPERATOR_ORDERS_HREF} preventScrollReset>
           <HiddenFields<BoardMoveForm> values={{ intent: 'move', number: order.number }} />

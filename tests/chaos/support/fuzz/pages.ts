@@ -44,6 +44,7 @@ export const ACTION_PATHS = [
   '/favourites',
   '/operator',
   '/operator/board',
+  '/operator/board/100001',
   '/resources/addresses',
   '/resources/profile',
   '/resources/favourites',
