@@ -14,6 +14,7 @@ import {
   linePriceKopecks,
   maxWeighedKopecks,
   PIECE_UNIT,
+  portionsAmount,
   saleUnitOf,
   WEIGHT_MAX_GRAMS,
   weighedPriceKopecks,
@@ -77,6 +78,16 @@ describe('tolerance', () => {
     expect(isWithinTolerance(32_700, 35_971, 10)).toBe(false);
     expect(isWithinTolerance(32_700, 1, 10)).toBe(true);
     expect(isWithinTolerance(32_700, 32_701, 0)).toBe(false);
+  });
+});
+
+describe('portionsAmount', () => {
+  it("counts a set's portions of goods sold by weight in their least amount, pieces as they are", () => {
+    expect(portionsAmount(2, cheese)).toBe(400);
+    expect(portionsAmount(1, melon)).toBe(350);
+    expect(portionsAmount(3, { step: 100, min: 250, piece: null })).toBe(900);
+    expect(portionsAmount(3, null)).toBe(3);
+    expect(portionsAmount(3, undefined)).toBe(3);
   });
 });
 

@@ -43,6 +43,15 @@ export function saleUnitOf(terms: WeightTerms | null | undefined): SaleUnit {
   return { step, min, max: Math.floor(WEIGHT_MAX_GRAMS / step) * step };
 }
 
+/**
+ * A favourites set counts its lines in portions (1–99, ADR 019): for goods sold by weight a portion is the
+ * least amount they are sold in (the minimum, or one piece's weight), so '2' of cheese from 200 г is 400 г.
+ * Pieces are the count itself.
+ */
+export function portionsAmount(count: number, terms: WeightTerms | null | undefined): number {
+  return terms ? count * saleUnitOf(terms).min : count;
+}
+
 /** `value` rounded down to a whole number of steps. */
 function toSteps(value: number, step: number): number {
   return Math.floor(value / step) * step;

@@ -20,6 +20,7 @@ import {
 } from '@core/contracts/favourites';
 import { REQUIRED_MESSAGE } from '@core/contracts/identity';
 import { BASKET_MAX_LINES } from '@core/rules/basket';
+import { DELIVERY_AREA_COOKIE, formatDeliveryArea } from '@core/rules/delivery-area';
 import { FAVOURITES_MAX_PER_TYPE, SET_PRODUCTS_MAX, SETS_MAX } from '@core/rules/favourites';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -623,6 +624,33 @@ describe.each(TEST_DATABASE_KINDS)('the favourites API on %s', (kind) => {
       [extra[0], 'basket_full'],
     ]);
     expect(result.message).toMatch(/^Не поместилось в корзину: /);
+  });
+
+  it('puts goods sold by weight in by portions of their least amount: 2 of cheese from 200 г is 400 г', async () => {
+    const anna = await customer();
+    const [offer] = await queryRows(
+      t.db.db,
+      z.object({ pointId: z.string(), productId: z.string(), min: z.number(), cityId: z.string() }),
+      sql`select s.point_id as "pointId", s.product_id as "productId", p.min_grams as min,
+          pt.city_id as "cityId" from stock s
+        join points pt on pt.id = s.point_id join products p on p.id = s.product_id
+        where p.store_id = pt.store_id and pt.is_pickup and p.sold_by = 'weight' and p.piece_grams is null
+          and s.count >= 10 * p.min_grams
+        order by s.product_id limit 1`,
+    );
+    if (!offer) throw new Error('the seed has no goods sold by weight at a pickup point');
+    const set = await createSet(anna, 'Сыры');
+    await call(anna, 'POST', `${SETS}/${set._id}`, { product: offer.productId, count: 2 });
+    const area = `${DELIVERY_AREA_COOKIE}=${formatDeliveryArea({ mode: 'pickup', cityId: offer.cityId, pointId: offer.pointId })}`;
+    const result = SetToBasketResultSchema.parse(
+      (await call(anna, 'POST', `${SETS}/${set._id}/basket`, undefined, area)).json(),
+    );
+    expect(result).toMatchObject({ added: 1, shortfalls: [] });
+    const [line] = await t.db.db
+      .select({ quantity: basketItems.quantity })
+      .from(basketItems)
+      .where(and(eq(basketItems.userId, anna.user._id), eq(basketItems.productId, offer.productId)));
+    expect(line?.quantity).toBe(2 * offer.min);
   });
 
   it('lists every call in /api/openapi.json', async () => {

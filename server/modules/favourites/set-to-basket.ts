@@ -2,6 +2,7 @@
 import type { SetToBasketResult } from '@core/contracts/favourites';
 import type { AssortmentScope } from '@core/rules/delivery-area';
 import { describeShortfalls, type SetLineShortfall } from '@core/rules/favourites';
+import { portionsAmount } from '@core/rules/sold-by-weight';
 import { AppError } from '../../errors';
 import type { FavouritesDeps } from './favourites.deps';
 import { getSet } from './read-sets';
@@ -25,9 +26,17 @@ export async function addSetToBasket(
   const shortfalls: (SetLineShortfall & { id: string })[] = [];
   const additions: { pointId: string; productId: string; quantity: number }[] = [];
   const names = new Map(set.products.map(({ product }) => [product._id, product.name]));
+  // Goods sold by weight go in portions of their least amount (ADR 054): shortfalls are said in portions too.
+  const portion = new Map(
+    set.products.map(({ product }) => [product._id, portionsAmount(1, product.by_weight)]),
+  );
   for (const { product, count } of set.products) {
     if (product.offer)
-      additions.push({ pointId: product.offer.point, productId: product._id, quantity: count });
+      additions.push({
+        pointId: product.offer.point,
+        productId: product._id,
+        quantity: portionsAmount(count, product.by_weight),
+      });
     else
       shortfalls.push({
         id: product._id,
@@ -45,8 +54,8 @@ export async function addSetToBasket(
       // Stryker disable next-line StringLiteral: every addition comes from the set's own products
       name: names.get(result.productId) ?? '',
       reason: result.shortfall,
-      requested: result.quantity,
-      added: result.added,
+      requested: Math.round(result.quantity / (portion.get(result.productId) ?? 1)),
+      added: Math.floor(result.added / (portion.get(result.productId) ?? 1)),
     });
   }
   const order = new Map(set.products.map(({ product }, index) => [product._id, index]));
