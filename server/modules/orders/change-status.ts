@@ -37,10 +37,12 @@ export async function moveOrder(
     }
     if (to === 'cancelled') await cancelLocked(deps, tx, row);
     else {
-      // Leaving assembly: a replacement still unanswered is settled by the line's choice (ADR 055).
-      if (!isBeingAssembled(to)) await settleOpenOffers(deps, tx, row, { all: true });
+      // Leaving assembly: a replacement still unanswered is settled by the line's choice (ADR 055), and the
+      // status hook hears the total it leaves with.
+      const settled = !isBeingAssembled(to) && (await settleOpenOffers(deps, tx, row, { all: true }));
+      const [fresh = row] = settled ? await findOrders(tx, { ids: [row.id] }) : [row];
       await updateOrderStatus(tx, row.id, to, nowOf(deps));
-      await recordStatus(deps, tx, row, to);
+      await recordStatus(deps, tx, fresh, to);
     }
     return row;
   });

@@ -14,6 +14,8 @@ export type OrderRef = {
   storeId?: string;
   promoKopecks?: number;
   bonusKopecks?: number;
+  /** The total now (the operator's moves: a paid-online order refunds what it came out cheaper, ADR 055). */
+  totalKopecks?: number;
 };
 
 /** Records that `order` reached `status`, inside the transaction that changed it: both or neither. */

@@ -73,6 +73,8 @@ export type OrderStatusChange = {
   promoKopecks?: number;
   bonusKopecks?: number;
   storeId?: string;
+  /** The order's total now (kopecks): known for the operator's moves, whose refund of a difference needs it. */
+  totalKopecks?: number;
 };
 
 /**

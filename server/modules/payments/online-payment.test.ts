@@ -266,6 +266,60 @@ describe.each(TEST_DATABASE_KINDS)('online payment on %s', (kind) => {
     });
   });
 
+  it('refunds the difference once an order paid online leaves assembly cheaper, and only the rest on a cancel', async () => {
+    const shop = await createStore(t.db.db);
+    const other = await createProduct(t.db.db, shop, { priceKopecks: 10_000, name: 'Хлеб' });
+    const shopPoint = await createPoint(t.db.db, shop, await createCity(t.db.db));
+    const cheese = await createProduct(t.db.db, shop, { priceKopecks: 12_345, name: 'Сыр' });
+    await setStock(t.db.db, shopPoint, cheese, 10);
+    await setStock(t.db.db, shopPoint, other, 10);
+    const customer = await createCustomer(t.db.db);
+    for (const [item, quantity] of [
+      [cheese, 2],
+      [other, 1],
+    ] as const) {
+      await t.services.basket.changeItem(customer.id, {
+        warehouse_id: shopPoint.id,
+        product_id: item.id,
+        quantity,
+      });
+    }
+    const { body } = await t.services.orders.placeOrders(
+      customer.id,
+      randomUUID(),
+      PlaceOrdersSchema.parse({
+        orders: [{ point: shopPoint.id, fulfilment: 'pickup' }],
+        phone: '+7 (900) 000-00-01',
+        payment: 'online',
+      }),
+    );
+    const [order] = body.orders;
+    if (!order) throw new Error('no order placed');
+    expect(order.total).toBe(34_690);
+    await pay(customer.id, order);
+    const remote = fakePaymentOf(order);
+    await fake.settle(remote.id, 'succeeded');
+    await payments.handleWebhook(YOOKASSA, notification('payment.succeeded', { id: remote.id }));
+    await t.services.orders.moveOrder(order.number, 'confirmed');
+    // The bread is not on the shelf (ADR 055): the order comes out 100 ₽ cheaper than it was paid.
+    await t.services.orders.substituteLine(order.number, { product: other.id });
+    await t.services.orders.moveOrder(order.number, 'assembling');
+    expect((await payments.getOrderPayment(customer.id, order._id))?.refunding).toBe(0);
+    await t.services.orders.moveOrder(order.number, 'ready');
+    expect((await payments.getOrderPayment(customer.id, order._id))?.refunding).toBe(10_000);
+    expect(await payments.runJobs()).toEqual({ cancelled: 0, refunds: 1 });
+    const sent = () => [...fake.refunds.values()].filter((refund) => refund.payment_id === remote.id);
+    expect(sent().map((refund) => refund.amount)).toEqual([{ value: '100.00', currency: 'RUB' }]);
+    // Cancelled after all: what is left of the payment goes back, never more than was paid.
+    await t.services.orders.moveOrder(order.number, 'cancelled');
+    expect(await payments.runJobs()).toEqual({ cancelled: 0, refunds: 1 });
+    expect(sent().map((refund) => refund.amount.value)).toEqual(['100.00', '246.90']);
+    expect(await payments.getOrderPayment(customer.id, order._id)).toMatchObject({
+      refunded: 34_690,
+      refunding: 0,
+    });
+  });
+
   it('cancels a refused payment’s order and returns its stock', async () => {
     const { userId, order } = await placeOnline(4);
     await pay(userId, order);

@@ -15,7 +15,7 @@ import {
   markRefundSent,
   updatePayment,
 } from './payments.repository';
-import { applyRemote, scheduleRefund } from './sync-payment';
+import { applyRemote, refundDescription, scheduleRefund } from './sync-payment';
 import { GatewayError } from './yookassa';
 
 const BATCH = 50;
@@ -64,7 +64,7 @@ export async function sendRefunds(deps: Pick<PaymentsDeps, 'db' | 'clock' | 'ord
         {
           payment_id: payment.providerId,
           amount: { value: kopecksToValue(refund.amountKopecks), currency: 'RUB' },
-          description: 'Возврат за отменённый заказ',
+          description: refundDescription(refund.idempotenceKey),
         },
         refund.idempotenceKey,
       );
@@ -77,6 +77,23 @@ export async function sendRefunds(deps: Pick<PaymentsDeps, 'db' | 'clock' | 'ord
     }
   }
   return sent;
+}
+
+/**
+ * An order assembled for less than was paid online (a line weighed lighter, missing, or replaced by a cheaper
+ * one: ADR 054, 055): the difference goes back once, when the order leaves assembly (the orders' hook).
+ */
+export async function refundDifference(
+  deps: Pick<PaymentsDeps, 'clock'>,
+  tx: Executor,
+  orderId: string,
+  totalKopecks: number,
+): Promise<void> {
+  for (const row of await findOrderPayments(tx, orderId)) {
+    if (row.status !== 'succeeded') continue;
+    const over = row.amountKopecks - totalKopecks;
+    if (over > 0) await scheduleRefund(tx, row, over, nowOf(deps), 'assembly');
+  }
 }
 
 /** An order's paid payments, refunded in full when the order is cancelled (the orders' hook). */

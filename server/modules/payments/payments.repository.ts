@@ -2,7 +2,7 @@
 
 import type { BonusPercents } from '@core/rules/discount-card';
 import { DEFAULT_BONUS_PERCENTS } from '@core/rules/discount-card';
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Executor, queryRows } from '../../db/client';
 import {
@@ -130,6 +130,15 @@ export async function listStalePending(tx: Executor, before: Date, limit: number
     .where(and(eq(payments.status, 'pending'), lt(payments.createdAt, before)))
     .orderBy(asc(payments.createdAt))
     .limit(limit);
+}
+
+/** What a payment's refunds take back, sent or waiting (every refund but one the provider cancelled). */
+export async function sumScheduledRefunds(tx: Executor, paymentId: string): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<number>`coalesce(sum(${paymentRefunds.amountKopecks}), 0)::int` })
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.paymentId, paymentId), ne(paymentRefunds.status, 'canceled')));
+  return row?.total ?? 0;
 }
 
 export async function insertRefund(tx: Executor, row: typeof paymentRefunds.$inferInsert): Promise<void> {

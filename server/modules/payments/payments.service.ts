@@ -24,7 +24,7 @@ import {
   onOrderStatus,
 } from './discount-card';
 import { getOrderPayment, type OrderPaymentView } from './order-payment';
-import { expireUnpaid, refundCancelled, sendRefunds } from './payment-jobs';
+import { expireUnpaid, refundCancelled, refundDifference, sendRefunds } from './payment-jobs';
 import { nowOf, type PaymentsDeps } from './payments.deps';
 import {
   bonusBalance,
@@ -74,6 +74,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** The orders module's status hook: the bonus ledger follows done and cancelled orders, refunds too. */
     onOrderStatus: async (tx: Executor, order: OrderStatusChange, status: OrderStatus): Promise<void> => {
       await onOrderStatus(deps, tx, order, status);
+      // Out of assembly with its final total: what was paid beyond it goes back (ADR 055).
+      if ((status === 'ready' || status === 'on_the_way') && order.totalKopecks !== undefined) {
+        await refundDifference(deps, tx, order.id, order.totalKopecks);
+      }
       if (status !== 'cancelled') return;
       await releasePromoUse(tx, order.id, nowOf(deps));
       await refundCancelled(deps, tx, order.id);

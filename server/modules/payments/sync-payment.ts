@@ -14,6 +14,7 @@ import {
   insertRefund,
   insertSavedMethod,
   type PaymentRow,
+  sumScheduledRefunds,
   updatePayment,
 } from './payments.repository';
 import { GatewayError, type YooKassaPayment } from './yookassa';
@@ -53,16 +54,20 @@ export async function applyRemote(
   });
 }
 
-/** A refund to send (the payments job sends it): once per payment and reason. */
+/**
+ * A refund to send (the payments job sends it): once per payment and reason, at most what the payment still
+ * holds — less every refund already sent or waiting, so a cancellation after a difference's refund (ADR 055)
+ * never asks for more than was paid.
+ */
 export async function scheduleRefund(
   tx: Parameters<typeof insertRefund>[0],
   row: PaymentRow,
   amountKopecks: number,
   at: Date,
-  reason = 'cancel',
+  reason: RefundReason = 'cancel',
 ): Promise<void> {
-  const left = row.amountKopecks - row.refundedKopecks;
-  const amount = Math.min(amountKopecks, left);
+  const taken = Math.max(row.refundedKopecks, await sumScheduledRefunds(tx, row.id));
+  const amount = Math.min(amountKopecks, row.amountKopecks - taken);
   if (amount <= 0) return;
   await insertRefund(tx, {
     paymentId: row.id,
@@ -70,6 +75,16 @@ export async function scheduleRefund(
     amountKopecks: amount,
     createdAt: at,
   });
+}
+
+/** Why money goes back: the order was cancelled, or it came out cheaper at assembly than it was paid. */
+export type RefundReason = 'cancel' | 'assembly';
+
+/** What YooKassa's refund says it is for, by the reason in its Idempotence-Key. */
+export function refundDescription(idempotenceKey: string): string {
+  return idempotenceKey.endsWith('-assembly')
+    ? 'Возврат разницы: заказ собран дешевле оплаченного'
+    : 'Возврат за отменённый заказ';
 }
 
 async function saveCard(
