@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FLASH_COOKIE, FLASH_MESSAGES, flashCookie, guestRedirectFor, isFlashKey } from './guards';
+import { FLASH_MESSAGES, isFlashKey } from './flash-messages';
+import { FLASH_COOKIE, flashCookie, guestRedirectFor } from './guards';
 
 describe('guestRedirectFor', () => {
   it('sends a guest on an order path to the basket with the warning', () => {

@@ -1,3 +1,5 @@
+import type { FLASH_MESSAGES } from './flash-messages';
+
 /**
  * SPEC §6: where a guest may not go. A guest on an order path is sent to the basket with the warning
  * 'Необходимо авторизоваться'; a guest in the personal cabinet (lk) is sent home. Every loader that needs a
@@ -24,23 +26,7 @@ export function guestRedirectFor(pathname: string): GuestRedirect | null {
   return null;
 }
 
-/** Flash messages that survive a redirect, by the key the server puts in the flash cookie. */
-export const FLASH_MESSAGES = {
-  'auth-required': { type: 'warning', title: 'Необходимо авторизоваться' },
-  // After a page action redirected (post, redirect, get): what it did, said on the page it led to.
-  'order-placed': { type: 'success', title: 'Заказ оформлен' },
-  'orders-placed': { type: 'success', title: 'Заказы оформлены' },
-  'order-cancelled': { type: 'success', title: 'Заказ отменён' },
-  'order-repeated': { type: 'success', title: 'Товары добавлены в корзину' },
-  'replacement-accepted': { type: 'success', title: 'Замена принята' },
-  'replacement-rejected': { type: 'success', title: 'Товар убран из заказа' },
-  'address-saved': { type: 'success', title: 'Адрес успешно сохранен' },
-  'pickup-chosen': { type: 'success', title: 'Пункт самовывоза выбран' },
-  'address-deleted': { type: 'success', title: 'Адрес удалён' },
-  'address-default': { type: 'success', title: 'Основной адрес изменён' },
-  'card-removed': { type: 'success', title: 'Карта удалена' },
-} as const;
-
+/** A flash message's key (its words: flash-messages.ts, loaded by the page only when it has one to show). */
 export type FlashKey = keyof typeof FLASH_MESSAGES;
 
 /** The id of a flash's toast: a later event can close it (a login closes 'Необходимо авторизоваться'). */
@@ -53,9 +39,4 @@ export const FLASH_COOKIE = 'fresh_flash';
 /** The Set-Cookie value of a flash: readable by the page it leads to (not httpOnly), gone within a minute. */
 export function flashCookie(key: FlashKey): string {
   return `${FLASH_COOKIE}=${key}; Path=/; Max-Age=60; SameSite=Lax`;
-}
-
-export function isFlashKey(value: string | undefined): value is FlashKey {
-  // Stryker disable next-line ConditionalExpression: hasOwn would look up the key 'undefined', which is no flash; the check narrows the type
-  return value !== undefined && Object.hasOwn(FLASH_MESSAGES, value);
 }

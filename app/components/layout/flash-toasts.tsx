@@ -1,4 +1,4 @@
-import { FLASH_COOKIE, FLASH_MESSAGES, flashToastId, isFlashKey } from '@core/rules/guards';
+import { FLASH_COOKIE, flashToastId } from '@core/rules/guards';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useToast } from '~/components/ui/toast';
@@ -27,7 +27,10 @@ export function FlashToasts() {
     if (flash === undefined) return;
     // biome-ignore lint/suspicious/noDocumentCookie: clearing our own flash cookie; the Cookie Store API is not in every browser.
     document.cookie = `${FLASH_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
-    if (isFlashKey(flash)) toast.show({ ...FLASH_MESSAGES[flash], id: flashToastId(flash) });
+    // The words load only now: a page without a flash (nearly every one) carries none of them.
+    void import('@core/rules/flash-messages').then(({ FLASH_MESSAGES, isFlashKey }) => {
+      if (isFlashKey(flash)) toast.show({ ...FLASH_MESSAGES[flash], id: flashToastId(flash) });
+    });
   }, [key, toast]);
 
   return null;
