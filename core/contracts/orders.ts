@@ -154,16 +154,20 @@ export const OrderPageFormSchema = z.discriminatedUnion(
 );
 export type OrderPageForm = FormFields<z.input<typeof OrderPageFormSchema>>;
 
-export const OrderItemSchema = z.object({
+/** What an order line and a replacement offered for it both say of their product (a copy as bought). */
+const OrderedProductSchema = z.object({
   product: z.string(),
   slug: z.string(),
   name: z.string(),
   img: z.string().nullable(),
   weight: z.number().int(),
-  /** Kopecks per unit. */
+  /** Kopecks per unit (per kg for goods sold by weight). */
   price: z.number().int(),
   discount: z.number().int(),
   quantity: z.number().int(),
+});
+
+export const OrderItemSchema = OrderedProductSchema.extend({
   /** The 54-ФЗ VAT code the line was sold with (null: the shop's default setting). */
   vat_code: z.number().int().nullable(),
   /**
@@ -192,20 +196,10 @@ export const OrderItemSchema = z.object({
       state: z.enum(SUBSTITUTION_STATES),
       decided_by: z.enum(SUBSTITUTION_DECIDERS).nullable(),
       expires_at: z.string().nullable(),
-      replacement: z
-        .object({
-          product: z.string(),
-          slug: z.string(),
-          name: z.string(),
-          img: z.string().nullable(),
-          weight: z.number().int(),
-          price: z.number().int(),
-          discount: z.number().int(),
-          quantity: z.number().int(),
-          by_weight: z.object({ step: z.number().int(), piece: z.number().int().nullable() }).optional(),
-          sum: z.number().int(),
-        })
-        .nullable(),
+      replacement: OrderedProductSchema.extend({
+        by_weight: z.object({ step: z.number().int(), piece: z.number().int().nullable() }).optional(),
+        sum: z.number().int(),
+      }).nullable(),
     })
     .nullable(),
 });
