@@ -95,8 +95,8 @@ export function createServices({
     { take: (key, limit, windowMs) => users.limitStore.take(key, limit, windowMs) },
     clock,
   );
-  const basket = createBasketService(deps);
   const catalog = createCatalogService({ ...deps, clock }, { cacheTtlMs: contentCacheTtlMs, onCacheError });
+  const basket = createBasketService({ ...deps, catalog });
   const files = createFilesService({ ...deps, clock, storage: identity.storage, imageQueue });
   // Notifications count the active orders for the badge; orders store and announce their notifications.
   const notifications = createNotificationsService({

@@ -6,6 +6,7 @@ import { BASKET_MAX_LINES } from '../rules/basket';
 import { COUNTER_MAX, COUNTER_MIN } from '../rules/counter';
 import { WEIGHT_MAX_GRAMS } from '../rules/sold-by-weight';
 import { StoreRefSchema, WeightTermsSchema } from './catalog';
+import { OnMissingSchema } from './orders';
 import { z } from './z';
 
 export const QUANTITY_MESSAGE = `Количество — целое число от ${COUNTER_MIN} до ${COUNTER_MAX}`;
@@ -45,11 +46,22 @@ export const BasketProductSchema = z.object({
 });
 export type BasketProduct = z.infer<typeof BasketProductSchema>;
 
+/** The similar product a line is to be replaced with when it is missing at assembly (ADR 055). */
+export const BasketReplacementSchema = z.object({ product: z.string(), name: z.string() });
+export type BasketReplacement = z.infer<typeof BasketReplacementSchema>;
+
 export const BasketItemSchema = z.object({
   product: BasketProductSchema,
   quantity: z.number().int(),
   /** The point's stock fell below the quantity (quantity > product.count). */
   is_over_stock: z.boolean(),
+  /**
+   * What to do when the product is missing at assembly (ADR 055); null: the order's choice, made at checkout.
+   * Always there in the server's answers; absent on a line of a guest's basket, kept on the device.
+   */
+  on_missing: OnMissingSchema.nullable().optional(),
+  /** With 'similar': the similar product the customer picked; null: any similar one the picker finds. */
+  replacement: BasketReplacementSchema.nullable().optional(),
 });
 export type BasketItem = z.infer<typeof BasketItemSchema>;
 
@@ -106,3 +118,33 @@ export type BasketUpload = z.infer<typeof BasketUploadSchema>;
 export const BasketPreviewSchema = BasketUploadSchema;
 
 export const BasketPointParamsSchema = z.object({ pointId: PointIdSchema });
+
+export const REPLACEMENT_ID_MESSAGE = 'Некорректный идентификатор замены';
+export const REPLACEMENT_NEEDS_SIMILAR = 'Замену можно выбрать, только если товар заменяется на похожий';
+
+/**
+ * PUT /api/user/me/basket/choice (ADR 055): a line's choice for when its product is missing at assembly — one
+ * of ON_MISSING, or null for the order's choice at checkout — and, with 'similar', the replacement picked from
+ * the line's similar products at its point (null or absent: none picked). The whole choice is replaced.
+ */
+export const BasketChoiceSchema = z
+  .object({
+    point: PointIdSchema,
+    product: ProductIdSchema,
+    on_missing: OnMissingSchema.nullable(),
+    replacement: z.uuid(REPLACEMENT_ID_MESSAGE).nullable().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.replacement && value.on_missing !== 'similar') {
+      ctx.addIssue({ code: 'custom', path: ['replacement'], message: REPLACEMENT_NEEDS_SIMILAR });
+    }
+  });
+export type BasketChoice = z.infer<typeof BasketChoiceSchema>;
+
+/** GET /api/user/me/basket/replacements: the line whose similar products are asked for. */
+export const BasketLineQuerySchema = z.object({ point: PointIdSchema, product: ProductIdSchema });
+
+/** A similar product a line may be replaced with: the point's price in kopecks. */
+export const ReplacementOptionSchema = z.object({ product: z.string(), name: z.string(), price: z.number() });
+export type ReplacementOption = z.infer<typeof ReplacementOptionSchema>;
+export const ReplacementOptionsSchema = z.array(ReplacementOptionSchema);

@@ -18,6 +18,11 @@ export function presentBasketItem(row: BasketRow): BasketItem {
     },
     quantity: row.quantity,
     is_over_stock: isOverStock(row.quantity, row.count),
+    on_missing: row.onMissing,
+    replacement:
+      row.replacementId && row.replacementName !== null
+        ? { product: row.replacementId, name: row.replacementName }
+        : null,
   };
 }
 

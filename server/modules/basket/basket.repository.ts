@@ -3,6 +3,7 @@
 import type { WeightTerms } from '@core/rules/sold-by-weight';
 import type { OnMissing } from '@core/rules/substitution';
 import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
 import { basketItems, baskets, points, products, stock, stores } from '../../db/schema/index';
 
@@ -188,6 +189,30 @@ export async function findCheckoutLines(
     .orderBy(asc(basketItems.position));
 }
 
+/** A line's choice for a missing item (ADR 055). */
+export type LineChoiceWrite = { onMissing: OnMissing | null; replacementId: string | null };
+
+/** Sets a line's choice; false when the line is not in the basket. */
+export async function updateLineChoice(
+  tx: Executor,
+  userId: string,
+  pair: LinePair,
+  choice: LineChoiceWrite,
+): Promise<boolean> {
+  const rows = await tx
+    .update(basketItems)
+    .set({ onMissing: choice.onMissing, replacementId: choice.replacementId, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(basketItems.userId, userId),
+        eq(basketItems.pointId, pair.pointId),
+        eq(basketItems.productId, pair.productId),
+      ),
+    )
+    .returning({ productId: basketItems.productId });
+  return rows.length > 0;
+}
+
 /** The stock of each pair a point sells (a pair it does not sell is missing from the answer). */
 export async function findStock(
   tx: Executor,
@@ -223,7 +248,14 @@ export type BasketRow = {
   storeName: string;
   storeSlug: string;
   count: number;
+  /** The line's choice for a missing item (ADR 055), and the replacement picked with it. */
+  onMissing: OnMissing | null;
+  replacementId: string | null;
+  replacementName: string | null;
 };
+
+/** The product picked as a line's replacement (products joined a second time). */
+const replacements = alias(products, 'replacement');
 
 /** What a basket line shows of its product, at the point's price and with the point's stock. */
 const basketRowColumns = {
@@ -241,6 +273,9 @@ const basketRowColumns = {
   storeName: stores.name,
   storeSlug: stores.slug,
   count: sql<number>`coalesce(${stock.count}, 0)`,
+  onMissing: basketItems.onMissing,
+  replacementId: basketItems.replacementId,
+  replacementName: replacements.name,
 };
 
 /**
@@ -255,6 +290,7 @@ export function prepareBasketRows(db: Db): (userId: string) => Promise<BasketRow
     .innerJoin(products, eq(products.id, basketItems.productId))
     .innerJoin(stores, eq(stores.id, products.storeId))
     .leftJoin(stock, and(eq(stock.pointId, basketItems.pointId), eq(stock.productId, basketItems.productId)))
+    .leftJoin(replacements, eq(replacements.id, basketItems.replacementId))
     .where(eq(basketItems.userId, placeholder.userId))
     .orderBy(basketItems.position)
     .prepare('basket_rows');
@@ -268,12 +304,15 @@ export function prepareBasketRows(db: Db): (userId: string) => Promise<BasketRow
 export async function findPreviewRows(
   db: Executor,
   pairs: readonly LinePair[],
-): Promise<Omit<BasketRow, 'quantity'>[]> {
+): Promise<Omit<BasketRow, 'quantity' | 'onMissing' | 'replacementId' | 'replacementName'>[]> {
   if (pairs.length === 0) return [];
   const {
     quantity: _quantity,
     pointId: _pointId,
     productId: _productId,
+    onMissing: _onMissing,
+    replacementId: _replacementId,
+    replacementName: _replacementName,
     ...productColumns
   } = basketRowColumns;
   return db

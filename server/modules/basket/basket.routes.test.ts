@@ -201,6 +201,9 @@ describe.each(TEST_DATABASE_KINDS)('the basket API on %s', (kind) => {
             }),
             quantity: 3,
             is_over_stock: false,
+            // No choice for a missing item of its own yet: the checkout's (ADR 055).
+            on_missing: null,
+            replacement: null,
           },
         ],
       });

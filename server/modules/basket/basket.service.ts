@@ -38,9 +38,11 @@ import {
   upsertLines,
 } from './basket.repository';
 import { NOT_SOLD_AT_POINT } from './basket-messages';
+import { chooseLineOnMissing, type LineChoice, type LineChoiceDeps, listReplacements } from './line-choice';
 import { type LineMove, moveLine } from './move-line';
 
-export type BasketDeps = { db: Db };
+/** The catalogue: a line's similar products, which its replacement is picked from (ADR 055). */
+export type BasketDeps = { db: Db; catalog: LineChoiceDeps['catalog'] };
 
 export { NOT_IN_BASKET, NOT_SOLD_AT_POINT, SOLD_OUT_AT_POINT } from './basket-messages';
 
@@ -228,6 +230,15 @@ export function createBasketService(deps: BasketDeps) {
       return getBasket(userId);
     },
 
+    /** A line's choice for a missing item, and its replacement (line-choice.ts, ADR 055). */
+    async chooseOnMissing(userId: string, choice: LineChoice): Promise<Basket> {
+      await chooseLineOnMissing(deps, userId, choice);
+      return getBasket(userId);
+    },
+
+    /** The similar products a line may be replaced with (line-choice.ts). */
+    listReplacements: (userId: string, pair: LinePair) => listReplacements(deps, userId, pair),
+
     /** PUT points: the guest basket merged in at login — nothing lost, the larger quantity wins, capped. */
     async mergeBasket(userId: string, data: BasketData): Promise<Basket> {
       const incoming = normaliseData(data);
@@ -289,7 +300,18 @@ export function createBasketService(deps: BasketDeps) {
         Object.entries(lines).flatMap(([pointId, group]) =>
           group.flatMap((line) => {
             const row = byPair.get(pairKey(pointId, line.product));
-            return row ? [{ ...row, quantity: line.quantity }] : [];
+            // A guest's line has no choice for a missing item: a guest signs in before the checkout.
+            return row
+              ? [
+                  {
+                    ...row,
+                    quantity: line.quantity,
+                    onMissing: null,
+                    replacementId: null,
+                    replacementName: null,
+                  },
+                ]
+              : [];
           }),
         ),
       );
