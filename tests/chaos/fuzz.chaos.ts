@@ -9,13 +9,19 @@
  * (support/fuzz/judge.ts). The seed is printed; `FUZZ_SEED=<n>` replays a run (or tries another),
  * `FUZZ_RUNS` sets the number of requests, `FUZZ_ONLY=12,40` sends only those requests of the run.
  *
+ * The operator's weighing (ADR 054), which the generated requests above reach only as guests and customers:
+ * generated requests to `POST /api/operator/orders/{number}/weigh` each sent as a guest (401 before the body
+ * is read), a customer (403 before it) and an operator (into validation and the service: 400/404/415 in our
+ * shape); bodies over the limit (401, 403, 413); and 40 weighings of one line at once (each answered 200, the
+ * line, the total and the point's stock agreeing afterwards).
+ *
  * The server is the production build as a child process: on PostgreSQL with a private Redis when
  * TEST_DATABASE_URL is set (as .ci/run does), otherwise on its embedded database.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordChaos } from './report';
-import { signInCustomer } from './support/customers';
+import { type ChaosCustomer, randomPhone, signInCustomer } from './support/customers';
 import {
   type AuthSpec,
   type FuzzContext,
@@ -25,7 +31,7 @@ import {
   unknownPaths,
 } from './support/fuzz/arbitraries';
 import { Harvest } from './support/fuzz/harvest';
-import { answerProblems, type FuzzAnswer } from './support/fuzz/judge';
+import { answerProblems, type FuzzAnswer, jsonErrorProblems } from './support/fuzz/judge';
 import { type Operation, operationsOf } from './support/fuzz/operations';
 import { bodyBytes, createSender } from './support/fuzz/send';
 import { CHAOS_DATABASE_URL, type ChaosDatabase, createChaosDatabase } from './support/postgres';
@@ -42,6 +48,13 @@ const CUSTOMERS = 3;
 /** The issue's floor: at least this many requests, and every route among them. */
 const MIN_REQUESTS = 2_000;
 const MIN_PER_ROUTE = 20;
+/** The weighing's generated requests, each sent as a guest, a customer and an operator. */
+const WEIGH_RUNS = 300;
+const WEIGH_AT_ONCE = 40;
+/** Over the API's body limit (BODY_LIMIT_BYTES, 1 MiB by default). */
+const OVERSIZED_BYTES = 2 * 1024 * 1024;
+/** An operator of every shop (OPERATOR_PHONES), for the weighing. */
+const OPERATOR_PHONE = randomPhone();
 
 type Customer = { token: string; phone: string; signingIn?: Promise<void> };
 type Tried = { index: number; request: FuzzRequest; answer: FuzzAnswer; problems: string[] };
@@ -206,6 +219,7 @@ describe('fuzz', () => {
         ...(database && redis ? { DATABASE_URL: database.url, REDIS_URL: redis.url } : {}),
         // Each fuzzed request names its own client address, so the per-address limits do not answer everything.
         TRUST_PROXY: 'loopback',
+        OPERATOR_PHONES: OPERATOR_PHONE.normalised,
       },
     });
     operations = operationsOf(await (await fetch(`${server.origin}/api/openapi.json`)).json());
@@ -349,5 +363,237 @@ describe('fuzz', () => {
         `routes with fewer than ${MIN_PER_ROUTE} requests`,
       ).toEqual([]);
     }
+  });
+
+  type Weighed = {
+    number: number;
+    point: string;
+    product: string;
+    /** The grams ordered, and the point's stock (grams) before the order took them. */
+    ordered: number;
+    stockBefore: number;
+  };
+
+  async function send(
+    path: string,
+    headers: Record<string, string>,
+    body?: string,
+    method = 'POST',
+  ): Promise<FuzzAnswer> {
+    try {
+      const response = await fetch(server.origin + path, {
+        method,
+        headers: { 'content-type': 'application/json', ...headers },
+        ...(body === undefined ? {} : { body }),
+      });
+      return {
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? '',
+        body: await response.text(),
+      };
+    } catch (error) {
+      return { status: 0, contentType: '', body: '', error: (error as Error).message };
+    }
+  }
+
+  /** The stock (grams) of a product at a point, as the customer's basket line shows it. */
+  async function stockOf(customer: ChaosCustomer, point: string, product: string, grams: number) {
+    const put = await send(
+      '/api/user/me/basket',
+      customer.headers,
+      JSON.stringify({ warehouse_id: point, product_id: product, quantity: grams }),
+      'PATCH',
+    );
+    if (put.status !== 200) throw new Error(`basket: ${put.status} ${put.body.slice(0, 300)}`);
+    const basket = JSON.parse(
+      (await send('/api/user/me/basket', customer.headers, undefined, 'GET')).body,
+    ) as Record<string, { product: { _id: string; count: number } }[]>;
+    const line = basket[point]?.find((item) => item.product._id === product);
+    if (!line) throw new Error('the weighed product is not in the basket');
+    return line.product.count;
+  }
+
+  /** A pickup order of one line of a product sold by weight (grams in steps, no pieces), a few steps of it. */
+  async function placeWeighedOrder(customer: ChaosCustomer): Promise<Weighed> {
+    const stores = (await api('/api/stores')) as { _id: string; min_order: number }[];
+    for (let page = 1; page <= 10; page += 1) {
+      const { products, pages } = (await api(`/api/catalog/products?page=${page}`)) as {
+        pages: number;
+        products: {
+          _id: string;
+          store: { _id: string };
+          offer?: { point: string; count: number; price: number };
+          by_weight?: { step: number; min: number; piece: number | null };
+        }[];
+      };
+      for (const product of products) {
+        const store = stores.find((candidate) => candidate._id === product.store._id);
+        const { offer, by_weight: unit } = product;
+        if (!offer || !store || !unit || unit.piece !== null) continue;
+        const grams = Math.ceil((store.min_order * 1000) / offer.price / unit.step + 1) * unit.step;
+        const ordered = Math.max(unit.min + 2 * unit.step, grams);
+        if (ordered > Math.min(offer.count, 20_000)) continue;
+        const points = (await api(`/api/store/${product.store._id}/points`)) as {
+          _id: string;
+          is_pickup: boolean;
+        }[];
+        if (!points.some((point) => point._id === offer.point && point.is_pickup)) continue;
+        const stockBefore = await stockOf(customer, offer.point, product._id, ordered);
+        const placed = await send(
+          '/api/orders',
+          { ...customer.headers, 'idempotency-key': crypto.randomUUID() },
+          JSON.stringify({
+            orders: [{ point: offer.point, fulfilment: 'pickup' }],
+            phone: customer.phone,
+            payment: 'cash',
+          }),
+        );
+        if (placed.status !== 200) throw new Error(`order: ${placed.status} ${placed.body.slice(0, 300)}`);
+        const [order] = (JSON.parse(placed.body) as { orders: { number: number }[] }).orders;
+        if (!order) throw new Error('no order placed');
+        return { number: order.number, point: offer.point, product: product._id, ordered, stockBefore };
+      }
+      if (page >= pages) break;
+    }
+    throw new Error('no product sold by weight of the demo data could be ordered for pickup');
+  }
+
+  it(`weighs at assembly (ADR 054): guests 401 and customers 403 before their bodies are read, oversized bodies 413, an operator's broken requests in our shape, ${WEIGH_AT_ONCE} weighings of one line at once consistent`, async () => {
+    const operator = await signInCustomer(server, 'Пётр', OPERATOR_PHONE);
+    const buyer = await signInCustomer(server, 'Весовщик');
+    const order = await placeWeighedOrder(buyer);
+    const weighPath = `/api/operator/orders/${order.number}/weigh`;
+    for (const status of ['confirmed', 'assembling']) {
+      const moved = await send(
+        `/api/operator/orders/${order.number}/status`,
+        operator.headers,
+        JSON.stringify({ status }),
+      );
+      expect(moved.status, moved.body).toBe(200);
+    }
+    const valid = JSON.stringify({ product: order.product, grams: order.ordered });
+    // Who each generated request is sent as: the session alone, so the request's own headers (its content
+    // type, its Origin) go as generated.
+    const identityOf = (customer: ChaosCustomer) => ({
+      cookie: customer.headers.cookie ?? '',
+      'x-requested-with': 'XMLHttpRequest',
+    });
+    const customerHeaders = identityOf(await signInCustomer(server));
+    const operatorHeaders = identityOf(operator);
+    const guestHeaders = { 'x-requested-with': 'XMLHttpRequest' };
+    const tried: { who: string; request: FuzzRequest; answer: FuzzAnswer }[] = [];
+
+    // Bodies over the limit: who asks is answered first, an operator's body is refused by its size.
+    const padding = `{"product":"${order.product}","grams":100,"pad":"${'a'.repeat(OVERSIZED_BYTES)}"}`;
+    const oversized = {
+      guest: await send(weighPath, guestHeaders, padding),
+      customer: await send(weighPath, customerHeaders, padding),
+      operator: await send(weighPath, operator.headers, padding),
+    };
+    expect(
+      Object.fromEntries(Object.entries(oversized).map(([who, answer]) => [who, answer.status])),
+    ).toEqual({ guest: 401, customer: 403, operator: 413 });
+    for (const answer of Object.values(oversized)) expect(jsonErrorProblems(answer.body)).toEqual([]);
+
+    // A valid weighing by anyone but an operator changes nothing.
+    expect((await send(weighPath, guestHeaders, valid)).status).toBe(401);
+    expect((await send(weighPath, customerHeaders, valid)).status).toBe(403);
+
+    // The fuzz's own generated requests to the route, each as a guest, a customer and the operator.
+    const operation = operations.find(
+      (candidate) => candidate.key === 'POST /api/operator/orders/{number}/weigh',
+    );
+    if (!operation) throw new Error('the weighing is not in /api/openapi.json');
+    harvest.add({ number: String(order.number), product: order.product });
+    const generated = fc.sample(requestsFor(operation, { harvest, customers: CUSTOMERS, now: Date.now() }), {
+      seed: SEED,
+      numRuns: WEIGH_RUNS,
+    });
+    const sender = createSender(server.origin, CONCURRENCY);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < generated.length) {
+          const request = generated[next++] as FuzzRequest;
+          for (const [who, headers] of [
+            ['guest', guestHeaders],
+            ['customer', customerHeaders],
+            ['operator', operatorHeaders],
+          ] as const) {
+            const answer = await sender.send(request, headers);
+            if (answer.status !== -1) tried.push({ who, request, answer });
+          }
+        }
+      }),
+    );
+    sender.close();
+    const statusesOf = (who: string) => {
+      const counts: Record<string, number> = {};
+      for (const entry of tried.filter((item) => item.who === who))
+        counts[entry.answer.status] = (counts[entry.answer.status] ?? 0) + 1;
+      return counts;
+    };
+    /**
+     * Whether the server read what was sent: an answer of the route's validation or its service. A guest or a
+     * customer may only be refused for who they are (401, 403), or before routing (a path no route has, one
+     * that cannot be decoded or has raw bytes outside printable ASCII — 400 for any path —, headers too large), or by the
+     * check of another site's Origin.
+     */
+    const readsTheRequest = ({ request, answer }: (typeof tried)[number]) =>
+      answer.status < 400 ||
+      [409, 413, 415, 422].includes(answer.status) ||
+      (answer.status === 400 &&
+        !answer.body.includes('Некорректный адрес запроса') &&
+        !/[^ -~]/.test(request.path));
+
+    // Weighings of one line at once (a picker pressing again and again): each answered, and afterwards the
+    // line, the order's total and the point's stock agree with one of them.
+    const weights = Array.from({ length: WEIGH_AT_ONCE }, (_, index) => order.ordered - (index % 10) * 3);
+    const atOnce = await Promise.all(
+      weights.map((grams) =>
+        send(weighPath, operator.headers, JSON.stringify({ product: order.product, grams })),
+      ),
+    );
+    const seen = (await (
+      await fetch(`${server.origin}/api/orders/${order.number}`, { headers: buyer.headers })
+    ).json()) as {
+      total: number;
+      items: { product: string; by_weight?: { actual: number | null; final: number | null } }[];
+    };
+    const line = seen.items.find((item) => item.product === order.product);
+    const stockAfter = await stockOf(buyer, order.point, order.product, order.ordered);
+
+    const problems = tried.flatMap(({ who, request, answer }) =>
+      answerProblems(request, answer).map(
+        (problem) => `${who} ${request.method} ${request.path.slice(0, 60)}: ${problem}`,
+      ),
+    );
+    const all = [...Object.values(oversized), ...atOnce, ...tried.map((entry) => entry.answer)];
+    recordChaos({
+      suite: 'fuzz',
+      check: `POST /api/operator/orders/{number}/weigh: guests, customers, an operator; oversized; ${WEIGH_AT_ONCE} at once`,
+      requests: all.length + 2,
+      errors5xx: all.filter((answer) => answer.status >= 500 || answer.status === 0).length,
+      note: ['guest', 'customer', 'operator']
+        .map(
+          (who) =>
+            `${who} ${Object.entries(statusesOf(who))
+              .map(([status, count]) => `${status}×${count}`)
+              .join(' ')}`,
+        )
+        .join('; '),
+    });
+    expect(problems).toEqual([]);
+    // Who asks comes before what they sent: nothing of a guest's or a customer's request is read.
+    expect(tried.filter((entry) => entry.who !== 'operator' && readsTheRequest(entry))).toEqual([]);
+    expect(statusesOf('guest')[401]).toBeGreaterThan(WEIGH_RUNS / 2);
+    expect(statusesOf('customer')[403]).toBeGreaterThan(WEIGH_RUNS / 2);
+    expect(statusesOf('operator')[400]).toBeGreaterThan(0);
+    expect(statusesOf('operator')[404]).toBeGreaterThan(0);
+    expect(atOnce.map((answer) => answer.status)).toEqual(weights.map(() => 200));
+    expect(weights).toContain(line?.by_weight?.actual);
+    expect(seen.total).toBe(line?.by_weight?.final);
+    expect(stockAfter).toBe(order.stockBefore - (line?.by_weight?.actual ?? Number.NaN));
+    expect(server.isRunning(), 'the server is still running').toBe(true);
   });
 });

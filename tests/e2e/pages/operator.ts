@@ -4,6 +4,8 @@ import { codeFromOutbox } from './auth';
 import { findProducts } from './basket';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A weighed line's field is named after its product: 'Сыр …: заказано 300 г'. */
+const weightFieldName = (productName: string) => new RegExp(`^${escapeRegExp(productName)}:`);
 
 export class OperatorConsole {
   constructor(readonly page: Page) {}
@@ -56,15 +58,15 @@ export class OperatorConsole {
 
   /** A weighed line's field on an order's card (ADR 054): 'Сыр …: заказано 300 г'. */
   weightField(number: number, productName: string): Locator {
-    return this.boardOrder(number).getByRole('spinbutton', {
-      name: new RegExp(`^${escapeRegExp(productName)}:`),
-    });
+    return this.boardOrder(number).getByRole('spinbutton', { name: weightFieldName(productName) });
   }
 
   weighButton(number: number, productName: string): Locator {
+    // The inner locator of `has` is matched inside each form, so it must not start from the card again
+    // (`#order-N` is no form's descendant): that one matched nothing, and the click waited for ever.
     return this.boardOrder(number)
       .locator('form')
-      .filter({ has: this.weightField(number, productName) })
+      .filter({ has: this.page.getByRole('spinbutton', { name: weightFieldName(productName) }) })
       .getByRole('button', { name: 'Взвесить' });
   }
 
