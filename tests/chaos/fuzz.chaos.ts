@@ -40,7 +40,7 @@ import { type ServerProcess, startServer } from './support/server-process';
 
 const DEFAULT_SEED = 20_261_124;
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : DEFAULT_SEED;
-const RUNS = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : 3_000;
+const RUNS = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : 3_400;
 const ONLY = process.env.FUZZ_ONLY ? new Set(process.env.FUZZ_ONLY.split(',').map(Number)) : undefined;
 /** Requests in flight at once: enough to keep two cores busy, few enough to keep the order readable. */
 const CONCURRENCY = 4;
