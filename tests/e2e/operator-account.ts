@@ -26,9 +26,17 @@ export const E2E_WEIGHING_OPERATOR = {
   phone: '+79120000907',
 } as const;
 
+/** The picker of the substitutions journey (tests/e2e/substitution.spec.ts), on an order's assembly page. */
+export const E2E_SUBSTITUTION_OPERATOR = {
+  name: 'Лидия',
+  phoneDigits: '9120000908',
+  phone: '+79120000908',
+} as const;
+
 export const E2E_OPERATORS = [
   E2E_OPERATOR,
   E2E_WEIGHING_OPERATOR,
+  E2E_SUBSTITUTION_OPERATOR,
   E2E_OPERATOR_WITHOUT_JS,
   E2E_LIVE_OPERATOR,
   E2E_SUPPORT_OPERATOR,

@@ -125,8 +125,9 @@ function BoardCard({ order }: { order: BoardOrder }) {
         <dt className="text-muted">Оформлен</dt>
         <dd>{formatDayMonthTime(order.created_at)}</dd>
       </dl>
-      {isBeingAssembled(status) ? (
-        // The lines to mark missing or replace (ADR 055), on a page of their own.
+      {isBeingAssembled(order.status) && fetcher.state === 'idle' ? (
+        // The lines to mark missing or replace (ADR 055), on a page of their own. Not while a move is on its
+        // way: its redirect would take the operator back to the board from the assembly page just opened.
         <Link
           to={assemblyHref(order.number)}
           aria-describedby={titleId}
