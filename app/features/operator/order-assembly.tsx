@@ -90,7 +90,7 @@ function AssemblyLineCard({
           )}
         >
           <span className="sr-only">Состояние: </span>
-          {line.state ? SUBSTITUTION_STATE_LABELS[line.state] : 'Собирается'}
+          {line.state ? SUBSTITUTION_STATE_LABELS[line.state] : 'В заказе'}
         </p>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
