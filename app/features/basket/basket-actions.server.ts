@@ -4,16 +4,29 @@
  * DELETE /api/user/me/basket/{pointId}, answering, as they do, the whole basket; and a guest basket's
  * preview, as POST /api/basket/preview.
  */
-import { BasketChangeSchema, BasketPointParamsSchema, BasketPreviewSchema } from '@core/contracts/basket';
+import {
+  BasketChangeSchema,
+  BasketChoiceSchema,
+  BasketLineQuerySchema,
+  BasketPointParamsSchema,
+  BasketPreviewSchema,
+  type ReplacementOption,
+} from '@core/contracts/basket';
 import { z } from '@core/contracts/z';
 import type { LoadContext } from '@server/services';
 import { redirect } from 'react-router';
 import { formText, parseWith } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
 import { BASKET_FIELD, BASKET_PAGE, type BasketActionResult } from './basket-form';
+import { CHOICE_FIELD, CHOICE_INTENT } from './line-choice-form';
 
 /** What a signed-in customer's form may ask (a preview is read before anyone is asked for). */
-const IntentSchema = z.enum(['change', 'remove-point'], { error: 'Неизвестное действие с корзиной' });
+const IntentSchema = z.enum(['change', 'remove-point', CHOICE_INTENT], {
+  error: 'Неизвестное действие с корзиной',
+});
+
+/** An optional choice field: '' (the select's 'Как при оформлении', no replacement) is null. */
+const orNull = (value: string): string | null => (value === '' ? null : value);
 
 /** A number field as the contract sees it: '' and words stay strings, so the contract's message is given. */
 function numberOrText(value: string): number | string | undefined {
@@ -53,6 +66,22 @@ export async function runBasketIntent(
     const { pointId } = parseWith(BasketPointParamsSchema, { pointId: warehouseId });
     return { ok: true, intent, basket: await basket.removePoint(user._id, pointId) };
   }
+  if (intent === CHOICE_INTENT) {
+    // A line's choice for a missing item (ADR 055): PUT /api/user/me/basket/choice's contract and service.
+    const choice = parseWith(BasketChoiceSchema, {
+      point: warehouseId,
+      product: formText(form, BASKET_FIELD.product),
+      on_missing: orNull(formText(form, CHOICE_FIELD.onMissing)),
+      replacement: orNull(formText(form, CHOICE_FIELD.replacement)),
+    });
+    const answer = await basket.chooseOnMissing(user._id, {
+      pointId: choice.point,
+      productId: choice.product,
+      onMissing: choice.on_missing,
+      replacementId: choice.replacement ?? null,
+    });
+    return { ok: true, intent, basket: answer };
+  }
   const change = parseWith(BasketChangeSchema, {
     warehouse_id: warehouseId,
     product_id: formText(form, BASKET_FIELD.product),
@@ -61,6 +90,26 @@ export async function runBasketIntent(
   });
   // The basket as the service read it after the change: the controls show it, no loader reads it again.
   return { ok: true, intent: 'change', basket: await basket.changeItem(user._id, change) };
+}
+
+/**
+ * GET /resources/basket?warehouse_id=…&product_id=…: the similar products a signed-in customer's line may be
+ * replaced with (GET /api/user/me/basket/replacements' service), read only when the customer asks to pick one.
+ */
+export async function findLineReplacements(
+  context: Pick<LoadContext, 'viewer' | 'services'>,
+  query: URLSearchParams,
+): Promise<{ ok: true; replacements: ReplacementOption[] }> {
+  const user = requireUser(context);
+  const line = parseWith(BasketLineQuerySchema, {
+    point: query.get(BASKET_FIELD.point) ?? '',
+    product: query.get(BASKET_FIELD.product) ?? '',
+  });
+  const replacements = await context.services.basket.listReplacements(user._id, {
+    pointId: line.point,
+    productId: line.product,
+  });
+  return { ok: true, replacements };
 }
 
 /** What /basket's action answers when it asks before removing a point's group. */

@@ -3,12 +3,13 @@ import { findLine } from '@core/rules/basket';
 import { queryRows } from '@server/db/client';
 import { stock } from '@server/db/schema/index';
 import { NOT_SOLD_AT_POINT } from '@server/modules/basket/basket.service';
+import { NOT_SIMILAR_REPLACEMENT } from '@server/modules/basket/line-choice';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loader as rootLoader } from '~/root';
 import { action as basketPageAction, loader as basketPageLoader } from '~/routes/basket';
-import { action as basketAction } from '~/routes/resources/basket';
+import { action as basketAction, loader as basketResourceLoader } from '~/routes/resources/basket';
 import { actionArgs, formPost, outcomeOf, pageContext, TEST_ORIGIN } from '../../../tests/setup/actions';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
@@ -320,5 +321,70 @@ describe.each(TEST_DATABASE_KINDS)('basket actions on %s', (kind) => {
         data: { ok: false, message: expect.stringMatching(/[а-яё]/i) },
       });
     }
+  });
+
+  it('sets a line’s choice for a missing item and its replacement, as PUT /api/user/me/basket/choice (ADR 055)', async () => {
+    const { userId, context } = await signedIn();
+    const offer = take();
+    expect((await post(context, step(offer, 1))).status).toBe(200);
+    const line = { intent: 'choice', warehouse_id: offer.pointId, product_id: offer.productId };
+    const choiceIn = async () =>
+      findLine(await t.app.services.basket.getBasket(userId), offer.pointId, offer.productId);
+
+    // A fetcher's post answers the whole basket with the choice.
+    const set = await post(context, { ...line, on_missing: 'remove' });
+    expect(set).toMatchObject({ status: 200, data: { ok: true, intent: 'choice' } });
+    const answered = set.kind === 'data' ? (set.data as { basket: Basket }).basket : {};
+    expect(findLine(answered, offer.pointId, offer.productId)).toMatchObject({ on_missing: 'remove' });
+    // 'Как при оформлении' posts '': the order's choice again.
+    expect((await post(context, { ...line, on_missing: '' })).status).toBe(200);
+    expect(await choiceIn()).toMatchObject({ on_missing: null, replacement: null });
+
+    // The pick's list comes from the resource route's loader, asked for with the line; a guest gets 401.
+    const query = new URLSearchParams({ warehouse_id: offer.pointId, product_id: offer.productId });
+    const load = (who: Context) =>
+      basketResourceLoader({
+        ...actionArgs(new Request(`${TEST_ORIGIN}${BASKET_ACTION}?${query}`), who, {
+          params: {},
+          pattern: BASKET_ACTION,
+        }),
+      }).then(outcomeOf);
+    const listed = await load(context);
+    expect(listed).toMatchObject({ status: 200, data: { ok: true } });
+    const options =
+      listed.kind === 'data' ? (listed.data as { replacements: { product: string }[] }).replacements : [];
+    expect(options).toEqual(await t.app.services.basket.listReplacements(userId, offer));
+    expect(await load(pageContext(t, null))).toMatchObject({ status: 401 });
+    const similar = options[0];
+    if (!similar) throw new Error('the seed has no similar product for the line');
+    expect(
+      (await post(context, { ...line, on_missing: 'similar', replacement: similar.product })).status,
+    ).toBe(200);
+    expect(await choiceIn()).toMatchObject({
+      on_missing: 'similar',
+      replacement: { product: similar.product },
+    });
+
+    // Not one of the similar products: the Russian message under its field; the choice stays.
+    expect(
+      await post(context, { ...line, on_missing: 'similar', replacement: foreign.productId }),
+    ).toMatchObject({
+      status: 400,
+      data: { ok: false, message: NOT_SIMILAR_REPLACEMENT, fields: { replacement: NOT_SIMILAR_REPLACEMENT } },
+    });
+    expect(await post(context, { ...line, on_missing: 'maybe' })).toMatchObject({
+      status: 400,
+      data: { ok: false, fields: { on_missing: expect.stringMatching(/[а-яё]/i) } },
+    });
+    // Without JavaScript: the form's 'Сохранить', then back to the basket.
+    expect(
+      await documentPost(context, { ...line, on_missing: 'call' }, `${TEST_ORIGIN}${BASKET_PAGE}`),
+    ).toMatchObject({
+      kind: 'redirect',
+      location: BASKET_PAGE,
+    });
+    expect(await choiceIn()).toMatchObject({ on_missing: 'call', replacement: null });
+    // A guest: 401 before the form is read (a guest's basket has no choice; the checkout needs signing in).
+    expect(await post(pageContext(t, null), { ...line, on_missing: 'call' })).toMatchObject({ status: 401 });
   });
 });

@@ -14,7 +14,10 @@ export const BASKET_ACTION = '/resources/basket';
 export const BASKET_PAGE = '/basket';
 
 export const BASKET_FIELD = {
-  /** change (also when absent: the cards' controls leave it out, ADR 044), remove-point or preview. */
+  /**
+   * change (also when absent: the cards' controls leave it out, ADR 044), remove-point, preview, or choice (a
+   * line's choice for a missing item: line-choice-form.ts).
+   */
   intent: 'intent',
   point: 'warehouse_id',
   product: 'product_id',
@@ -39,7 +42,7 @@ export const BASKET_FIELD = {
 } as const;
 
 /** What a change of the signed-in basket answers: the whole basket as the server has it after it. */
-export type BasketChangeAnswer = { ok: true; intent: 'change' | 'remove-point'; basket: Basket };
+export type BasketChangeAnswer = { ok: true; intent: 'change' | 'remove-point' | 'choice'; basket: Basket };
 
 export type BasketActionResult = BasketChangeAnswer | { ok: true; intent: 'preview'; basket: Basket };
 

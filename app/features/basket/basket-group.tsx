@@ -26,12 +26,14 @@ import { buttonStyles } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Counter } from '~/components/ui/counter';
 import { Thumb } from '~/components/ui/thumb';
+import { useOptionalUser } from '~/features/auth/user';
 import { useDelivery } from '~/features/delivery/delivery-context';
 import { cx } from '~/lib/cx';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useBasket } from './basket-context';
 import { BASKET_FIELD, BASKET_PAGE } from './basket-form';
 import { groupTotals } from './basket-summary';
+import { LineChoice } from './line-choice';
 import { SwapPoint } from './swap-point';
 
 /** What a stock-reduced line says: what is left, or that nothing is. */
@@ -65,6 +67,8 @@ export function BasketGroup({
 }) {
   const basket = useBasket();
   const { mode } = useDelivery();
+  // A guest's basket lives on the device and has no choice for a missing item: a guest signs in to check out.
+  const isSignedIn = useOptionalUser() !== null;
   const headingId = useId();
   const [isConfirming, setConfirming] = useState(false);
   const shop = items[0]?.product.store;
@@ -155,7 +159,7 @@ export function BasketGroup({
 
       <ul className="divide-y divide-line">
         {items.map((item) => (
-          <BasketLine key={item.product._id} pointId={pointId} item={item} />
+          <BasketLine key={item.product._id} pointId={pointId} item={item} hasChoice={isSignedIn} />
         ))}
       </ul>
 
@@ -183,46 +187,49 @@ export function BasketGroup({
   );
 }
 
-function BasketLine({ pointId, item }: { pointId: string; item: BasketItem }) {
+function BasketLine({ pointId, item, hasChoice }: { pointId: string; item: BasketItem; hasChoice: boolean }) {
   const { product, quantity } = item;
   const isShort = quantity > product.count;
   const payable = Math.min(quantity, Math.max(0, product.count));
   return (
-    <li className="flex flex-wrap items-center gap-3 py-4 sm:flex-nowrap sm:gap-4">
-      <Thumb src={product.img} size={80} className="size-16 rounded-2xl sm:size-20" />
-      <div className="min-w-0 flex-1 basis-40">
-        <Link
-          to={`/product/${product.slug}`}
-          className="line-clamp-2 rounded-md text-[15px] leading-snug font-medium hover:text-brand-700"
-        >
-          {product.name}
-        </Link>
-        <p className="mt-1 text-[13px] text-muted">
-          {product.by_weight
-            ? `${formatWeightStep(product.by_weight)} · ${formatPerKg(product.price)}`
-            : `${formatPackSize(product)} · ${formatRoubles(product.price)} за шт.`}
-        </p>
-        {isShort ? (
-          <p className="mt-1 inline-flex items-center gap-1 text-[13px] font-semibold text-berry">
-            <CircleAlert aria-hidden="true" className="size-4" />
-            {shortageText(product.count, product.by_weight)}
+    <li className="py-4">
+      <div className="flex flex-wrap items-center gap-3 sm:flex-nowrap sm:gap-4">
+        <Thumb src={product.img} size={80} className="size-16 rounded-2xl sm:size-20" />
+        <div className="min-w-0 flex-1 basis-40">
+          <Link
+            to={`/product/${product.slug}`}
+            className="line-clamp-2 rounded-md text-[15px] leading-snug font-medium hover:text-brand-700"
+          >
+            {product.name}
+          </Link>
+          <p className="mt-1 text-[13px] text-muted">
+            {product.by_weight
+              ? `${formatWeightStep(product.by_weight)} · ${formatPerKg(product.price)}`
+              : `${formatPackSize(product)} · ${formatRoubles(product.price)} за шт.`}
           </p>
-        ) : null}
+          {isShort ? (
+            <p className="mt-1 inline-flex items-center gap-1 text-[13px] font-semibold text-berry">
+              <CircleAlert aria-hidden="true" className="size-4" />
+              {shortageText(product.count, product.by_weight)}
+            </p>
+          ) : null}
+        </div>
+        {product.by_weight ? (
+          <WeightLineControls pointId={pointId} item={item} terms={product.by_weight}>
+            {/* An estimate: the picker weighs the line and its price follows the weight (ADR 054). */}
+            <p className={cx('w-24 text-right font-bold tabular-nums', isShort && 'text-muted')}>
+              ≈&nbsp;{formatRoubles(weighedPriceKopecks(product.price, payable))}
+            </p>
+          </WeightLineControls>
+        ) : (
+          <LineControls pointId={pointId} item={item}>
+            <p className={cx('w-24 text-right font-bold tabular-nums', isShort && 'text-muted')}>
+              {formatRoubles(product.price * payable)}
+            </p>
+          </LineControls>
+        )}
       </div>
-      {product.by_weight ? (
-        <WeightLineControls pointId={pointId} item={item} terms={product.by_weight}>
-          {/* An estimate: the picker weighs the line and its price follows the weight (ADR 054). */}
-          <p className={cx('w-24 text-right font-bold tabular-nums', isShort && 'text-muted')}>
-            ≈&nbsp;{formatRoubles(weighedPriceKopecks(product.price, payable))}
-          </p>
-        </WeightLineControls>
-      ) : (
-        <LineControls pointId={pointId} item={item}>
-          <p className={cx('w-24 text-right font-bold tabular-nums', isShort && 'text-muted')}>
-            {formatRoubles(product.price * payable)}
-          </p>
-        </LineControls>
-      )}
+      {hasChoice ? <LineChoice pointId={pointId} item={item} /> : null}
     </li>
   );
 }

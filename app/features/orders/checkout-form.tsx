@@ -20,6 +20,7 @@ import { pluralForm } from '@core/rules/plural';
 import { formatRoubles } from '@core/rules/price';
 import { formatSchedule } from '@core/rules/schedule';
 import { formatLineAmount, linePriceKopecks } from '@core/rules/sold-by-weight';
+import { DEFAULT_ON_MISSING, ON_MISSING, ON_MISSING_LABELS, type OnMissing } from '@core/rules/substitution';
 import { Plus } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Form, Link, useFetcher, useNavigation } from 'react-router';
@@ -403,6 +404,13 @@ function GroupSection({
                   terms: item.product.by_weight,
                 })}
               </span>
+              {/* The line's own choice for a missing item, made in the basket (ADR 055): it beats the order's. */}
+              {item.on_missing ? (
+                <span className="block text-sm text-muted">
+                  Если не будет: {ON_MISSING_LABELS[item.on_missing]}
+                  {item.replacement ? ` — ${item.replacement.name}` : null}
+                </span>
+              ) : null}
             </span>
             <span className="shrink-0 font-semibold tabular-nums">
               {item.product.by_weight ? '≈ ' : null}
@@ -490,6 +498,9 @@ export function CheckoutForm({
   const [contactPhone, setContactPhone] = useState(() => textOr(posted?.phone, formatPhone(phone)));
   const [payment, setPayment] = useState<PaymentMethod>(
     () => PAYMENT_METHODS.find((method) => method === posted?.payment) ?? 'card',
+  );
+  const [onMissing, setOnMissing] = useState<OnMissing>(
+    () => ON_MISSING.find((value) => value === posted?.on_missing) ?? DEFAULT_ON_MISSING,
   );
   // Online payment pays one shop's order (a checkout of several shops is paid on receipt).
   const canPayOnline = online && groups.length === 1;
@@ -603,6 +614,23 @@ export function CheckoutForm({
                 className="flex-1 px-3"
               >
                 {label}
+              </Choice>
+            ))}
+          </div>
+        </fieldset>
+        {/* Issue 27 (ADR 055): the orders' choice; a line with its own, chosen in the basket, keeps it. */}
+        <fieldset>
+          <legend className={LABEL}>Если товара не окажется</legend>
+          <div className="flex flex-col gap-2">
+            {ON_MISSING.map((value) => (
+              <Choice
+                key={value}
+                name={fields.on_missing.name}
+                value={value}
+                isChecked={onMissing === value}
+                onChoose={() => setOnMissing(value)}
+              >
+                {ON_MISSING_LABELS[value]}
               </Choice>
             ))}
           </div>

@@ -159,6 +159,41 @@ describe.each(TEST_DATABASE_KINDS)('order page actions on %s', (kind) => {
     expect(await t.app.services.orders.listOrders(customer.user._id)).toHaveLength(2);
   });
 
+  it('posts the orders’ choice for missing items; a line chosen in the basket keeps its own (ADR 055)', async () => {
+    const customer = await customerWithBasket();
+    await t.app.services.basket.chooseOnMissing(customer.user._id, {
+      pointId: pointA.id,
+      productId: productA,
+      onMissing: 'similar',
+      replacementId: null,
+    });
+    const form = await deliveryForm(customer);
+    const refused = outcomeOf(await checkout(customer, { ...form, on_missing: 'как-нибудь' }));
+    expect(refused).toMatchObject({
+      kind: 'data',
+      status: 400,
+      data: { ok: false, fields: { on_missing: 'Выберите, что делать, если товара не окажется' } },
+    });
+    expect(outcomeOf(await checkout(customer, { ...form, on_missing: 'remove' }))).toMatchObject({
+      kind: 'redirect',
+      location: '/lk?active=orders',
+    });
+    const orders = await Promise.all(
+      (await t.app.services.orders.listOrders(customer.user._id)).map((order) =>
+        t.app.services.orders.getOrder(customer.user._id, order.number),
+      ),
+    );
+    expect(orders.map((order) => order.on_missing)).toEqual(['remove', 'remove']);
+    expect(
+      Object.fromEntries(
+        orders.flatMap((order) => order.items.map((item) => [item.product, item.on_missing])),
+      ),
+    ).toEqual({
+      [productA]: 'similar',
+      [productB]: 'remove',
+    });
+  });
+
   it('answers a refused checkout with the contract’s messages and the values as they were posted', async () => {
     const customer = await customerWithBasket();
     const form = await deliveryForm(customer);

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { runBasketIntent } from '~/features/basket/basket-actions.server';
+import { findLineReplacements, runBasketIntent } from '~/features/basket/basket-actions.server';
 import { runBasketChange } from '~/features/basket/basket-changes';
 import { BASKET_FIELD, BASKET_PAGE } from '~/features/basket/basket-form';
 import { formText, runAction } from '~/lib/actions.server';
@@ -28,7 +28,12 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   return runBasketChange(request, serverAction);
 }
 
-/** Only posts: there is nothing to show at this address. */
-export function loader() {
-  throw data(null, { status: 404 });
+/**
+ * GET with a line (`warehouse_id`, `product_id`): the similar products it may be replaced with (ADR 055),
+ * asked for only when a customer opens the line's pick; a guest gets 401 as data. Nothing else to show here.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams;
+  if (!query.has(BASKET_FIELD.product)) throw data(null, { status: 404 });
+  return runAction(() => findLineReplacements(context, query));
 }

@@ -812,3 +812,90 @@ describe.each(TEST_DATABASE_KINDS)('the orders service on %s', (kind) => {
     });
   });
 });
+
+describe.each(TEST_DATABASE_KINDS)('a checkout’s choices for missing items on %s (ADR 055)', (kind) => {
+  let t: TestServices;
+  let shop: StoreRow;
+  let point: PointRow;
+
+  beforeAll(async () => {
+    t = await createTestServices(kind);
+    const city = await createCity(t.db.db);
+    shop = await createStore(t.db.db);
+    point = await createPoint(t.db.db, shop, city);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const stocked = async (name: string): Promise<ProductRow> => {
+    const product = await createProduct(t.db.db, shop, { name });
+    await setStock(t.db.db, point, product, 20);
+    return product;
+  };
+  const put = (userId: string, product: ProductRow) =>
+    t.services.basket.changeItem(userId, { warehouse_id: point.id, product_id: product.id, quantity: 1 });
+  const placeOne = async (userId: string, extra: Record<string, unknown>) => {
+    const input = PlaceOrdersSchema.parse({
+      orders: [{ point: point.id, fulfilment: 'pickup' }],
+      phone: '+7 (900) 000-00-01',
+      payment: 'cash',
+      ...extra,
+    });
+    const response = await t.services.orders.placeOrders(userId, randomUUID(), input);
+    expect(response.status).toBe(200);
+    const [order] = response.body.orders;
+    if (!order) throw new Error('no order placed');
+    return t.services.orders.getOrder(userId, order.number);
+  };
+  /** What each order line stores of its basket line's choice: its own choice and the picked replacement. */
+  const storedChoices = (orderId: string) =>
+    t.db.db
+      .execute(
+        sql`select product_id as "productId", on_missing as "onMissing",
+          chosen_replacement_id as "replacementId" from order_items where order_id = ${orderId}`,
+      )
+      .then((result) => (result as unknown as { rows: Record<string, unknown>[] }).rows);
+
+  it('gives each line its basket line’s choice and replacement, and the others the checkout’s choice', async () => {
+    const userId = (await createCustomer(t.db.db)).id;
+    const milk = await stocked('Молоко');
+    const bread = await stocked('Хлеб');
+    const kefir = await stocked('Кефир');
+    await put(userId, milk);
+    await put(userId, bread);
+    const [option] = await t.services.basket.listReplacements(userId, {
+      pointId: point.id,
+      productId: milk.id,
+    });
+    expect(option?.product).toBe(kefir.id);
+    await t.services.basket.chooseOnMissing(userId, {
+      pointId: point.id,
+      productId: milk.id,
+      onMissing: 'similar',
+      replacementId: kefir.id,
+    });
+
+    const order = await placeOne(userId, { on_missing: 'remove' });
+    expect(order.on_missing).toBe('remove');
+    expect(Object.fromEntries(order.items.map((item) => [item.product, item.on_missing]))).toEqual({
+      [milk.id]: 'similar',
+      [bread.id]: 'remove',
+    });
+    expect(await storedChoices(order._id)).toEqual(
+      expect.arrayContaining([
+        { productId: milk.id, onMissing: 'similar', replacementId: kefir.id },
+        { productId: bread.id, onMissing: null, replacementId: null },
+      ]),
+    );
+  });
+
+  it('asks to be called when the checkout chooses nothing', async () => {
+    const userId = (await createCustomer(t.db.db)).id;
+    await put(userId, await stocked('Сыр'));
+    const order = await placeOne(userId, {});
+    expect(order.on_missing).toBe('call');
+    expect(order.items.map((item) => item.on_missing)).toEqual(['call']);
+  });
+});
