@@ -42,7 +42,7 @@ export function LineChoice({ pointId, item }: { pointId: string; item: BasketIte
       <input type="hidden" name={BASKET_FIELD.point} value={pointId} />
       <input type="hidden" name={BASKET_FIELD.product} value={product._id} />
       <label htmlFor={id} className="text-muted">
-        Если товара не будет<span className="sr-only">: {product.name}</span>
+        Если товара не будет:<span className="sr-only"> {product.name}</span>
       </label>
       <select
         id={id}
@@ -76,7 +76,7 @@ export function LineChoice({ pointId, item }: { pointId: string; item: BasketIte
               onClick={() => setPicking(true)}
               className="font-semibold text-brand-700 underline"
             >
-              Выбрать замену<span className="sr-only">: {product.name}</span>
+              Выбрать замену<span className="sr-only"> для: {product.name}</span>
             </button>
           ) : null}
         </>

@@ -49,7 +49,7 @@ export default function ReplacementPicker({
   return (
     <>
       <label htmlFor={id} className="text-muted">
-        Замена<span className="sr-only">: {item.product.name}</span>
+        Замена:<span className="sr-only"> {item.product.name}</span>
       </label>
       <select
         id={id}
