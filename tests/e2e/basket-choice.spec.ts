@@ -13,7 +13,12 @@ test.beforeEach(async ({ context }, testInfo) => {
 });
 
 type Offered = CatalogProduct & { offer: NonNullable<CatalogProduct['offer']> };
-type Line = { product: { _id: string }; on_missing: string | null; replacement: { name: string } | null };
+type Line = {
+  product: { _id: string };
+  quantity: number;
+  on_missing: string | null;
+  replacement: { name: string } | null;
+};
 
 /** A signed-in customer with one line of a product the catalogue offers. */
 async function customerWithLine(page: Page, phoneDigits: string): Promise<Offered> {
@@ -44,6 +49,10 @@ test.describe('a basket line’s choice for a missing item', () => {
 
     await choice.selectOption({ label: 'Убрать из заказа' });
     await expect.poll(async () => (await lineOnServer(page, product))?.on_missing).toBe('remove');
+    await expect(choice).toHaveValue('remove');
+    // A quantity change answers the whole basket, the line's choice with it.
+    await page.getByRole('button', { name: `Увеличить количество: ${product.name}`, exact: true }).click();
+    await expect.poll(async () => (await lineOnServer(page, product))?.quantity).toBe(2);
     await expect(choice).toHaveValue('remove');
 
     await choice.selectOption({ label: 'Заменить на похожий' });

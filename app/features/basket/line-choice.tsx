@@ -2,6 +2,7 @@ import type { BasketItem } from '@core/contracts/basket';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { failureOf } from '~/lib/action-result';
+import { useRootData } from '~/lib/root-data';
 import { useHydrated } from '~/lib/use-hydrated';
 import { BASKET_ACTION, BASKET_FIELD } from './basket-form';
 import { CHOICE_FIELD, CHOICE_INTENT, CHOICE_OPTIONS } from './line-choice-form';
@@ -22,12 +23,15 @@ const SMALL_CONTROL = 'h-8 rounded-lg border border-line bg-white px-2';
  */
 export function LineChoice({ pointId, item }: { pointId: string; item: BasketItem }) {
   const { product } = item;
+  // The choice as the loaders last read it: a change of it reads them again, while a quantity's answer (which
+  // the line shows) is parsed without it (basket-data.ts, on every page's first load).
+  const saved = useRootData()?.basket?.[pointId]?.find((line) => line.product._id === product._id) ?? item;
   const fetcher = useFetcher({ key: `choice:${pointId}:${product._id}` });
   const isHydrated = useHydrated();
   const [isPicking, setPicking] = useState(false);
   const id = useId();
   const sent = fetcher.formData?.get(CHOICE_FIELD.onMissing);
-  const choice = typeof sent === 'string' ? sent : (item.on_missing ?? '');
+  const choice = typeof sent === 'string' ? sent : (saved.on_missing ?? '');
   const failure = failureOf(fetcher.data);
   const submit = (form: HTMLFormElement | null) => {
     if (form) void fetcher.submit(form);
@@ -65,11 +69,11 @@ export function LineChoice({ pointId, item }: { pointId: string; item: BasketIte
       )}
       {choice !== 'similar' ? null : isPicking ? (
         <Suspense fallback={null}>
-          <ReplacementPicker pointId={pointId} item={item} onPick={submit} />
+          <ReplacementPicker pointId={pointId} item={saved} onPick={submit} />
         </Suspense>
       ) : (
         <>
-          {item.replacement ? <span>Замена: {item.replacement.name}</span> : null}
+          {saved.replacement ? <span>Замена: {saved.replacement.name}</span> : null}
           {isHydrated ? (
             <button
               type="button"
