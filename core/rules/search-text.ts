@@ -68,12 +68,17 @@ export const SEARCH_SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['батон', 'булка'],
 ];
 
-const synonymsByWord = new Map<string, readonly string[]>(
-  SEARCH_SYNONYM_GROUPS.flatMap((group) => group.map((word) => [word, group] as const)),
-);
+/**
+ * Built on first use, not at import: the browser imports this file for the search box's limits, and a map
+ * built at module level is code no bundler may drop (the server alone looks synonyms up).
+ */
+let synonymsByWord: Map<string, readonly string[]> | undefined;
 
 /** The word with its synonyms (the word itself first). */
 export function withSynonyms(word: string): string[] {
+  synonymsByWord ??= new Map(
+    SEARCH_SYNONYM_GROUPS.flatMap((group) => group.map((word) => [word, group] as const)),
+  );
   const group = synonymsByWord.get(word);
   return group ? [word, ...group.filter((other) => other !== word)] : [word];
 }

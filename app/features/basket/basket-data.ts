@@ -1,5 +1,6 @@
 import type { Basket, BasketItem, BasketProduct } from '@core/contracts/basket';
 import { isOverStock } from '@core/rules/basket';
+import { WEIGHT_MAX_GRAMS, type WeightTerms } from '@core/rules/sold-by-weight';
 
 /** Where the guest basket lives in local storage (SPEC §4: a guest basket is kept on the device). */
 export const GUEST_BASKET_STORAGE_KEY = 'fresh:basket';
@@ -10,9 +11,16 @@ const isObject = (value: unknown): value is Loose => typeof value === 'object' &
 const isText = (value: unknown): value is string => typeof value === 'string';
 const isWhole = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
 
+/** A weighed product's terms (ADR 054), or nothing: a product sold by the piece. */
+function readTerms(value: unknown): WeightTerms | undefined {
+  if (!isObject(value) || !isWhole(value.step) || !isWhole(value.min)) return undefined;
+  return { step: value.step, min: value.min, piece: isWhole(value.piece) ? value.piece : null };
+}
+
 function readProduct(value: unknown): BasketProduct | null {
   if (!isObject(value)) return null;
   const { _id, slug, name, img, price, discount, weight, store, count } = value;
+  const terms = readTerms(value.by_weight);
   if (!isText(_id) || !isText(slug) || !isText(name) || !isWhole(price) || !isWhole(count)) return null;
   if (!isObject(store) || !isText(store._id) || !isText(store.name) || !isText(store.slug)) return null;
   return {
@@ -25,6 +33,7 @@ function readProduct(value: unknown): BasketProduct | null {
     weight: isWhole(weight) ? weight : 0,
     store: { _id: store._id, name: store.name, slug: store.slug },
     count,
+    ...(terms ? { by_weight: terms } : {}),
   };
 }
 
@@ -32,7 +41,11 @@ function readItem(value: unknown): BasketItem | null {
   if (!isObject(value)) return null;
   const product = readProduct(value.product);
   const { quantity } = value;
-  if (!product || !isWhole(quantity) || quantity < 1 || quantity > 999) return null;
+  // Pieces up to 999; grams of goods sold by weight up to their cap (ADR 054).
+  const most = product?.by_weight ? WEIGHT_MAX_GRAMS : 999;
+  if (!product || !isWhole(quantity) || quantity < 1 || quantity > most) return null;
+  // A signed-in line's choice for a missing item (ADR 055) is not kept here: the basket page shows it from
+  // its loader's basket, so every page's first load does not carry its parsing.
   return { product, quantity, is_over_stock: isOverStock(quantity, product.count) };
 }
 

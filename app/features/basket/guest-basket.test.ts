@@ -110,4 +110,16 @@ describe('parseBasket', () => {
     expect(parseBasket([])).toBeNull();
     expect(parseBasket('корзина')).toBeNull();
   });
+
+  it('keeps grams of goods sold by weight with their terms', () => {
+    const cheese = { ...product('cheese', 5_000), by_weight: { step: 100, min: 200, piece: null } };
+    const line = { product: cheese, quantity: 1_200, is_over_stock: false };
+    expect(parseBasket({ p1: [line] })).toEqual({ p1: [line] });
+    // Pieces stay within the counter's 999, grams within 20 kg; terms without a step are no terms.
+    expect(parseBasket({ p1: [{ product: product('milk', 5_000), quantity: 1_200 }] })).toEqual({});
+    expect(parseBasket({ p1: [{ ...line, quantity: 20_001 }] })).toEqual({});
+    expect(
+      parseBasket({ p1: [{ ...line, quantity: 900, product: { ...cheese, by_weight: { min: 200 } } }] }),
+    ).toEqual({ p1: [{ product: product('cheese', 5_000), quantity: 900, is_over_stock: false }] });
+  });
 });
