@@ -158,21 +158,11 @@ export async function deletePointLines(tx: Executor, userId: string, pointId: st
   await tx.delete(basketItems).where(and(eq(basketItems.userId, userId), eq(basketItems.pointId, pointId)));
 }
 
-/** The lines of a basket as ids and quantities, in the order they were added. */
-export async function findLines(tx: Executor, userId: string): Promise<LineWrite[]> {
-  return tx
-    .select({
-      pointId: basketItems.pointId,
-      productId: basketItems.productId,
-      quantity: basketItems.quantity,
-    })
-    .from(basketItems)
-    .where(eq(basketItems.userId, userId))
-    .orderBy(asc(basketItems.position));
-}
-
-/** The lines a checkout places, with each line's choice for a missing item (ADR 055). */
-export async function findCheckoutLines(
+/**
+ * The lines of a basket as ids and quantities, in the order they were added, with each line's choice for a
+ * missing item (ADR 055: what a checkout carries into the order).
+ */
+export async function findLines(
   tx: Executor,
   userId: string,
 ): Promise<(LineWrite & { onMissing: OnMissing | null; replacementId: string | null })[]> {

@@ -24,7 +24,6 @@ import {
   deleteLine,
   deleteLines,
   deletePointLines,
-  findCheckoutLines,
   findLineState,
   findLines,
   findPointAndProduct,
@@ -208,7 +207,7 @@ export function createBasketService(deps: BasketDeps) {
      */
     async lockLines(tx: Executor, userId: string) {
       await lockBasket(tx, userId);
-      return findCheckoutLines(tx, userId);
+      return findLines(tx, userId);
     },
 
     /** Checkout, inside its transaction (after lockLines): a point's lines leave with its order. */
