@@ -164,6 +164,12 @@ test('a guest picks an address, fills a basket from two shops, signs in and plac
   await expectTotalsAddUp(deliveryGroup);
   const toPay = await expectTotalsAddUp(page.getByRole('region', { name: 'К оплате' }));
   expect(toPay.items).toBe(basketTotals.items);
+  // What to do with a missing item (issue 27, ADR 055): 'Позвонить мне' unless chosen; chosen by keyboard.
+  const onMissing = page.getByRole('group', { name: 'Если товара не окажется' });
+  await expect(onMissing.getByRole('radio', { name: 'Позвонить мне' })).toBeChecked();
+  await onMissing.getByRole('radio', { name: 'Заменить на похожий' }).focus();
+  await page.keyboard.press('Space');
+  await expect(onMissing.getByRole('radio', { name: 'Заменить на похожий' })).toBeChecked();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Оформить 2 заказа' }).click();
 
@@ -185,6 +191,7 @@ test('a guest picks an address, fills a basket from two shops, signs in and plac
     await expect(page.getByRole('region', { name: 'Получение' })).toContainText(
       chosen === delivery ? address : 'Самовывоз',
     );
+    await expect(items).toContainText('Если товара не окажется: Заменить на похожий');
     sumOfOrders += (await expectTotalsAddUp(items)).total;
     await expectAccessible(page);
   }
