@@ -320,6 +320,8 @@ async function collectSamples(t: TestApp, orderSlug: string): Promise<{ pages: S
       ['operator', '/operator?status=closed'],
       ['chats/:id', '/operator/chats/00000000-0000-4000-8000-000000000000'],
       ['board', '/operator/board'],
+      // An order's assembly (ADR 055).
+      ['board/:number', '/operator/board/100001'],
       ['reviews', '/operator/reviews'],
       ['reviews', '/operator/reviews?status=hidden'],
       ['requests', '/operator/requests'],
@@ -394,6 +396,13 @@ async function collectSamples(t: TestApp, orderSlug: string): Promise<{ pages: S
     // The customer has uploaded no picture: 404 (files.routes).
     { route: '/api/file/user', url: '/api/file/user', guest: GUEST_ONLY_LOGIN, signedIn: 404 },
     { route: '/api/user/me/basket', url: '/api/user/me/basket', ...signedInOnly },
+    // A basket line's similar products (ADR 055): of a line the basket has, else 409.
+    {
+      route: '/api/user/me/basket/replacements',
+      url: `/api/user/me/basket/replacements?point=${point.id}&product=00000000-0000-4000-8000-000000000000`,
+      guest: GUEST_ONLY_LOGIN,
+      signedIn: 409,
+    },
     { route: '/api/geo/reverse', url: `/api/geo/reverse?lng=${point.longitude}&lat=${point.latitude}` },
     { route: '/api/geo/search', url: `/api/geo/search?q=${encodeURIComponent('свободы 46')}` },
     { route: '/api/user/me/addresses', url: '/api/user/me/addresses', ...signedInOnly },
