@@ -165,10 +165,16 @@ function isActionFailure(text: string): boolean {
 
 /**
  * A resource route's failed action as its fetcher reads it (docs/decisions/020, app/lib/action-result.ts):
- * `{ok:false, message, fields, values?}`, the API's message and field messages in the form's hands.
+ * `{ok:false, message, fields, values?, result?}`, the API's message and field messages in the form's hands;
+ * `result` is Conform's submission result (ADR 042), whose error messages are the same.
  */
 function actionFailureProblems(text: string): string[] {
-  const body = JSON.parse(text) as { message?: unknown; fields?: unknown; values?: unknown };
+  const body = JSON.parse(text) as {
+    message?: unknown;
+    fields?: unknown;
+    values?: unknown;
+    result?: unknown;
+  };
   const problems = messageProblems(body.message);
   if (body.fields === null || typeof body.fields !== 'object' || Array.isArray(body.fields)) {
     problems.push(`fields is not an object of field messages: ${text.slice(0, 120)}`);
@@ -177,7 +183,20 @@ function actionFailureProblems(text: string): string[] {
       problems.push(...messageProblems(message, `fields.${field}`));
     }
   }
-  const extra = Object.keys(body).filter((key) => !['ok', 'message', 'fields', 'values'].includes(key));
+  const resultErrors =
+    typeof body.result === 'object' && body.result !== null && 'error' in body.result
+      ? body.result.error
+      : undefined;
+  if (typeof resultErrors === 'object' && resultErrors !== null) {
+    for (const [field, messages] of Object.entries(resultErrors)) {
+      for (const message of Array.isArray(messages) ? messages : []) {
+        problems.push(...messageProblems(message, `result.error.${field}`));
+      }
+    }
+  }
+  const extra = Object.keys(body).filter(
+    (key) => !['ok', 'message', 'fields', 'values', 'result'].includes(key),
+  );
   if (extra.length > 0) problems.push(`failure has other keys: ${extra.join(', ')}`);
   return problems;
 }
