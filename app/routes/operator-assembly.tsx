@@ -1,9 +1,9 @@
 import { BoardSubstituteFormSchema, OrderNumberParamsSchema } from '@core/contracts/support';
 import { data, redirect } from 'react-router';
+import { FailureAlert } from '~/features/operator/failure-alert';
 import { requireOperatorAction, requireOperatorPage } from '~/features/operator/operator.server';
 import { assemblyHref, OrderAssembly } from '~/features/operator/order-assembly';
 import { useConsolePageData } from '~/features/operator/use-operator-live';
-import { failureOf } from '~/lib/action-result';
 import { parseForm, runFormAction } from '~/lib/actions.server';
 import { orNotFound } from '~/lib/loader-errors.server';
 import type { Route } from './+types/operator-assembly';
@@ -48,15 +48,9 @@ export default function OperatorAssembly({ loaderData, actionData }: Route.Compo
   const { assembly } = useConsolePageData(loaderData, assemblyHref(loaderData.assembly.number), {
     onOrderBoard: true,
   });
-  // Without JavaScript a refusal renders the page anew with its reason.
-  const failure = failureOf(actionData);
   return (
     <div className="flex flex-col gap-3">
-      {failure ? (
-        <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 text-[15px] font-medium text-berry">
-          {failure.message}
-        </p>
-      ) : null}
+      <FailureAlert answer={actionData} />
       <OrderAssembly assembly={assembly} />
     </div>
   );

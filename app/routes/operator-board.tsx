@@ -1,10 +1,10 @@
 import { BoardMoveFormSchema, BoardWeighFormSchema } from '@core/contracts/support';
 import { redirect } from 'react-router';
+import { FailureAlert } from '~/features/operator/failure-alert';
 import { requireOperatorAction, requireOperatorPage } from '~/features/operator/operator.server';
 import { OPERATOR_ORDERS_HREF } from '~/features/operator/operator-links';
 import { OrderBoard } from '~/features/operator/order-board';
 import { useConsolePageData } from '~/features/operator/use-operator-live';
-import { failureOf } from '~/lib/action-result';
 import { parseForm, runFormAction } from '~/lib/actions.server';
 import type { Route } from './+types/operator-board';
 
@@ -44,15 +44,9 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function OperatorOrders({ loaderData, actionData }: Route.ComponentProps) {
   const { orders } = useConsolePageData(loaderData, OPERATOR_ORDERS_HREF, { onOrderBoard: true });
-  // Without JavaScript a refused move renders the page anew with its reason.
-  const failure = failureOf(actionData);
   return (
     <div className="flex flex-col gap-3">
-      {failure ? (
-        <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 text-[15px] font-medium text-berry">
-          {failure.message}
-        </p>
-      ) : null}
+      <FailureAlert answer={actionData} />
       <OrderBoard orders={orders} />
     </div>
   );

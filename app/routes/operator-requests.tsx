@@ -2,9 +2,9 @@ import { InboxFormSchema, InboxQuerySchema } from '@core/contracts/feedback';
 import { z } from '@core/contracts/z';
 import { isAppError } from '@server/errors';
 import { data, redirect } from 'react-router';
+import { FailureAlert } from '~/features/operator/failure-alert';
 import { requireOperatorAction, requireOperatorPage } from '~/features/operator/operator.server';
 import { RequestInbox } from '~/features/operator/request-inbox';
-import { failureOf } from '~/lib/action-result';
 import { parseForm, runFormAction } from '~/lib/actions.server';
 import type { Route } from './+types/operator-requests';
 
@@ -59,17 +59,12 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function OperatorRequests({ loaderData, actionData }: Route.ComponentProps) {
-  const failure = failureOf(actionData);
   if (loaderData.refusal) {
     return <p className="rounded-3xl bg-white p-6 text-[15px] shadow-card">{loaderData.refusal}</p>;
   }
   return (
     <div className="flex flex-col gap-3">
-      {failure ? (
-        <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 text-[15px] font-medium text-berry">
-          {failure.message}
-        </p>
-      ) : null}
+      <FailureAlert answer={actionData} />
       <RequestInbox
         kind={loaderData.kind}
         status={loaderData.status}

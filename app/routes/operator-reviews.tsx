@@ -1,8 +1,8 @@
 import { OperatorReviewFormSchema, OperatorReviewQuerySchema } from '@core/contracts/reviews';
 import { data, redirect } from 'react-router';
+import { FailureAlert } from '~/features/operator/failure-alert';
 import { requireOperatorAction, requireOperatorPage } from '~/features/operator/operator.server';
 import { ReviewModeration } from '~/features/operator/review-moderation';
-import { failureOf } from '~/lib/action-result';
 import { parseForm, runFormAction } from '~/lib/actions.server';
 import type { Route } from './+types/operator-reviews';
 
@@ -38,14 +38,9 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function OperatorReviews({ loaderData, actionData }: Route.ComponentProps) {
-  const failure = failureOf(actionData);
   return (
     <div className="flex flex-col gap-3">
-      {failure ? (
-        <p role="alert" className="rounded-2xl bg-red-50 px-4 py-3 text-[15px] font-medium text-berry">
-          {failure.message}
-        </p>
-      ) : null}
+      <FailureAlert answer={actionData} />
       <ReviewModeration list={loaderData.list} filter={loaderData.filter} />
     </div>
   );
