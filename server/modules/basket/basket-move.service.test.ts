@@ -73,6 +73,46 @@ describe.each(TEST_DATABASE_KINDS)('moving a basket line to another point on %s'
     expect(quantities(answer)).toEqual({ [near.id]: { [product.id]: 6 } });
   });
 
+  it('carries the line’s choice for a missing item, and its pick only where the other point sells it', async () => {
+    const userId = (await createCustomer(t.db.db)).id;
+    const product = await createProduct(t.db.db, shop, { name: 'Молоко 2,5 %' });
+    const kefir = await createProduct(t.db.db, shop, { name: 'Кефир 2,5 %' });
+    const third = await createPoint(t.db.db, shop, city);
+    for (const point of [far, near, third]) await setStock(t.db.db, point, product, 10);
+    await setStock(t.db.db, far, kefir, 5);
+    await setStock(t.db.db, near, kefir, 5);
+    await setStock(t.db.db, third, kefir, 0);
+    const lineAt = (answer: Basket, pointId: string) =>
+      answer[pointId]?.find((item) => item.product._id === product.id);
+    await basket().changeItem(userId, { warehouse_id: far.id, product_id: product.id, quantity: 2 });
+    await basket().chooseOnMissing(userId, {
+      pointId: far.id,
+      productId: product.id,
+      onMissing: 'similar',
+      replacementId: kefir.id,
+    });
+
+    const moved = await basket().moveLine(userId, { productId: product.id, from: far.id, to: near.id });
+    expect(lineAt(moved, near.id)).toMatchObject({
+      on_missing: 'similar',
+      replacement: { product: kefir.id },
+    });
+    // The third point has no kefir: the choice goes, the pick stays behind.
+    const again = await basket().moveLine(userId, { productId: product.id, from: near.id, to: third.id });
+    expect(lineAt(again, third.id)).toMatchObject({ on_missing: 'similar', replacement: null });
+
+    // A line already at the other point keeps its own choice.
+    await basket().changeItem(userId, { warehouse_id: near.id, product_id: product.id, quantity: 1 });
+    await basket().chooseOnMissing(userId, {
+      pointId: near.id,
+      productId: product.id,
+      onMissing: 'remove',
+      replacementId: null,
+    });
+    const merged = await basket().moveLine(userId, { productId: product.id, from: third.id, to: near.id });
+    expect(lineAt(merged, near.id)).toMatchObject({ quantity: 3, on_missing: 'remove', replacement: null });
+  });
+
   it('refuses a point that does not sell the product, or has none left, or is unknown, and keeps the line', async () => {
     const userId = (await createCustomer(t.db.db)).id;
     const product = await createProduct(t.db.db, shop);

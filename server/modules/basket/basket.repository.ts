@@ -179,6 +179,34 @@ export async function findLines(
     .orderBy(asc(basketItems.position));
 }
 
+/**
+ * A line's choice for a missing item, and whether its picked replacement is on sale at `pointId` (a moved
+ * line keeps its pick only where the pick can be had); null when the line is not in the basket.
+ */
+export async function findLineChoice(
+  tx: Executor,
+  userId: string,
+  pair: LinePair,
+  pointId: string,
+): Promise<(LineChoiceWrite & { isReplacementAt: boolean }) | null> {
+  const [row] = await tx
+    .select({
+      onMissing: basketItems.onMissing,
+      replacementId: basketItems.replacementId,
+      isReplacementAt: sql<boolean>`exists (select 1 from ${stock} where ${stock.pointId} = ${pointId}
+        and ${stock.productId} = ${basketItems.replacementId} and ${stock.count} > 0)`,
+    })
+    .from(basketItems)
+    .where(
+      and(
+        eq(basketItems.userId, userId),
+        eq(basketItems.pointId, pair.pointId),
+        eq(basketItems.productId, pair.productId),
+      ),
+    );
+  return row ?? null;
+}
+
 /** A line's choice for a missing item (ADR 055). */
 export type LineChoiceWrite = { onMissing: OnMissing | null; replacementId: string | null };
 
