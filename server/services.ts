@@ -96,7 +96,7 @@ export function createServices({
     clock,
   );
   const catalog = createCatalogService({ ...deps, clock }, { cacheTtlMs: contentCacheTtlMs, onCacheError });
-  const basket = createBasketService({ ...deps, catalog });
+  const basket = createBasketService({ ...deps, catalog, rates });
   const files = createFilesService({ ...deps, clock, storage: identity.storage, imageQueue });
   // Notifications count the active orders for the badge; orders store and announce their notifications.
   const notifications = createNotificationsService({
@@ -138,6 +138,7 @@ export function createServices({
     catalog,
     addresses: geo,
     notifications,
+    rates,
     onStatus: (tx, order, status) => payments.onOrderStatus(tx, order, status),
     discounts: (tx, userId, placed, request) => payments.applyCheckoutDiscounts(tx, userId, placed, request),
     countPlaced: countOrdersPlaced,
@@ -150,6 +151,7 @@ export function createServices({
     notifications,
     files,
     orders,
+    stores: catalog.replacementTimes,
     rates,
     chatMessagesPerMinute,
     ...(log ? { log } : {}),

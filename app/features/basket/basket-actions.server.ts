@@ -50,7 +50,7 @@ function previewInput(text: string): unknown {
  * the point, a full basket) go back to the widget or the page with their status.
  */
 export async function runBasketIntent(
-  context: Pick<LoadContext, 'viewer' | 'services'>,
+  context: Pick<LoadContext, 'viewer' | 'services' | 'clientIp'>,
   form: FormData,
 ): Promise<BasketActionResult> {
   const { basket } = context.services;
@@ -74,12 +74,16 @@ export async function runBasketIntent(
       on_missing: orNull(formText(form, CHOICE_FIELD.onMissing)),
       replacement: orNull(formText(form, CHOICE_FIELD.replacement)),
     });
-    const answer = await basket.chooseOnMissing(user._id, {
-      pointId: choice.point,
-      productId: choice.product,
-      onMissing: choice.on_missing,
-      replacementId: choice.replacement ?? null,
-    });
+    const answer = await basket.chooseOnMissing(
+      user._id,
+      {
+        pointId: choice.point,
+        productId: choice.product,
+        onMissing: choice.on_missing,
+        replacementId: choice.replacement ?? null,
+      },
+      context.clientIp,
+    );
     return { ok: true, intent, basket: answer };
   }
   const change = parseWith(BasketChangeSchema, {
@@ -97,7 +101,7 @@ export async function runBasketIntent(
  * replaced with (GET /api/user/me/basket/replacements' service), read only when the customer asks to pick one.
  */
 export async function findLineReplacements(
-  context: Pick<LoadContext, 'viewer' | 'services'>,
+  context: Pick<LoadContext, 'viewer' | 'services' | 'clientIp'>,
   query: URLSearchParams,
 ): Promise<{ ok: true; replacements: ReplacementOption[] }> {
   const user = requireUser(context);
@@ -105,10 +109,11 @@ export async function findLineReplacements(
     point: query.get(BASKET_FIELD.point) ?? '',
     product: query.get(BASKET_FIELD.product) ?? '',
   });
-  const replacements = await context.services.basket.listReplacements(user._id, {
-    pointId: line.point,
-    productId: line.product,
-  });
+  const replacements = await context.services.basket.listReplacements(
+    user._id,
+    { pointId: line.point, productId: line.product },
+    context.clientIp,
+  );
   return { ok: true, replacements };
 }
 
@@ -121,7 +126,7 @@ export type RemovalQuestion = { ok: true; intent: 'confirm-remove-point'; pointI
  * answered with the question, which the page asks in a form of its own (the dialog sends the yes with JS).
  */
 export async function runBasketPageIntent(
-  context: Pick<LoadContext, 'viewer' | 'services'>,
+  context: Pick<LoadContext, 'viewer' | 'services' | 'clientIp'>,
   form: FormData,
 ): Promise<RemovalQuestion | Response> {
   if (

@@ -353,7 +353,7 @@ describe.each(TEST_DATABASE_KINDS)('basket actions on %s', (kind) => {
     expect(listed).toMatchObject({ status: 200, data: { ok: true } });
     const options =
       listed.kind === 'data' ? (listed.data as { replacements: { product: string }[] }).replacements : [];
-    expect(options).toEqual(await t.app.services.basket.listReplacements(userId, offer));
+    expect(options).toEqual(await t.app.services.basket.listReplacements(userId, offer, '127.0.0.1'));
     expect(await load(pageContext(t, null))).toMatchObject({ status: 401 });
     const similar = options[0];
     if (!similar) throw new Error('the seed has no similar product for the line');

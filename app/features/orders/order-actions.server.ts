@@ -35,7 +35,7 @@ export async function runOrderIntent(context: LoadContext, params: unknown, requ
         return redirect(confirmationUrl ?? `/order/${order.slug}`);
       }
       if (input.intent === 'answer-replacement') {
-        await orders.answerReplacement(user._id, number, input.product, input.answer);
+        await orders.answerReplacement(user._id, number, input.product, input.answer, context.clientIp);
         return redirectWithFlash(
           `/order/${number}`,
           input.answer === 'accept' ? 'replacement-accepted' : 'replacement-rejected',

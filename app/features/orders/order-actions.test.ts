@@ -161,12 +161,16 @@ describe.each(TEST_DATABASE_KINDS)('order page actions on %s', (kind) => {
 
   it('posts the orders’ choice for missing items; a line chosen in the basket keeps its own (ADR 055)', async () => {
     const customer = await customerWithBasket();
-    await t.app.services.basket.chooseOnMissing(customer.user._id, {
-      pointId: pointA.id,
-      productId: productA,
-      onMissing: 'similar',
-      replacementId: null,
-    });
+    await t.app.services.basket.chooseOnMissing(
+      customer.user._id,
+      {
+        pointId: pointA.id,
+        productId: productA,
+        onMissing: 'similar',
+        replacementId: null,
+      },
+      '127.0.0.1',
+    );
     const form = await deliveryForm(customer);
     const refused = outcomeOf(await checkout(customer, { ...form, on_missing: 'как-нибудь' }));
     expect(refused).toMatchObject({

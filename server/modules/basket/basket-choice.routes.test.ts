@@ -24,6 +24,7 @@ import {
   setStock,
 } from '../../../tests/setup/service-fixtures';
 import { NOT_IN_BASKET } from './basket-messages';
+import { LINE_CHOICES_PER_MINUTE } from './choice-rates';
 import { NOT_SIMILAR_REPLACEMENT } from './line-choice';
 
 type Response = Awaited<ReturnType<TestApp['app']['inject']>>;
@@ -190,6 +191,31 @@ describe.each(TEST_DATABASE_KINDS)('a basket line’s choice for a missing item 
       409,
       NOT_IN_BASKET,
     );
+  });
+
+  it('counts a customer’s choices and lists in one rate: one more than a minute’s is 429 with when to come back', async () => {
+    const customer = await customerWithMilk();
+    const payload = { point: point.id, product: milk.id, on_missing: 'call' };
+    for (let taken = 1; taken < LINE_CHOICES_PER_MINUTE; taken += 1) {
+      expect((await choose(customer, payload)).statusCode).toBe(200);
+    }
+    const list = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/user/me/basket/replacements?point=${point.id}&product=${milk.id}`,
+        headers: customer.headers,
+      });
+    expect((await list()).statusCode).toBe(200);
+    for (const refused of [await choose(customer, payload), await list()]) {
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(ErrorBodySchema.parse(refused.json()).message).toMatch(
+        /^Слишком много изменений подряд\. Повторите через \d+ (с|мин)$/,
+      );
+    }
+    // Another customer at the same address is not held back by this one's rate.
+    const neighbour = await customerWithMilk();
+    expect((await choose(neighbour, payload)).statusCode).toBe(200);
   });
 
   it('answers a guest 401 before reading the body', async () => {

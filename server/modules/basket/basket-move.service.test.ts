@@ -85,12 +85,16 @@ describe.each(TEST_DATABASE_KINDS)('moving a basket line to another point on %s'
     const lineAt = (answer: Basket, pointId: string) =>
       answer[pointId]?.find((item) => item.product._id === product.id);
     await basket().changeItem(userId, { warehouse_id: far.id, product_id: product.id, quantity: 2 });
-    await basket().chooseOnMissing(userId, {
-      pointId: far.id,
-      productId: product.id,
-      onMissing: 'similar',
-      replacementId: kefir.id,
-    });
+    await basket().chooseOnMissing(
+      userId,
+      {
+        pointId: far.id,
+        productId: product.id,
+        onMissing: 'similar',
+        replacementId: kefir.id,
+      },
+      '127.0.0.1',
+    );
 
     const moved = await basket().moveLine(userId, { productId: product.id, from: far.id, to: near.id });
     expect(lineAt(moved, near.id)).toMatchObject({
@@ -103,12 +107,16 @@ describe.each(TEST_DATABASE_KINDS)('moving a basket line to another point on %s'
 
     // A line already at the other point keeps its own choice.
     await basket().changeItem(userId, { warehouse_id: near.id, product_id: product.id, quantity: 1 });
-    await basket().chooseOnMissing(userId, {
-      pointId: near.id,
-      productId: product.id,
-      onMissing: 'remove',
-      replacementId: null,
-    });
+    await basket().chooseOnMissing(
+      userId,
+      {
+        pointId: near.id,
+        productId: product.id,
+        onMissing: 'remove',
+        replacementId: null,
+      },
+      '127.0.0.1',
+    );
     const merged = await basket().moveLine(userId, { productId: product.id, from: third.id, to: near.id });
     expect(lineAt(merged, near.id)).toMatchObject({ quantity: 3, on_missing: 'remove', replacement: null });
   });

@@ -74,16 +74,20 @@ export const basketRoutes: FastifyPluginAsyncZod<{ basket: BasketService }> = as
           summary:
             'Sets a line’s choice for a missing item (null: the checkout’s) and, with similar, its replacement',
           body: BasketChoiceSchema,
-          response: { 200: BasketSchema, ...lineErrors },
+          response: { 200: BasketSchema, ...lineErrors, 429: ErrorBodySchema },
         },
       },
       async (request) =>
-        basket.chooseOnMissing(signedIn(request).user._id, {
-          pointId: request.body.point,
-          productId: request.body.product,
-          onMissing: request.body.on_missing,
-          replacementId: request.body.replacement ?? null,
-        }),
+        basket.chooseOnMissing(
+          signedIn(request).user._id,
+          {
+            pointId: request.body.point,
+            productId: request.body.product,
+            onMissing: request.body.on_missing,
+            replacementId: request.body.replacement ?? null,
+          },
+          request.ip,
+        ),
     );
 
     mine.get(
@@ -94,14 +98,15 @@ export const basketRoutes: FastifyPluginAsyncZod<{ basket: BasketService }> = as
           tags: ['basket'],
           summary: 'The similar products the line’s point has, one of which may be its replacement',
           querystring: BasketLineQuerySchema,
-          response: { 200: ReplacementOptionsSchema, ...lineErrors },
+          response: { 200: ReplacementOptionsSchema, ...lineErrors, 429: ErrorBodySchema },
         },
       },
       async (request) =>
-        basket.listReplacements(signedIn(request).user._id, {
-          pointId: request.query.point,
-          productId: request.query.product,
-        }),
+        basket.listReplacements(
+          signedIn(request).user._id,
+          { pointId: request.query.point, productId: request.query.product },
+          request.ip,
+        ),
     );
 
     mine.put(

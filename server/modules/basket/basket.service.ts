@@ -41,7 +41,7 @@ import { chooseLineOnMissing, type LineChoice, type LineChoiceDeps, listReplacem
 import { type LineMove, moveLine } from './move-line';
 
 /** The catalogue: a line's similar products, which its replacement is picked from (ADR 055). */
-export type BasketDeps = { db: Db; catalog: LineChoiceDeps['catalog'] };
+export type BasketDeps = { db: Db; catalog: LineChoiceDeps['catalog']; rates: LineChoiceDeps['rates'] };
 
 export { NOT_IN_BASKET, NOT_SOLD_AT_POINT, SOLD_OUT_AT_POINT } from './basket-messages';
 
@@ -230,13 +230,14 @@ export function createBasketService(deps: BasketDeps) {
     },
 
     /** A line's choice for a missing item, and its replacement (line-choice.ts, ADR 055). */
-    async chooseOnMissing(userId: string, choice: LineChoice): Promise<Basket> {
-      await chooseLineOnMissing(deps, userId, choice);
+    async chooseOnMissing(userId: string, choice: LineChoice, ip: string): Promise<Basket> {
+      await chooseLineOnMissing(deps, userId, choice, ip);
       return getBasket(userId);
     },
 
     /** The similar products a line may be replaced with (line-choice.ts). */
-    listReplacements: (userId: string, pair: LinePair) => listReplacements(deps, userId, pair),
+    listReplacements: (userId: string, pair: LinePair, ip: string) =>
+      listReplacements(deps, userId, pair, ip),
 
     /** PUT points: the guest basket merged in at login — nothing lost, the larger quantity wins, capped. */
     async mergeBasket(userId: string, data: BasketData): Promise<Basket> {

@@ -8,11 +8,18 @@ import type { ReplacementOption } from '@core/contracts/basket';
 import type { OnMissing } from '@core/rules/substitution';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import type { RateLimiter } from '../../limits/rate-limit';
 import type { CatalogService } from '../catalog/catalog.service';
 import { findLines, type LinePair, lockBasket, updateLineChoice } from './basket.repository';
 import { NOT_IN_BASKET } from './basket-messages';
+import { lineChoiceRates } from './choice-rates';
 
-export type LineChoiceDeps = { db: Db; catalog: Pick<CatalogService, 'listSimilar'> };
+export type LineChoiceDeps = {
+  db: Db;
+  catalog: Pick<CatalogService, 'listSimilar'>;
+  /** The customer's and the address's rates (choice-rates.ts), taken before anything is read. */
+  rates: Pick<RateLimiter, 'take'>;
+};
 
 export type LineChoice = LinePair & { onMissing: OnMissing | null; replacementId: string | null };
 
@@ -27,6 +34,16 @@ export const NOT_SIMILAR_REPLACEMENT = 'Выберите замену из по�
  * PGlite's one connection a read beside an open transaction would wait). A line not in the basket: 409.
  */
 export async function listReplacements(
+  deps: LineChoiceDeps,
+  userId: string,
+  pair: LinePair,
+  ip: string,
+): Promise<ReplacementOption[]> {
+  await deps.rates.take(lineChoiceRates(userId, ip));
+  return similarForLine(deps, userId, pair);
+}
+
+async function similarForLine(
   deps: LineChoiceDeps,
   userId: string,
   pair: LinePair,
@@ -55,11 +72,13 @@ export async function chooseLineOnMissing(
   deps: LineChoiceDeps,
   userId: string,
   choice: LineChoice,
+  ip: string,
 ): Promise<void> {
+  await deps.rates.take(lineChoiceRates(userId, ip));
   const pair = { pointId: choice.pointId, productId: choice.productId };
   const replacementId = choice.onMissing === 'similar' ? choice.replacementId : null;
   if (replacementId !== null) {
-    const options = await listReplacements(deps, userId, pair);
+    const options = await similarForLine(deps, userId, pair);
     if (!options.some((option) => option.product === replacementId)) {
       throw new AppError('bad_request', NOT_SIMILAR_REPLACEMENT, {
         fields: { replacement: NOT_SIMILAR_REPLACEMENT },

@@ -1,6 +1,7 @@
 import type { OrderStatus } from '@core/rules/orders';
 import type { Db, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { RateLimiter } from '../../limits/rate-limit';
 import type { BasketService } from '../basket/basket.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { GeoService } from '../geo/geo.service';
@@ -19,6 +20,8 @@ export type OrdersDeps = {
   catalog: Pick<CatalogService, 'listCheckoutPoints' | 'listPoints' | 'stock' | 'listSimilar'>;
   /** The customer's saved delivery addresses (the geo module). */
   addresses: Pick<GeoService, 'listAddresses'>;
+  /** The customer's and the address's rates of answering a replacement (settle-replacements.ts). */
+  rates: Pick<RateLimiter, 'take'>;
   /** Stores a status change's notification in its transaction, and sends it after the commit. */
   notifications: Pick<NotificationsService, 'add' | 'announceOrders'>;
   /**

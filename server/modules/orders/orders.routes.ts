@@ -99,7 +99,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
           "and the line's choice answers",
         params: OrderSlugParamsSchema.extend({ product: z.uuid('Такого товара в заказе нет') }),
         body: AnswerReplacementSchema,
-        response: { 200: OrderSchema, ...errors },
+        response: { 200: OrderSchema, ...errors, 429: ErrorBodySchema },
       },
     },
     async (request) =>
@@ -108,6 +108,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
         Number(request.params.slug),
         request.params.product,
         request.body.answer,
+        request.ip,
       ),
   );
 

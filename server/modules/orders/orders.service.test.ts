@@ -132,6 +132,8 @@ describe.each(TEST_DATABASE_KINDS)('the orders service on %s', (kind) => {
       basket: t.services.basket,
       addresses: t.services.geo,
       notifications: t.services.notifications,
+      // The checkout takes no rate; only a replacement's answer does, which these tests do not give.
+      rates: { take: async () => {} },
       catalog: {
         ...t.services.catalog,
         stock: {
@@ -865,17 +867,25 @@ describe.each(TEST_DATABASE_KINDS)('a checkout’s choices for missing items on 
     const kefir = await stocked('Кефир');
     await put(userId, milk);
     await put(userId, bread);
-    const [option] = await t.services.basket.listReplacements(userId, {
-      pointId: point.id,
-      productId: milk.id,
-    });
+    const [option] = await t.services.basket.listReplacements(
+      userId,
+      {
+        pointId: point.id,
+        productId: milk.id,
+      },
+      '127.0.0.1',
+    );
     expect(option?.product).toBe(kefir.id);
-    await t.services.basket.chooseOnMissing(userId, {
-      pointId: point.id,
-      productId: milk.id,
-      onMissing: 'similar',
-      replacementId: kefir.id,
-    });
+    await t.services.basket.chooseOnMissing(
+      userId,
+      {
+        pointId: point.id,
+        productId: milk.id,
+        onMissing: 'similar',
+        replacementId: kefir.id,
+      },
+      '127.0.0.1',
+    );
 
     const order = await placeOne(userId, { on_missing: 'remove' });
     expect(order.on_missing).toBe('remove');

@@ -88,7 +88,8 @@ export function createOrdersService(deps: OrdersDeps) {
       number: number,
       productId: string,
       answer: ReplacementAnswer,
-    ): Promise<Order> => answerReplacement(deps, userId, number, productId, answer),
+      ip: string,
+    ): Promise<Order> => answerReplacement(deps, userId, number, productId, answer, ip),
     /** Housekeeping: replacements unanswered in time are settled by each line's choice (ADR 055). */
     settleExpiredOffers: (): Promise<number> => settleExpiredOffers(deps),
     /** The operator console's board: active orders of these shops (null: every shop). */

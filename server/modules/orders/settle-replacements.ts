@@ -102,14 +102,38 @@ export async function settleOpenOffers(
   return true;
 }
 
+const MINUTE_MS = 60_000;
+/**
+ * A customer's answers a minute (habit 14): an order's replacements answered twice over; and one address's.
+ * An answer is final (a second one is 409), so the rates stop a script probing orders and products.
+ */
+export const REPLACEMENT_ANSWERS_PER_MINUTE = 30;
+export const REPLACEMENT_ANSWERS_PER_ADDRESS_MINUTE = 90;
+const ANSWER_RATE_MESSAGE = 'Слишком много ответов подряд. Повторите через';
+
 /** POST /api/orders/{slug}/replacements/{product} and the order page: the customer's answer. */
 export async function answerReplacement(
-  deps: SettleDeps,
+  deps: SettleDeps & Pick<OrdersDeps, 'rates'>,
   userId: string,
   number: number,
   productId: string,
   answer: ReplacementAnswer,
+  ip: string,
 ): Promise<Order> {
+  await deps.rates.take([
+    {
+      key: `replacement-answer:user-minute:${userId}`,
+      limit: REPLACEMENT_ANSWERS_PER_MINUTE,
+      windowMs: MINUTE_MS,
+      message: ANSWER_RATE_MESSAGE,
+    },
+    {
+      key: `replacement-answer:ip-minute:${ip}`,
+      limit: REPLACEMENT_ANSWERS_PER_ADDRESS_MINUTE,
+      windowMs: MINUTE_MS,
+      message: ANSWER_RATE_MESSAGE,
+    },
+  ]);
   const { row, isLate } = await withRetries(deps.db, async (tx) => {
     const [row] = await findOrders(tx, { userId, number }, { forUpdate: true });
     if (!row) throw new AppError('not_found', ORDER_NOT_FOUND);

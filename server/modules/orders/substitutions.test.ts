@@ -19,6 +19,7 @@ import { signInOperator } from '../../../tests/setup/realtime';
 import { queryRows } from '../../db/client';
 import { notifications, stock, stores } from '../../db/schema/index';
 import { createFakeClock } from '../../lib/clock';
+import { REPLACEMENT_ANSWERS_PER_MINUTE } from './settle-replacements';
 
 /** A pickup point and a shelf of products sold by the piece it has plenty of (one category). */
 const ShelfSchema = z.object({ pointId: z.string(), products: z.array(z.string()) });
@@ -360,6 +361,19 @@ describe.each(TEST_DATABASE_KINDS)('substitutions on %s', (kind) => {
     expect((await substitute(null, placed.number, { product: 'x' })).statusCode).toBe(401);
     expect((await substitute(dina, placed.number, { product: 'x' })).statusCode).toBe(403);
     expect((await substitute(operator, placed.number, { product: 'x' })).statusCode).toBe(400);
+  });
+
+  it('takes a customer’s rate of answers before anything is read: one more than a minute’s is 429', async () => {
+    const prober = await signIn(t, nextPhone());
+    const product = crypto.randomUUID();
+    for (let taken = 0; taken < REPLACEMENT_ANSWERS_PER_MINUTE; taken += 1) {
+      // Someone else's order, or none: not found, and counted all the same.
+      expect((await answer(prober, 1 + taken, product, 'accept')).statusCode).toBe(404);
+    }
+    const refused = await answer(prober, 1, product, 'accept');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(ErrorBodySchema.parse(refused.json()).message).toMatch(/^Слишком много ответов подряд/);
   });
 
   it('offers a replacement under concurrent checkouts of it without overselling', async () => {
