@@ -12,6 +12,10 @@
  *   back on the page with what went in, the rest 429 with Retry-After and the Russian message; the basket
  *   holds each product once, within its point's stock;
  *
+ * - one customer setting a basket line's choice for a missing item 100 times, 25 at once (ADR 055): 60 set,
+ *   the rest 429, the line intact; and answering replacements 100 times: 30 answered (none offered: 404), the
+ *   rest 429;
+ *
  * and afterwards a quiet customer's message is answered at once. Pass: no 5xx, every refusal in our shape.
  */
 import { randomBytes } from 'node:crypto';
@@ -26,6 +30,10 @@ const PUSH_SUBSCRIBES_PER_USER = 10;
 /** server/modules/content/recipe-to-basket.ts RECIPE_TO_BASKET_RATES.perUser. */
 const RECIPE_PRESSES_PER_USER = 20;
 const RECIPE = 'syrniki-so-smetanoy';
+/** server/modules/basket/choice-rates.ts LINE_CHOICES_PER_MINUTE. */
+const LINE_CHOICES_PER_USER = 60;
+/** server/modules/orders/settle-replacements.ts REPLACEMENT_ANSWERS_PER_MINUTE. */
+const REPLACEMENT_ANSWERS_PER_USER = 30;
 
 type Answer = { status: number; body: string; retryAfter: string | null };
 
@@ -40,9 +48,21 @@ describe('caps on the ways in that store what customers send', () => {
     await server?.stop();
   });
 
-  async function post(customer: ChaosCustomer, path: string, body: unknown): Promise<Answer> {
+  const post = (customer: ChaosCustomer, path: string, body: unknown) => send(customer, 'POST', path, body);
+
+  /** `count` requests, `wave` at once (more at once from one address would meet its in-flight cap, ADR 022). */
+  async function inWaves(count: number, wave: number, send: (index: number) => Promise<Answer>) {
+    const answers: Answer[] = [];
+    for (let start = 0; start < count; start += wave) {
+      const size = Math.min(wave, count - start);
+      answers.push(...(await Promise.all(Array.from({ length: size }, (_, index) => send(start + index)))));
+    }
+    return answers;
+  }
+
+  async function send(customer: ChaosCustomer, method: string, path: string, body: unknown): Promise<Answer> {
     const response = await fetch(`${server.origin}${path}`, {
-      method: 'POST',
+      method,
       headers: customer.headers,
       body: JSON.stringify(body),
     });
@@ -204,6 +224,51 @@ describe('caps on the ways in that store what customers send', () => {
       requests: presses.length,
       errors5xx: presses.filter((answer) => answer.status >= 500).length,
       note: `${back.length} × 303 back to the page, ${refused.length} × 429; ${lines.length} basket lines`,
+    });
+  });
+  it('sets a basket line’s choice and answers replacements up to the customer’s rates, and refuses the rest with 429', async () => {
+    const shopper = await signInCustomer(server, 'Покупатель');
+    type Card = { _id: string; offer?: { point: string; count: number }; by_weight?: unknown };
+    const { products } = (await (await fetch(`${server.origin}/api/catalog/products`)).json()) as {
+      products: Card[];
+    };
+    const card = products.find((product) => product.offer && product.offer.count > 0 && !product.by_weight);
+    if (!card?.offer) throw new Error('the seed has no product on sale by the piece');
+    const line = { point: card.offer.point, product: card._id };
+    const added = await send(shopper, 'PATCH', '/api/user/me/basket', {
+      warehouse_id: line.point,
+      product_id: line.product,
+      quantity: 1,
+    });
+    expect(added.status, added.body).toBe(200);
+
+    const choices = ['similar', 'call', 'remove'] as const;
+    const flood = await inWaves(100, 25, (index) =>
+      send(shopper, 'PUT', '/api/user/me/basket/choice', { ...line, on_missing: choices[index % 3] }),
+    );
+    expectWellFormed(flood);
+    expect(count(flood, 200)).toBe(LINE_CHOICES_PER_USER);
+    expect(count(flood, 429)).toBe(100 - LINE_CHOICES_PER_USER);
+    const basket = (await (
+      await fetch(`${server.origin}/api/user/me/basket`, { headers: shopper.headers })
+    ).json()) as Record<string, { product: { _id: string }; quantity: number; on_missing: string | null }[]>;
+    const kept = basket[line.point]?.find((item) => item.product._id === line.product);
+    expect(kept?.quantity).toBe(1);
+    expect(choices).toContain(kept?.on_missing);
+
+    const answers = await inWaves(100, 25, (index) =>
+      send(shopper, 'POST', `/api/orders/${index + 1}/replacements/${line.product}`, { answer: 'accept' }),
+    );
+    expectWellFormed(answers);
+    expect(count(answers, 404)).toBe(REPLACEMENT_ANSWERS_PER_USER);
+    expect(count(answers, 429)).toBe(100 - REPLACEMENT_ANSWERS_PER_USER);
+    recordChaos({
+      suite: 'caps',
+      check:
+        'a basket line’s choice 100 times and replacement answers 100 times from one customer, 25 at once',
+      requests: flood.length + answers.length,
+      errors5xx: [...flood, ...answers].filter((answer) => answer.status >= 500).length,
+      note: `choices: ${count(flood, 200)} set, ${count(flood, 429)} × 429; answers: ${count(answers, 404)} × 404 (none offered), ${count(answers, 429)} × 429`,
     });
   });
 });
