@@ -27,7 +27,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 /**
  * A line the picker cannot find, as POST /api/operator/orders/{number}/substitute: missing, or a replacement
  * offered to the customer. An operator only, before the form is read; another shop's order is not found; a
- * line already dealt with, a replacement not among the similar ones or gone from stock is refused in Russian.
+ * line already dealt with, a replacement not among the similar ones or gone from stock is refused in Russian;
+ * past the assembly rates (per operator and per address), 429 with Retry-After.
  */
 export async function action({ context, request }: Route.ActionArgs) {
   return runFormAction(
@@ -35,10 +36,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     () => requireOperatorAction(context),
     async (form, user) => {
       const { number, product, replacement } = parseForm(form, BoardSubstituteFormSchema);
-      await context.services.support.substituteLine(user._id, number, {
-        product,
-        ...(replacement ? { replacement } : {}),
-      });
+      await context.services.support.substituteLine(
+        user._id,
+        number,
+        { product, ...(replacement ? { replacement } : {}) },
+        context.clientIp,
+      );
       return redirect(assemblyHref(number));
     },
   );

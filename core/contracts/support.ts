@@ -1,7 +1,12 @@
 /** The support chat and the operator console (SPEC §1 'a support chat', §2 /lk?active=chat; issue 15). */
 import { CHAT_PAGE_SIZE, CHAT_TEXT_MAX_LENGTH } from '../rules/chat';
 import { SOLD_BY, WEIGHT_MAX_GRAMS } from '../rules/sold-by-weight';
-import { SUBSTITUTION_STATES } from '../rules/substitution';
+import {
+  REPLACEMENT_MINUTES_MAX,
+  REPLACEMENT_MINUTES_MESSAGE,
+  REPLACEMENT_MINUTES_MIN,
+  SUBSTITUTION_STATES,
+} from '../rules/substitution';
 import type { FormFields } from './form-fields';
 import { FileRefSchema } from './identity';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, OnMissingSchema, OrderStatusSchema } from './orders';
@@ -257,6 +262,33 @@ export const OrderNumberParamsSchema = z.object({
     .max(2_000_000_000, 'Заказ не найден'),
 });
 
+/** A shop the operator's console names: anything but a UUID is no shop. */
+export const STORE_NOT_FOUND_MESSAGE = 'Магазин не найден';
+export const StoreParamsSchema = z.object({ id: z.uuid(STORE_NOT_FOUND_MESSAGE) });
+
+/**
+ * PUT /api/operator/stores/{id}/replacement-minutes (ADR 055): how long the shop's customers have to answer a
+ * replacement offered at assembly, in whole minutes (core/rules/substitution.ts's bounds).
+ */
+export const ReplacementMinutesSchema = z.object({
+  minutes: z
+    .number({ error: REPLACEMENT_MINUTES_MESSAGE })
+    .int(REPLACEMENT_MINUTES_MESSAGE)
+    .min(REPLACEMENT_MINUTES_MIN, REPLACEMENT_MINUTES_MESSAGE)
+    .max(REPLACEMENT_MINUTES_MAX, REPLACEMENT_MINUTES_MESSAGE),
+});
+export type ReplacementMinutes = z.infer<typeof ReplacementMinutesSchema>;
+
+export const ReplacementMinutesSetSchema = z.object({ success: z.literal(true), minutes: z.number().int() });
+
+/** A shop of the operator's with its time to answer a replacement, as the board shows it. */
+export const StoreReplacementTimeSchema = z.object({
+  store: z.string(),
+  name: z.string(),
+  minutes: z.number().int(),
+});
+export type StoreReplacementTime = z.infer<typeof StoreReplacementTimeSchema>;
+
 export const RoleSchema = z.enum(['customer', 'operator']);
 export type Role = z.infer<typeof RoleSchema>;
 
@@ -312,3 +344,10 @@ export const BoardSubstituteFormSchema = SubstituteLineSchema.extend({
   number: OrderNumberParamsSchema.shape.number,
 });
 export type BoardSubstituteForm = FormFields<z.input<typeof BoardSubstituteFormSchema>>;
+
+/** A shop's time to answer a replacement, set on the operator's board (ADR 055): the shop and the minutes. */
+export const BoardReplacementMinutesFormSchema = ReplacementMinutesSchema.extend({
+  intent: z.literal('replacement-minutes'),
+  store: StoreParamsSchema.shape.id,
+});
+export type BoardReplacementMinutesForm = FormFields<z.input<typeof BoardReplacementMinutesFormSchema>>;

@@ -8,14 +8,19 @@ import {
   countsOriginal,
   countsReplacement,
   DEFAULT_ON_MISSING,
+  DEFAULT_REPLACEMENT_MINUTES,
   formatReplacementAmount,
   isAnswerable,
   isBeingAssembled,
   isOnMissing,
+  isReplacementMinutes,
   lineChoice,
   minutesLeft,
   ON_MISSING,
   ON_MISSING_LABELS,
+  REPLACEMENT_MINUTES_MAX,
+  REPLACEMENT_MINUTES_MESSAGE,
+  REPLACEMENT_MINUTES_MIN,
   replacementQuantity,
   SUBSTITUTION_STATE_LABELS,
   SUBSTITUTION_STATES,
@@ -103,6 +108,22 @@ describe('the time to answer', () => {
     expect(minutesLeft(deadline, at('2026-11-28T10:09:59Z'))).toBe(1);
     expect(minutesLeft(deadline, deadline)).toBe(0);
     expect(minutesLeft(deadline, at('2026-11-28T11:00:00Z'))).toBe(0);
+  });
+});
+
+describe("the shop's time to answer", () => {
+  it('is whole minutes from 1 to 60, the default among them', () => {
+    expect([REPLACEMENT_MINUTES_MIN, REPLACEMENT_MINUTES_MAX]).toEqual([1, 60]);
+    for (const minutes of [1, 2, DEFAULT_REPLACEMENT_MINUTES, 59, 60]) {
+      expect(isReplacementMinutes(minutes), String(minutes)).toBe(true);
+    }
+    for (const minutes of [0, -1, 61, 120, 1.5, 59.9, 0.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(isReplacementMinutes(minutes), String(minutes)).toBe(false);
+    }
+  });
+
+  it('says the bounds in Russian', () => {
+    expect(REPLACEMENT_MINUTES_MESSAGE).toBe('Укажите время от 1 до 60 минут');
   });
 });
 

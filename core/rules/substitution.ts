@@ -24,9 +24,19 @@ export const DEFAULT_ON_MISSING: OnMissing = 'call';
 
 /** How long a customer has to answer an offered replacement unless the shop sets otherwise (minutes). */
 export const DEFAULT_REPLACEMENT_MINUTES = 10;
-/** The shop's setting is kept between these (minutes). */
+/**
+ * The shop sets its time in whole minutes between these: at least a minute to read the offer, at most an
+ * hour, so a picker is never kept from finishing the order for long.
+ */
 export const REPLACEMENT_MINUTES_MIN = 1;
-export const REPLACEMENT_MINUTES_MAX = 120;
+export const REPLACEMENT_MINUTES_MAX = 60;
+/** What the console and the API say of a time outside the bounds. */
+export const REPLACEMENT_MINUTES_MESSAGE = `Укажите время от ${REPLACEMENT_MINUTES_MIN} до ${REPLACEMENT_MINUTES_MAX} минут`;
+
+/** Whether a shop may set this as its time to answer: whole minutes within the bounds. */
+export function isReplacementMinutes(value: number): boolean {
+  return Number.isInteger(value) && value >= REPLACEMENT_MINUTES_MIN && value <= REPLACEMENT_MINUTES_MAX;
+}
 
 /**
  * Where a line stands: missing (left out for good), a replacement offered and waiting for the customer, or

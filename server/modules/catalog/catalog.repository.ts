@@ -397,6 +397,26 @@ export async function findStoreByIdOrSlug(db: Db, idOrSlug: string): Promise<Sto
   return row;
 }
 
+/** Shops' times to answer a replacement (ADR 055), by name: these shops, or every shop (null). */
+export async function findReplacementTimes(db: Db, storeIds: readonly string[] | null) {
+  if (storeIds?.length === 0) return [];
+  return db
+    .select({ id: stores.id, name: stores.name, minutes: stores.replacementMinutes })
+    .from(stores)
+    .where(storeIds ? inArray(stores.id, [...storeIds]) : undefined)
+    .orderBy(asc(stores.name), asc(stores.id));
+}
+
+/** Sets a shop's time to answer a replacement; whether the shop exists. */
+export async function updateReplacementMinutes(db: Db, storeId: string, minutes: number): Promise<boolean> {
+  const updated = await db
+    .update(stores)
+    .set({ replacementMinutes: minutes })
+    .where(eq(stores.id, storeId))
+    .returning({ id: stores.id });
+  return updated.length > 0;
+}
+
 /** The zones a point delivers to, as ids. */
 const pointZoneIds = sql<
   string[]

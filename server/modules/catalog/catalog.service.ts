@@ -40,6 +40,7 @@ import {
 } from './catalog-search.repository';
 import { listSimilar } from './list-similar';
 import { type RatedSubject, writeRating } from './ratings.repository';
+import { replacementTimesOf } from './replacement-times';
 import {
   adjustWeighedStock,
   lockAndTakeStock,
@@ -85,8 +86,7 @@ const STOCK_IN_ORDERS = {
 
 export function createCatalogService(deps: CatalogDeps, options: CatalogServiceOptions) {
   const caches = createCatalogCaches(deps.db, options);
-  const categoryCache = caches.categories;
-  const storeCache = caches.stores;
+  const { categories: categoryCache, stores: storeCache } = caches;
 
   const cards = (rows: readonly ProductCardRow[]) =>
     rows.map((row) => presentProductCard(row, new Date(deps.clock.now())));
@@ -276,6 +276,9 @@ export function createCatalogService(deps: CatalogDeps, options: CatalogServiceO
     async listProductsByIds(ids: readonly string[], scope?: AssortmentScope): Promise<ProductCard[]> {
       return cards(await findProductCardsByIds(deps.db, ids, scope));
     },
+
+    /** Shops' times to answer a replacement at assembly, and setting one (replacement-times.ts, ADR 055). */
+    replacementTimes: replacementTimesOf(deps),
 
     /** For products the shopper's area no longer has: similar in-area ones, per product (list-similar.ts). */
     listSimilar: (productIds: readonly string[], scope?: AssortmentScope, limit = 4) =>

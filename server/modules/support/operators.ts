@@ -17,6 +17,7 @@ import type {
 import type { OrderStatus } from '@core/rules/orders';
 import { AppError } from '../../errors';
 import { isOperatorAudience } from '../../realtime/bus';
+import { assemblyRates } from './assembly-rates';
 import { CONVERSATION_NOT_FOUND, OPERATORS_ONLY, type SupportDeps } from './support.deps';
 import {
   type ConversationRow,
@@ -91,23 +92,33 @@ export async function board(
   return deps.orders.listBoard(await storesOf(deps, operatorId));
 }
 
-/** Weighs a line of an order of the operator's shops (ADR 054); the orders module notifies the customer. */
+/**
+ * Weighs a line of an order of the operator's shops (ADR 054); the orders module notifies the customer. The
+ * assembly rates (per operator and per `ip`, the client's address) are taken first.
+ */
 export async function weighLine(
-  deps: Pick<SupportDeps, 'db' | 'orders'>,
+  deps: Pick<SupportDeps, 'db' | 'orders' | 'rates'>,
   operatorId: string,
   number: number,
   input: WeighLine,
+  ip: string,
 ): Promise<WeighedOrder> {
+  await deps.rates.take(assemblyRates(operatorId, ip));
   return deps.orders.weighLine(number, input, { storeIds: await storesOf(deps, operatorId) });
 }
 
-/** Marks a line of an order of the operator's shops missing, or offers a replacement (ADR 055). */
+/**
+ * Marks a line of an order of the operator's shops missing, or offers a replacement (ADR 055), after the
+ * assembly rates.
+ */
 export async function substituteLine(
-  deps: Pick<SupportDeps, 'db' | 'orders'>,
+  deps: Pick<SupportDeps, 'db' | 'orders' | 'rates'>,
   operatorId: string,
   number: number,
   input: SubstituteLine,
+  ip: string,
 ): Promise<SubstitutedOrder> {
+  await deps.rates.take(assemblyRates(operatorId, ip));
   return deps.orders.substituteLine(number, input, { storeIds: await storesOf(deps, operatorId) });
 }
 

@@ -56,6 +56,14 @@ export type SupportDeps = {
     ): Promise<SubstitutedOrder>;
     getAssembly(number: number, scope: { storeIds: readonly string[] | null }): Promise<Assembly>;
   };
+  /**
+   * The catalogue module's service: shops' times to answer a replacement (null: every shop's), and setting
+   * one (whether the shop exists; 400 outside the bounds).
+   */
+  stores: {
+    list(storeIds: readonly string[] | null): Promise<{ id: string; name: string; minutes: number }[]>;
+    set(storeId: string, minutes: number): Promise<boolean>;
+  };
   /** The identity module: customers' names for the operator's list, in one query. */
   customers: Pick<IdentityService, 'listNames'>;
   /** Rates per customer and per address (server/limits/rate-limit.ts, ADR 037). */

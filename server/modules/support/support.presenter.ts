@@ -1,4 +1,4 @@
-import type { ChatMessage, ConversationSummary } from '@core/contracts/support';
+import type { ChatMessage, ConversationSummary, StoreReplacementTime } from '@core/contracts/support';
 import type { ConversationListRow, MessageRow } from './support.repository';
 
 export function presentMessage(row: MessageRow): ChatMessage {
@@ -25,4 +25,13 @@ export function presentConversation(row: ConversationListRow, customerName: stri
     last_message_at: row.lastMessageAt.toISOString(),
     unread: row.unread,
   };
+}
+
+/** A shop of the operator's board with its time to answer a replacement (ADR 055). */
+export function presentReplacementTime(row: {
+  id: string;
+  name: string;
+  minutes: number;
+}): StoreReplacementTime {
+  return { store: row.id, name: row.name, minutes: row.minutes };
 }

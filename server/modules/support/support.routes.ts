@@ -15,16 +15,21 @@ import {
   MoveOrderSchema,
   OrderBoardSchema,
   OrderNumberParamsSchema,
+  ReplacementMinutesSchema,
+  ReplacementMinutesSetSchema,
   SendMessageSchema,
   SentMessageSchema,
+  StoreParamsSchema,
   SubstitutedOrderSchema,
   SubstituteLineSchema,
   WeighedOrderSchema,
   WeighLineSchema,
 } from '@core/contracts/support';
 import { z } from '@core/contracts/z';
+import { REPLACEMENT_MINUTES_MAX, REPLACEMENT_MINUTES_MIN } from '@core/rules/substitution';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../http/auth';
+import { ASSEMBLY_ACTIONS_PER_ADDRESS_MINUTE, ASSEMBLY_ACTIONS_PER_MINUTE } from './assembly-rates';
 import type { PostOrigin, SupportService } from './support.service';
 
 const errors = {
@@ -37,6 +42,12 @@ const errors = {
 
 /** A chat post's errors: those, a reused key (422), a rate used up (429). */
 const postErrors = { ...errors, 422: ErrorBodySchema, 429: ErrorBodySchema };
+
+/** An assembly action's errors: those, and a rate used up (429 with Retry-After). */
+const assemblyErrors = { ...errors, 429: ErrorBodySchema };
+const ASSEMBLY_RATES_SUMMARY =
+  `At most ${ASSEMBLY_ACTIONS_PER_MINUTE} assembly actions (weighings, substitutions, reply times) a ` +
+  `minute per operator, ${ASSEMBLY_ACTIONS_PER_ADDRESS_MINUTE} per address: 429 with Retry-After`;
 
 /** The Idempotency-Key header a chat post may carry (the same key and message: the stored answer again). */
 const postHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER]: ChatPostKeySchema });
@@ -245,15 +256,20 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ support: SupportService }> 
         tags: ['operator'],
         summary:
           'Weighs a line sold by weight at assembly (ADR 054): its price follows the weight, the total is ' +
-          'computed again and the customer told the difference; past the tolerance over the estimate, 409',
+          `computed again and the customer told the difference; past the tolerance over the estimate, 409. ${ASSEMBLY_RATES_SUMMARY}`,
         params: OrderNumberParamsSchema,
         body: WeighLineSchema,
-        response: { 200: WeighedOrderSchema, ...errors },
+        response: { 200: WeighedOrderSchema, ...assemblyErrors },
       },
     },
     async (request) => ({
       success: true as const,
-      order: await support.weighLine(signedIn(request).user._id, request.params.number, request.body),
+      order: await support.weighLine(
+        signedIn(request).user._id,
+        request.params.number,
+        request.body,
+        request.ip,
+      ),
     }),
   );
 
@@ -285,15 +301,47 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ support: SupportService }> 
         summary:
           'A line the picker cannot find (ADR 055): without `replacement` it is missing (left out, its stock ' +
           "not returned); with one (the customer's pick or a similar product of the point) the replacement " +
-          "is taken from stock and offered to the customer, who answers within the shop's time",
+          `is taken from stock and offered to the customer, who answers within the shop's time. ${ASSEMBLY_RATES_SUMMARY}`,
         params: OrderNumberParamsSchema,
         body: SubstituteLineSchema,
-        response: { 200: SubstitutedOrderSchema, ...errors },
+        response: { 200: SubstitutedOrderSchema, ...assemblyErrors },
       },
     },
     async (request) => ({
       success: true as const,
-      order: await support.substituteLine(signedIn(request).user._id, request.params.number, request.body),
+      order: await support.substituteLine(
+        signedIn(request).user._id,
+        request.params.number,
+        request.body,
+        request.ip,
+      ),
+    }),
+  );
+
+  app.put(
+    '/operator/stores/:id/replacement-minutes',
+    {
+      config: auth,
+      schema: {
+        tags: ['operator'],
+        summary:
+          "The shop's time for a customer to answer a replacement offered at assembly (ADR 055), whole " +
+          `minutes from ${REPLACEMENT_MINUTES_MIN} to ${REPLACEMENT_MINUTES_MAX}; offers made after it have ` +
+          'the new time. Only for a shop of the operator’s ' +
+          `board (another shop: 404). ${ASSEMBLY_RATES_SUMMARY}`,
+        params: StoreParamsSchema,
+        body: ReplacementMinutesSchema,
+        response: { 200: ReplacementMinutesSetSchema, ...assemblyErrors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      minutes: await support.setReplacementMinutes(
+        signedIn(request).user._id,
+        request.params.id,
+        request.body.minutes,
+        request.ip,
+      ),
     }),
   );
 };

@@ -4,7 +4,8 @@
  * the socket and the CLI call it. Each use case lives in its own file and takes the module's dependencies
  * first (ADR 026, 041): reading (read-conversations.ts), writing (post-message.ts, chat-rates.ts), reading
  * marks (mark-read.ts), typing and closing (typing-and-closing.ts), operators and their reach by shop
- * (operators.ts, ADR 034), and what each change tells both sides' sockets (announce.ts).
+ * (operators.ts, ADR 034), the assembly actions' rates (assembly-rates.ts) and the shop's time to answer a
+ * replacement (replacement-time.ts, ADR 055), and what each change tells both sides' sockets (announce.ts).
  */
 import type {
   Assembly,
@@ -15,6 +16,7 @@ import type {
   ConversationSummary,
   MovedOrder,
   Role,
+  StoreReplacementTime,
   SubstitutedOrder,
   SubstituteLine,
   WeighedOrder,
@@ -42,10 +44,17 @@ import {
   listConversations,
   listMessagesSince,
 } from './read-conversations';
+import { listReplacementTimes, setReplacementMinutes } from './replacement-time';
 import type { SupportDeps } from './support.deps';
 import { closeConversation, isTyping, typing } from './typing-and-closing';
 import { writeToCustomer } from './write-to-customer';
 
+export {
+  ASSEMBLY_ACTIONS_PER_ADDRESS_MINUTE,
+  ASSEMBLY_ACTIONS_PER_MINUTE,
+  ASSEMBLY_RATE_MESSAGE,
+  assemblyRates,
+} from './assembly-rates';
 export {
   CHAT_ADDRESS_FACTOR,
   CHAT_MESSAGES_PER_DAY,
@@ -122,12 +131,29 @@ export function createSupportService(deps: SupportDeps) {
     /** Moves an order of the operator's shops; the orders module notifies the customer. */
     moveOrder: (operatorId: string, number: number, to: OrderStatus): Promise<MovedOrder> =>
       moveOrder(deps, operatorId, number, to),
-    /** Weighs a line of an order of the operator's shops (ADR 054); the customer is told the difference. */
-    weighLine: (operatorId: string, number: number, input: WeighLine): Promise<WeighedOrder> =>
-      weighLine(deps, operatorId, number, input),
-    /** A line missing, or a replacement offered, in an order of the operator's shops (ADR 055). */
-    substituteLine: (operatorId: string, number: number, input: SubstituteLine): Promise<SubstitutedOrder> =>
-      substituteLine(deps, operatorId, number, input),
+    /**
+     * Weighs a line of an order of the operator's shops (ADR 054); the customer is told the difference. The
+     * assembly rates (per operator and per the client's address, `ip`) first.
+     */
+    weighLine: (operatorId: string, number: number, input: WeighLine, ip: string): Promise<WeighedOrder> =>
+      weighLine(deps, operatorId, number, input, ip),
+    /** A line missing, or a replacement offered, in an order of the operator's shops (ADR 055); rates first. */
+    substituteLine: (
+      operatorId: string,
+      number: number,
+      input: SubstituteLine,
+      ip: string,
+    ): Promise<SubstitutedOrder> => substituteLine(deps, operatorId, number, input, ip),
+    /** The shops of the operator's board with their times to answer a replacement (ADR 055). */
+    listReplacementTimes: (operatorId: string): Promise<StoreReplacementTime[]> =>
+      listReplacementTimes(deps, operatorId),
+    /** Sets a shop's time to answer a replacement: its operators only, rates first; answers the minutes. */
+    setReplacementMinutes: (
+      operatorId: string,
+      storeId: string,
+      minutes: number,
+      ip: string,
+    ): Promise<number> => setReplacementMinutes(deps, operatorId, storeId, minutes, ip),
     /** An order of the operator's shops as the picker assembles it (ADR 055). */
     assembly: (operatorId: string, number: number): Promise<Assembly> => assembly(deps, operatorId, number),
   };
