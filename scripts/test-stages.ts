@@ -49,7 +49,9 @@ const buildMarker = path.join(logDir, 'build.done');
 
 const stages: Stage[] = [
   { name: 'lint', command: 'biome check .' },
-  { name: 'typecheck', command: 'react-router typegen && tsc --noEmit' },
+  // TypeScript 7's native compiler checks the same tsconfig in about a fifth of TypeScript 5.9's CPU (ADR 004);
+  // 5.9 stays the `typescript` package, whose JavaScript API React Router's tooling and Stryker use.
+  { name: 'typecheck', command: 'npm run typecheck' },
   { name: 'chromium', command: 'tsx scripts/check-chromium.ts' },
   { name: 'build', command: 'react-router build && tsx scripts/build-server.ts' },
   { name: 'unit', command: 'vitest run', env: { TEST_SERVER_BUILD_DONE_FILE: buildMarker } },
