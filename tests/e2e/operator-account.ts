@@ -19,24 +19,19 @@ export const E2E_LIVE_OPERATOR = {
 /** The operator who answers the customer's chat journeys (tests/e2e/pages/support.ts) through the API. */
 export const E2E_SUPPORT_OPERATOR = { name: 'Ольга', phone: '+79990000042' } as const;
 
-/** The picker of the goods-by-weight journey (tests/e2e/weighing.spec.ts), weighing on the board. */
+/**
+ * The picker of the assembly journey (tests/e2e/assembly.spec.ts): weighs on the board and offers a
+ * replacement on the order's assembly page.
+ */
 export const E2E_WEIGHING_OPERATOR = {
   name: 'Пётр',
   phoneDigits: '9120000907',
   phone: '+79120000907',
 } as const;
 
-/** The picker of the substitutions journey (tests/e2e/substitution.spec.ts), on an order's assembly page. */
-export const E2E_SUBSTITUTION_OPERATOR = {
-  name: 'Лидия',
-  phoneDigits: '9120000908',
-  phone: '+79120000908',
-} as const;
-
 export const E2E_OPERATORS = [
   E2E_OPERATOR,
   E2E_WEIGHING_OPERATOR,
-  E2E_SUBSTITUTION_OPERATOR,
   E2E_OPERATOR_WITHOUT_JS,
   E2E_LIVE_OPERATOR,
   E2E_SUPPORT_OPERATOR,
