@@ -15,13 +15,15 @@
  * - one customer setting a basket line's choice for a missing item 100 times, 25 at once (ADR 055): 60 set,
  *   the rest 429, the line intact; and answering replacements 100 times: 30 answered (none offered: 404), the
  *   rest 429;
+ * - one operator weighing, offering replacements and setting a shop's time 150 times, 25 at once: 120 read
+ *   (no such order or shop: 404), the rest 429;
  *
  * and afterwards a quiet customer's message is answered at once. Pass: no 5xx, every refusal in our shape.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordChaos } from './report';
-import { type ChaosCustomer, chaosClientAddress, signInCustomer } from './support/customers';
+import { type ChaosCustomer, chaosClientAddress, randomPhone, signInCustomer } from './support/customers';
 import { type ServerProcess, startServer } from './support/server-process';
 
 const CHAT_PER_MINUTE = 20;
@@ -34,6 +36,10 @@ const RECIPE = 'syrniki-so-smetanoy';
 const LINE_CHOICES_PER_USER = 60;
 /** server/modules/orders/settle-replacements.ts REPLACEMENT_ANSWERS_PER_MINUTE. */
 const REPLACEMENT_ANSWERS_PER_USER = 30;
+/** server/modules/support/assembly-rates.ts ASSEMBLY_ACTIONS_PER_MINUTE. */
+const ASSEMBLY_ACTIONS_PER_OPERATOR = 120;
+/** An operator of every shop (OPERATOR_PHONES), for the assembly's rate. */
+const OPERATOR_PHONE = randomPhone();
 
 type Answer = { status: number; body: string; retryAfter: string | null };
 
@@ -41,7 +47,9 @@ describe('caps on the ways in that store what customers send', () => {
   let server: ServerProcess;
 
   beforeAll(async () => {
-    server = await startServer({ env: { TRUST_PROXY: 'loopback' } });
+    server = await startServer({
+      env: { TRUST_PROXY: 'loopback', OPERATOR_PHONES: OPERATOR_PHONE.normalised },
+    });
   });
 
   afterAll(async () => {
@@ -269,6 +277,28 @@ describe('caps on the ways in that store what customers send', () => {
       requests: flood.length + answers.length,
       errors5xx: [...flood, ...answers].filter((answer) => answer.status >= 500).length,
       note: `choices: ${count(flood, 200)} set, ${count(flood, 429)} × 429; answers: ${count(answers, 404)} × 404 (none offered), ${count(answers, 429)} × 429`,
+    });
+  });
+  it('counts an operator’s assembly actions in one rate, and refuses the rest with 429', async () => {
+    const operator = await signInCustomer(server, 'Пётр', OPERATOR_PHONE);
+    const product = crypto.randomUUID();
+    const shop = crypto.randomUUID();
+    // No such order or shop: each is read (404) after its rate is taken, as a real action's would be.
+    const actions = [
+      () => send(operator, 'POST', '/api/operator/orders/999999/weigh', { product, grams: 300 }),
+      () => send(operator, 'POST', '/api/operator/orders/999999/substitute', { product }),
+      () => send(operator, 'PUT', `/api/operator/stores/${shop}/replacement-minutes`, { minutes: 15 }),
+    ];
+    const presses = await inWaves(150, 25, (index) => (actions[index % 3] as () => Promise<Answer>)());
+    expectWellFormed(presses);
+    expect(count(presses, 404)).toBe(ASSEMBLY_ACTIONS_PER_OPERATOR);
+    expect(count(presses, 429)).toBe(150 - ASSEMBLY_ACTIONS_PER_OPERATOR);
+    recordChaos({
+      suite: 'caps',
+      check: 'an operator’s weighings, replacements and shop times: 150 from one operator, 25 at once',
+      requests: presses.length,
+      errors5xx: presses.filter((answer) => answer.status >= 500).length,
+      note: `${count(presses, 404)} read (none such: 404), ${count(presses, 429)} × 429`,
     });
   });
 });
