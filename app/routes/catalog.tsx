@@ -1,12 +1,20 @@
 import { catalogSearchString } from '@core/rules/catalog';
 import { formatCount } from '@core/rules/plural';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { type BreadcrumbItem, Breadcrumbs, CATALOG_CRUMB } from '~/components/ui/breadcrumbs';
 import { Icon } from '~/components/ui/icon';
 import { Pagination } from '~/components/ui/pagination';
 import { CatalogFilters } from '~/features/catalog/catalog-filters';
 import { CategoryNav } from '~/features/catalog/category-nav';
-import { type CategoryLink, categoryLinks, productCards, storeOptions } from '~/features/catalog/page-data';
+import {
+  type CategoryLink,
+  categoryLinks,
+  packCard,
+  productCards,
+  storeOptions,
+  unpackCard,
+} from '~/features/catalog/page-data';
 import { ProductGrid } from '~/features/catalog/product-card';
 import { PRODUCTS_FORMS } from '~/features/content/words';
 import { pointServes, StoreNotServing } from '~/features/delivery/store-not-serving';
@@ -43,11 +51,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ? pointServes(resolved.point, scope)
     : storePoints.some((point) => pointServes(point, scope));
   const notServing = storeId && !serving ? notServingKind(context.area?.mode, location.isCityOnly) : null;
-  // Only what the page renders goes into its HTML as loader data (ADR 044): the filter's shops are options.
+  // Only what the page renders goes into its HTML as loader data (ADR 044): the filter's shops are options,
+  // the navigation's categories those it shows, the cards tuples sharing their shops.
   return {
     ...resolved,
-    page: { ...page, products: productCards(page.products) },
-    categories: categoryLinks(categories),
+    page: { ...page, products: productCards(page.products).map(packCard) },
+    categories: categoryLinks(categories, resolved.category?.slug),
     stores: stores ? storeOptions(stores) : undefined,
     seo,
     pathname: url.pathname,
@@ -86,6 +95,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
 
 export default function CatalogPage({ loaderData: data }: Route.ComponentProps) {
   const { query, page, store, point, category, categories } = data;
+  const products = useMemo(() => page.products.map(unpackCard), [page.products]);
   const pointBase = store && point ? `/catalog/${store.slug}/${point.slug}` : undefined;
   const baseWithoutCategory = pointBase ?? (store ? `/catalog/${store.slug}` : '/catalog');
   const filterQuery = pointBase ? { ...query, category: undefined } : query;
@@ -139,8 +149,13 @@ export default function CatalogPage({ loaderData: data }: Route.ComponentProps) 
           </h2>
           {data.notServing ? (
             <StoreNotServing kind={data.notServing} pickupPoints={data.pickupPoints} />
-          ) : page.products.length > 0 ? (
-            <ProductGrid products={page.products} eagerCount={4} className="lg:grid-cols-3 xl:grid-cols-4" />
+          ) : products.length > 0 ? (
+            <ProductGrid
+              products={products}
+              eagerCount={4}
+              className="lg:grid-cols-3 xl:grid-cols-4"
+              idPrefix="p"
+            />
           ) : !isFiltered(data) ? (
             <div className="flex flex-col items-center rounded-3xl bg-white px-6 py-16 text-center shadow-card">
               <Icon name="package-search" className="size-12 text-brand-600" />

@@ -49,9 +49,10 @@ export function SiteFooter({ groups, socials, sellerSiteUrl, year }: SiteFooterP
         </div>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-3">
           {groups.map((group, index) => (
-            <nav key={group.key ?? `${group.name}-${index}`} aria-label={group.name}>
-              <h2 className="text-sm font-bold text-ink">{group.name}</h2>
-              <ul className="mt-3 flex flex-col gap-2.5 text-[15px]">
+            // .foot-nav (app.css) styles its heading and list: four groups on every page.
+            <nav key={group.key ?? `${group.name}-${index}`} aria-label={group.name} className="foot-nav">
+              <h2>{group.name}</h2>
+              <ul>
                 {group.key === SELLERS_GROUP_KEY ? (
                   <li>
                     <a href={sellers.register} target="_blank" rel="noopener noreferrer" className={LINK}>
@@ -91,8 +92,8 @@ export function SiteFooter({ groups, socials, sellerSiteUrl, year }: SiteFooterP
 
 export function SocialLinks({ socials }: { socials: Socials }) {
   if (!socials.tg && !socials.vk) return null;
-  const icon =
-    'inline-flex size-11 items-center justify-center rounded-full bg-surface text-brand-700 transition-colors hover:bg-brand-600 hover:text-white';
+  // A component class (app.css).
+  const icon = 'social-link';
   return (
     <ul className="flex items-center gap-2">
       {socials.tg ? (

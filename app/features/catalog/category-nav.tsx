@@ -28,17 +28,17 @@ export function CategoryNav({
           </Link>
         </li>
         {roots.map((root) => {
-          const children = categories.filter((category) => category.parent === root._id);
+          const children = categories.filter((category) => category.parent === root.slug);
           const isOpen = activeSlug === root.slug || children.some((child) => child.slug === activeSlug);
           return (
-            <li key={root._id}>
+            <li key={root.slug}>
               <Link to={hrefFor(root)} className="cat-link" aria-current={current(root.slug)}>
                 {root.name}
               </Link>
               {isOpen && children.length > 0 ? (
                 <ul className="cat-sub">
                   {children.map((child) => (
-                    <li key={child._id}>
+                    <li key={child.slug}>
                       <Link to={hrefFor(child)} className="cat-link" aria-current={current(child.slug)}>
                         {child.name}
                       </Link>

@@ -1,6 +1,14 @@
-import type { Category, Store } from '@core/contracts/catalog';
+import type { Category, ProductCard, Store } from '@core/contracts/catalog';
 import { describe, expect, it } from 'vitest';
-import { categoryLinks, categoryTiles, productCards, storeOptions, storeTiles } from './page-data';
+import {
+  categoryLinks,
+  categoryTiles,
+  packCard,
+  productCards,
+  storeOptions,
+  storeTiles,
+  unpackCard,
+} from './page-data';
 
 const store = (slug: string): Store => ({
   _id: `id-${slug}`,
@@ -38,13 +46,67 @@ describe('what the storefront loaders send of shops and categories (ADR 044)', (
 
   it('sends the catalogue navigation categories without pictures, the home page top ones with', () => {
     const categories = [category('milk', null), category('cheese', 'id-milk')];
-    expect(categoryLinks(categories)).toEqual([
-      { _id: 'id-milk', slug: 'milk', name: 'milk', parent: null },
-      { _id: 'id-cheese', slug: 'cheese', name: 'cheese', parent: 'id-milk' },
+    expect(categoryLinks(categories, 'milk')).toEqual([
+      { slug: 'milk', name: 'milk', parent: null },
+      { slug: 'cheese', name: 'cheese', parent: 'milk' },
     ]);
     expect(categoryTiles(categories)).toEqual([
       { _id: 'id-milk', slug: 'milk', name: 'milk', img: '/uploads/milk.svg' },
     ]);
+  });
+});
+
+describe('the catalogue navigation: the categories it shows (ADR 044)', () => {
+  const categories = [
+    category('milk', null),
+    category('cheese', 'id-milk'),
+    category('veg', null),
+    category('greens', 'id-veg'),
+  ];
+
+  it('sends the top categories alone when none is open', () => {
+    expect(categoryLinks(categories).map(({ slug }) => slug)).toEqual(['milk', 'veg']);
+  });
+
+  it("sends the children of the open category, or of the open child's parent, and no others", () => {
+    expect(categoryLinks(categories, 'veg').map(({ slug }) => slug)).toEqual(['milk', 'veg', 'greens']);
+    expect(categoryLinks(categories, 'greens').map(({ slug }) => slug)).toEqual(['milk', 'veg', 'greens']);
+  });
+});
+
+describe("packCard and unpackCard: a grid's cards as tuples in the loader data", () => {
+  const shop = { _id: 's1', name: 'Ферма', slug: 'ferma' };
+  const milk: ProductCard = {
+    _id: 'p1',
+    slug: 'milk',
+    name: 'Молоко',
+    img: '/uploads/milk.svg',
+    price: 9900,
+    discount: 10,
+    weight: 1000,
+    rating: 4.8,
+    reviews: 3,
+    store: shop,
+    in_stock: true,
+    is_new: true,
+    offer: { point: 'pt1', count: 5, price: 9500 },
+  };
+  const apples: ProductCard = {
+    ...milk,
+    _id: 'p2',
+    img: null,
+    in_stock: false,
+    is_new: false,
+    offer: null,
+    by_weight: { step: 100, min: 300, piece: null },
+  };
+
+  it('gives back the same card, `in_stock` from the offer', () => {
+    for (const card of [milk, apples]) expect(unpackCard(packCard(card))).toStrictEqual(card);
+  });
+
+  it('keeps the shared shop object', () => {
+    expect(unpackCard(packCard(apples)).store).toBe(shop);
   });
 });
 

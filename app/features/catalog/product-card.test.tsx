@@ -50,7 +50,12 @@ function Grid() {
   return <ProductGrid products={[MILK, KEFIR]} />;
 }
 
-function renderGrid(user: { _id: string } | null) {
+/** The catalogue's one grid: its cards named by position. */
+function PrefixedGrid() {
+  return <ProductGrid products={[MILK, KEFIR]} idPrefix="p" />;
+}
+
+function renderGrid(user: { _id: string } | null, { prefixed = false } = {}) {
   const posts: Record<string, string>[] = [];
   const Stub = createRoutesStub([
     {
@@ -64,7 +69,7 @@ function renderGrid(user: { _id: string } | null) {
       }),
       Component: Shell,
       children: [
-        { index: true, Component: Grid },
+        { index: true, Component: prefixed ? PrefixedGrid : Grid },
         {
           path: 'resources/favourites',
           action: async ({ request }) => {
@@ -99,6 +104,15 @@ describe('a grid of product cards', () => {
       expect(buy.closest('article')?.querySelector('button svg')).toBeNull();
     });
   }
+
+  it("names the cards by position with a prefix (the catalogue's one grid), the names as before", async () => {
+    renderGrid(null, { prefixed: true });
+    const kefir = await screen.findByRole('link', { name: KEFIR.name });
+    expect(kefir.id).toBe('p1');
+    const buy = screen.getByRole('button', { name: `В корзину: ${KEFIR.name}` });
+    expect(buy.getAttribute('aria-labelledby')).toBe('l-buy p1');
+    expect(screen.getByRole('button', { name: `В избранное: ${MILK.name}` })).toBeTruthy();
+  });
 
   it("posts a heart's toggle with what it will show as the button's own value", async () => {
     const { posts } = renderGrid({ _id: 'u' });

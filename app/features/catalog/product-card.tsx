@@ -16,26 +16,33 @@ export function productHref(product: Pick<ProductCardData, 'slug'>): string {
  * A product in a grid: picture, price, name, weight, rating, shop, the add-to-basket control, and over the
  * picture the heart and 'Добавить в набор'.
  */
-export function ProductCard({ product, isEager = false }: { product: ProductCardData; isEager?: boolean }) {
+export function ProductCard({
+  product,
+  isEager = false,
+  nameId: givenNameId,
+}: {
+  product: ProductCardData;
+  isEager?: boolean;
+  /** The id of the name's link; React's own (`useId`) when not given. */
+  nameId?: string;
+}) {
   // Component classes (app.css, ADR 040): a grid repeats this markup dozens of times.
   const hasBadges = product.discount > 0 || product.is_new;
   // The controls' names refer to the name's link ('В корзину: ' + its text), not a copy of it each.
-  const nameId = useId();
+  const ownNameId = useId();
+  const nameId = givenNameId ?? ownNameId;
   return (
     <article className="card">
       <div className="card-pic">
         {product.img ? (
-          <img
-            src={product.img}
-            alt=""
-            width={400}
-            height={400}
-            // The first row is the page's largest paint: fetched first; the rest wait until scrolled near.
-            loading={isEager ? 'eager' : 'lazy'}
-            fetchPriority={isEager ? 'high' : undefined}
-            decoding="async"
-            className="card-img"
-          />
+          // The first row is the page's largest paint: fetched first and painted as soon as it is decoded;
+          // the rest wait until scrolled near and are decoded off the frame that shows them. Styled as
+          // `.card-pic > img` (app.css): no class per card.
+          isEager ? (
+            <img src={product.img} alt="" width={400} height={400} fetchPriority="high" />
+          ) : (
+            <img src={product.img} alt="" width={400} height={400} loading="lazy" decoding="async" />
+          )
         ) : (
           <div className="aspect-square w-full" />
         )}
@@ -79,11 +86,17 @@ export function ProductGrid({
   eagerCount = 0,
   className,
   label,
+  idPrefix,
 }: {
   products: readonly ProductCardData[];
   eagerCount?: number;
   className?: string;
   label?: string;
+  /**
+   * On a page with one grid (the catalogue): the cards' name ids are this and their position ('p0', 'p1', …),
+   * a third of React's `useId` ids, each written four times a card (the link and three controls' names).
+   */
+  idPrefix?: string;
 }) {
   return (
     <ul
@@ -96,7 +109,11 @@ export function ProductGrid({
       {products.map((product, index) => (
         // .card fills its row's height: the grid stretches the item.
         <li key={product._id}>
-          <ProductCard product={product} isEager={index < eagerCount} />
+          <ProductCard
+            product={product}
+            isEager={index < eagerCount}
+            nameId={idPrefix === undefined ? undefined : `${idPrefix}${index}`}
+          />
         </li>
       ))}
     </ul>
