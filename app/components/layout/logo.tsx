@@ -10,18 +10,12 @@ export function LogoMark({ className, size }: { className?: string; size: number
   return <img src={faviconUrl} alt="" width={size} height={size} className={className} />;
 }
 
-/** 'Фреш' with the leaf mark, linking home. */
+/** 'Фреш' with the leaf mark, linking home: `.logo` and `.logo-word` (app.css), three on every page. */
 export function Logo({ className, compact = false }: { className?: string; compact?: boolean }) {
   return (
-    <Link
-      to="/"
-      aria-label="Фреш — на главную"
-      className={cx('inline-flex shrink-0 items-center gap-2 rounded-xl', className)}
-    >
+    <Link to="/" aria-label="Фреш — на главную" className={cx('logo', className)}>
       <LogoMark size={compact ? 32 : 36} className={compact ? 'size-8' : 'size-9'} />
-      <span className={cx('font-extrabold tracking-tight text-brand-700', compact ? 'text-xl' : 'text-2xl')}>
-        Фреш
-      </span>
+      <span className={compact ? 'logo-word text-xl' : 'logo-word text-2xl'}>Фреш</span>
     </Link>
   );
 }

@@ -21,18 +21,18 @@ export function PriceTag({
 }) {
   const isDiscounted = discount > 0;
   const isLarge = size === 'lg';
-  // .price, .price-now, .price-old: app.css component classes (ADR 040); the large size and the discount's
-  // colour are utilities over them.
+  // .price styles its first child (the price) and its <s> (the old price), app.css (ADR 040, 044); the large
+  // size and the discount's colour are utilities over them.
   return (
     <p className={cx('price', className)}>
-      <span className={cx('price-now', isLarge && 'text-3xl', isDiscounted && 'text-berry')}>
+      <span className={cx(isLarge && 'text-3xl', isDiscounted && 'text-berry') || undefined}>
         {isDiscounted ? <span className="sr-only">Цена со скидкой </span> : null}
         {formatRoubles(price)}
         {isPerKg ? '/кг' : null}
       </span>
       {isDiscounted ? (
         <>
-          <s className={cx('price-old', isLarge && 'text-lg')}>
+          <s className={isLarge ? 'text-lg' : undefined}>
             <span className="sr-only">Цена без скидки </span>
             {formatRoubles(priceBeforeDiscountRoubles(price, discount) * 100)}
           </s>
