@@ -162,4 +162,31 @@ export async function queryRows<Row extends z.ZodType>(
   return RowsOf(Row).parse(result).rows;
 }
 
+/**
+ * `queryRows` as a named statement (docs/decisions/047, 056): node-postgres prepares it once per pooled
+ * connection and PostgreSQL skips parsing and, after a few runs, planning. The text must be the same on every
+ * call under one name (lists go as array or JSON parameters, never as a list of parameters); PGlite, in the
+ * same process, ignores the name.
+ */
+export async function namedRows<Row extends z.ZodType>(
+  db: Executor,
+  name: string,
+  Row: Row,
+  query: SQL,
+): Promise<z.output<Row>[]> {
+  const { session, dialect } = db as unknown as {
+    session: {
+      prepareQuery(
+        query: unknown,
+        fields: undefined,
+        name: string,
+        arrayMode: boolean,
+      ): { execute(): Promise<unknown> };
+    };
+    dialect: { sqlToQuery(query: SQL): unknown };
+  };
+  const result = await session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
+  return RowsOf(Row).parse(result).rows;
+}
+
 const RowsOf = <Row extends z.ZodType>(Row: Row) => z.object({ rows: z.array(Row) });

@@ -155,7 +155,11 @@ export async function deleteLines(tx: Executor, userId: string, lines: readonly 
 }
 
 export async function deletePointLines(tx: Executor, userId: string, pointId: string): Promise<void> {
-  await tx.delete(basketItems).where(and(eq(basketItems.userId, userId), eq(basketItems.pointId, pointId)));
+  await tx
+    .delete(basketItems)
+    .where(and(eq(basketItems.userId, placeholder.userId), eq(basketItems.pointId, placeholder.pointId)))
+    .prepare('basket_delete_point')
+    .execute({ userId, pointId });
 }
 
 /**
@@ -175,8 +179,10 @@ export async function findLines(
       replacementId: basketItems.replacementId,
     })
     .from(basketItems)
-    .where(eq(basketItems.userId, userId))
-    .orderBy(asc(basketItems.position));
+    .where(eq(basketItems.userId, placeholder.userId))
+    .orderBy(asc(basketItems.position))
+    .prepare('basket_lines')
+    .execute({ userId });
 }
 
 /**

@@ -4,16 +4,19 @@
  */
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Executor, queryRows } from '../../db/client';
+import { type Executor, namedRows } from '../../db/client';
 import { products, stock } from '../../db/schema/index';
 
 export type StockLine = { pointId: string; productId: string; quantity: number };
 
+/**
+ * The lines' (point, product) pairs as two array parameters: one statement text for any number of lines, so
+ * the checkout's stock statements can be named and prepared (docs/decisions/056).
+ */
 function pairsIn(lines: readonly { pointId: string; productId: string }[]): SQL {
-  return sql`(${stock.pointId}, ${stock.productId}) in (${sql.join(
-    lines.map((line) => sql`(${line.pointId}::uuid, ${line.productId}::uuid)`),
-    sql`, `,
-  )})`;
+  const pointIds = sql.param(lines.map((line) => line.pointId));
+  const productIds = sql.param(lines.map((line) => line.productId));
+  return sql`(${stock.pointId}, ${stock.productId}) in (select * from unnest(${pointIds}::uuid[], ${productIds}::uuid[]))`;
 }
 
 /** A stock row with the product's copy for an order line and the price at the point. */
@@ -42,16 +45,19 @@ export async function readStockRows(tx: Executor, lines: readonly { pointId: str
     .from(stock)
     .innerJoin(products, eq(products.id, stock.productId))
     .where(pairsIn(lines))
-    .orderBy(stock.pointId, stock.productId);
+    .orderBy(stock.pointId, stock.productId)
+    .prepare('stock_read')
+    .execute();
 }
 
 export type StockRow = Awaited<ReturnType<typeof readStockRows>>[number];
 
+/** The lines as a `(point_id, product_id, quantity)` relation from three array parameters (see pairsIn). */
 function linesAsValues(lines: readonly StockLine[]): SQL {
-  return sql.join(
-    lines.map((line) => sql`(${line.pointId}::uuid, ${line.productId}::uuid, ${line.quantity}::int)`),
-    sql`, `,
-  );
+  const pointIds = sql.param(lines.map((line) => line.pointId));
+  const productIds = sql.param(lines.map((line) => line.productId));
+  const quantities = sql.param(lines.map((line) => line.quantity));
+  return sql`select * from unnest(${pointIds}::uuid[], ${productIds}::uuid[], ${quantities}::int[])`;
 }
 
 /** A stock row as `lockAndTakeStock` found it under its lock, before the take, and whether it was taken. */
@@ -71,12 +77,13 @@ export type LockedStockRow = {
  * locking read has already returned (and so locked). Answers every row found, with its count and price as
  * the lock found them, before the take: a caller that finds a row short, or its price changed, throws, and
  * the transaction undoes the take. One round trip, the last before the commit: a popular product's row is
- * held for that and the commit only (issue 26).
+ * held for that and the commit only (issue 26). Named: one text for any number of lines (ADR 056).
  */
 export async function lockAndTakeStock(tx: Executor, lines: readonly StockLine[]): Promise<LockedStockRow[]> {
   if (lines.length === 0) return [];
-  return queryRows(
+  return namedRows(
     tx,
+    'stock_lock_and_take',
     z.object({
       pointId: z.string(),
       productId: z.string(),
@@ -94,7 +101,7 @@ export async function lockAndTakeStock(tx: Executor, lines: readonly StockLine[]
         for update of ${stock}
       ), taken as (
         update ${stock} set count = ${stock.count} - v.quantity
-        from (values ${linesAsValues(lines)}) as v(point_id, product_id, quantity)
+        from (${linesAsValues(lines)}) as v(point_id, product_id, quantity)
         where ${stock.pointId} = v.point_id and ${stock.productId} = v.product_id and ${stock.count} >= v.quantity
           and exists (select 1 from locked where locked."pointId" = v.point_id and locked."productId" = v.product_id)
         returning ${stock.pointId} as point_id, ${stock.productId} as product_id
@@ -126,7 +133,7 @@ export async function returnStock(tx: Executor, lines: readonly StockLine[]): Pr
   if (lines.length === 0) return;
   await tx.execute(
     sql`update ${stock} set count = ${stock.count} + v.quantity
-      from (values ${linesAsValues(lines)}) as v(point_id, product_id, quantity)
+      from (${linesAsValues(lines)}) as v(point_id, product_id, quantity)
       where ${stock.pointId} = v.point_id and ${stock.productId} = v.product_id`,
   );
 }

@@ -4,9 +4,23 @@
  * checkout or a status change writes runs inside the caller's transaction.
  */
 import { FINISHED_ORDER_STATUSES, type OrderStatus } from '@core/rules/orders';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import { z } from 'zod';
-import { type Executor, queryRows } from '../../db/client';
+import { type Executor, namedRows, queryRows } from '../../db/client';
 import { idempotencyKeys, orderEvents, orderItems, orders, slotReservations } from '../../db/schema/index';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -17,15 +31,101 @@ export type OrderEventRow = Pick<typeof orderEvents.$inferSelect, 'orderId' | 's
   detail: string | null;
 };
 
-export async function insertOrder(tx: Executor, order: NewOrder): Promise<{ id: string; number: number }> {
-  const [row] = await tx.insert(orders).values(order).returning({ id: orders.id, number: orders.number });
-  if (!row) throw new Error('insert into orders returned no row');
-  return row;
+/** What a checkout writes of an order: every key, always (one statement text, named; see insertPlacedOrder). */
+export type PlacedOrderValues = Required<
+  Omit<NewOrder, 'id' | 'number' | 'promoKopecks' | 'promoCode' | 'bonusKopecks'>
+>;
+type OrderColumn = keyof typeof orders._.columns;
+type ItemColumn = keyof typeof orderItems._.columns;
+const orderColumns = getTableColumns(orders);
+const itemColumns = getTableColumns(orderItems);
+const PLACED_ORDER_KEYS = [
+  'userId',
+  'storeId',
+  'pointId',
+  'status',
+  'fulfilment',
+  'address',
+  'flat',
+  'entrance',
+  'floor',
+  'courierComment',
+  'zoneId',
+  'longitude',
+  'latitude',
+  'slotStart',
+  'slotEnd',
+  'phone',
+  'payment',
+  'comment',
+  'itemsKopecks',
+  'savingsKopecks',
+  'deliveryFeeKopecks',
+  'totalKopecks',
+  'onMissing',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof PlacedOrderValues & OrderColumn)[];
+const ITEM_KEYS = (Object.keys(itemColumns) as ItemColumn[]).filter((key) => key !== 'orderId');
+
+/** Values as a JSON object keyed by column name, each as its column writes it (a Date as ISO text). */
+function asRecord<Key extends string>(
+  columns: Record<Key, { name: string; mapToDriverValue(value: unknown): unknown }>,
+  keys: readonly Key[],
+  values: Partial<Record<Key, unknown>>,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    keys.map((key) => {
+      const value = values[key];
+      const column = columns[key];
+      return [column.name, value === null || value === undefined ? null : column.mapToDriverValue(value)];
+    }),
+  );
 }
 
-export async function insertOrderItems(tx: Executor, items: readonly OrderItemRow[]): Promise<void> {
-  if (items.length === 0) return;
-  await tx.insert(orderItems).values([...items]);
+const columnList = (columns: Record<string, { name: string }>, keys: readonly string[]) =>
+  sql.raw(keys.map((key) => `"${columns[key]?.name}"`).join(', '));
+
+/**
+ * A checkout's order with its lines and its first status event, in one statement (docs/decisions/056): the
+ * order's row as stored (its id, number and defaults), and the lines' product ids in the order the order's
+ * reads list them (by name, the database's collation), so the checkout presents it without reading it back.
+ * The values go as two JSON parameters: one text for any number of lines, named and prepared.
+ */
+export async function insertPlacedOrder(
+  tx: Executor,
+  order: PlacedOrderValues,
+  items: readonly Omit<OrderItemRow, 'orderId'>[],
+): Promise<{ row: OrderRow; itemOrder: string[] }> {
+  const [raw] = await namedRows(
+    tx,
+    'order_insert_placed',
+    z.record(z.string(), z.unknown()),
+    sql`with o as (
+        insert into ${orders} (${columnList(orderColumns, PLACED_ORDER_KEYS)})
+        select ${columnList(orderColumns, PLACED_ORDER_KEYS)}
+        from jsonb_populate_record(null::${orders}, ${JSON.stringify(asRecord(orderColumns, PLACED_ORDER_KEYS, order))}::jsonb)
+        returning *
+      ), i as (
+        insert into ${orderItems} (order_id, ${columnList(itemColumns, ITEM_KEYS)})
+        select o.id, ${sql.raw(ITEM_KEYS.map((key) => `r."${itemColumns[key].name}"`).join(', '))}
+        from o, jsonb_populate_recordset(null::${orderItems}, ${JSON.stringify(
+          items.map((item) => asRecord(itemColumns, ITEM_KEYS, item)),
+        )}::jsonb) as r
+        returning product_id, name
+      ), e as (
+        insert into ${orderEvents} (order_id, status, at) select o.id, o.status, o.created_at from o
+      )
+      select o.*, (select coalesce(json_agg(i.product_id order by i.name), '[]') from i) as item_order from o`,
+  );
+  if (!raw) throw new Error('insert into orders returned no row');
+  const row = Object.fromEntries(
+    Object.entries(orderColumns).map(([key, column]) => {
+      const value = raw[column.name];
+      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+    }),
+  ) as OrderRow;
+  return { row, itemOrder: z.array(z.string()).parse(raw.item_order) };
 }
 
 /** A weighed line's grams (ADR 054). */
@@ -55,8 +155,10 @@ export async function updateOrderDiscounts(
   tx: Executor,
   orderId: string,
   change: { promoKopecks: number; promoCode: string | null; bonusKopecks: number; totalKopecks: number },
-): Promise<void> {
-  await tx.update(orders).set(change).where(eq(orders.id, orderId));
+): Promise<OrderRow> {
+  const [row] = await tx.update(orders).set(change).where(eq(orders.id, orderId)).returning();
+  if (!row) throw new Error(`order ${orderId} is gone`);
+  return row;
 }
 
 export async function insertOrderEvent(

@@ -14,10 +14,16 @@ import { withRetries } from '../../db/transaction';
 import { AppError } from '../../errors';
 import type { CheckoutPoint, StockLine, StockRow } from '../catalog/catalog.service';
 import { nowOf, type OrdersDeps, type PlacedForDiscounts } from './orders.deps';
-import { insertOrder, insertOrderItems, updateOrderDiscounts } from './orders.repository';
-import { getPlacedOrders } from './read-orders';
+import { type OrderPoint, presentOrder } from './orders.presenter';
+import {
+  insertPlacedOrder,
+  type OrderEventRow,
+  type OrderItemRow,
+  type OrderRow,
+  updateOrderDiscounts,
+} from './orders.repository';
 import { findOpenSlot, POINT_NOT_FOUND, reserveDelivery } from './slots';
-import { recordStatus } from './status-events';
+import { notifyStatus } from './status-events';
 
 export const ONLINE_PAYMENT_ONE_ORDER =
   'Онлайн можно оплатить заказ одного магазина: выберите оплату при получении или оформите заказы по очереди';
@@ -103,7 +109,7 @@ async function placeGroup(
   input: PlaceOrders,
   plan: Plan,
   lines: readonly (CheckoutLine & { stock: StockRow })[],
-): Promise<PlacedForDiscounts & { total: number }> {
+): Promise<Placed> {
   const { group, point, address, slot } = plan;
   const totals = orderTotals(
     lines.map((line) => ({
@@ -126,64 +132,83 @@ async function placeGroup(
   const now = nowOf(deps);
   // Paid online: the order waits for its payment, holding its stock (issue 25).
   const status = isOnlinePayment(input.payment) ? 'awaiting_payment' : 'new';
-  const order = await insertOrder(tx, {
-    userId,
-    storeId: point.storeId,
-    pointId: point.id,
-    status,
-    fulfilment: group.fulfilment,
-    address: address?.address ?? null,
-    flat: group.address?.flat ?? '',
-    entrance: group.address?.entrance ?? '',
-    floor: group.address?.floor ?? '',
-    courierComment: group.address?.comment ?? '',
-    zoneId: address?.deliveryArea ?? null,
-    longitude: address?.coordinates.longitude ?? null,
-    latitude: address?.coordinates.latitude ?? null,
-    slotStart: slot?.start ?? null,
-    slotEnd: slot?.end ?? null,
-    phone: input.phone,
-    payment: input.payment,
-    comment: input.comment,
-    itemsKopecks: totals.goods,
-    savingsKopecks: totals.savings,
-    deliveryFeeKopecks: totals.fee,
-    totalKopecks: totals.total,
-    onMissing: input.on_missing ?? DEFAULT_ON_MISSING,
-    createdAt: now,
-    updatedAt: now,
-  });
-  await insertOrderItems(
+  const items: Omit<OrderItemRow, 'orderId'>[] = lines.map((line) => ({
+    productId: line.productId,
+    name: line.stock.name,
+    slug: line.stock.slug,
+    image: line.stock.image,
+    weightGrams: line.stock.weightGrams,
+    priceKopecks: line.stock.priceKopecks,
+    discountPercent: line.stock.discountPercent,
+    quantity: line.quantity,
+    vatCode: line.stock.vatCode,
+    soldBy: line.stock.soldBy,
+    stepGrams: line.stock.stepGrams,
+    pieceGrams: line.stock.pieceGrams,
+    actualGrams: null,
+    onMissing: line.onMissing,
+    chosenReplacementId: line.replacementId,
+  }));
+  // The order, its lines and its first event in one statement, which answers the row as stored (ADR 056).
+  const { row, itemOrder } = await insertPlacedOrder(
     tx,
-    lines.map((line) => ({
-      orderId: order.id,
-      productId: line.productId,
-      name: line.stock.name,
-      slug: line.stock.slug,
-      image: line.stock.image,
-      weightGrams: line.stock.weightGrams,
-      priceKopecks: line.stock.priceKopecks,
-      discountPercent: line.stock.discountPercent,
-      quantity: line.quantity,
-      vatCode: line.stock.vatCode,
-      soldBy: line.stock.soldBy,
-      stepGrams: line.stock.stepGrams,
-      pieceGrams: line.stock.pieceGrams,
-      actualGrams: null,
-      onMissing: line.onMissing,
-      chosenReplacementId: line.replacementId,
-    })),
+    {
+      userId,
+      storeId: point.storeId,
+      pointId: point.id,
+      status,
+      fulfilment: group.fulfilment,
+      address: address?.address ?? null,
+      flat: group.address?.flat ?? '',
+      entrance: group.address?.entrance ?? '',
+      floor: group.address?.floor ?? '',
+      courierComment: group.address?.comment ?? '',
+      zoneId: address?.deliveryArea ?? null,
+      longitude: address?.coordinates.longitude ?? null,
+      latitude: address?.coordinates.latitude ?? null,
+      slotStart: slot?.start ?? null,
+      slotEnd: slot?.end ?? null,
+      phone: input.phone,
+      payment: input.payment,
+      comment: input.comment,
+      itemsKopecks: totals.goods,
+      savingsKopecks: totals.savings,
+      deliveryFeeKopecks: totals.fee,
+      totalKopecks: totals.total,
+      onMissing: input.on_missing ?? DEFAULT_ON_MISSING,
+      createdAt: now,
+      updatedAt: now,
+    },
+    items,
   );
-  await recordStatus(deps, tx, { ...order, userId, fulfilment: group.fulfilment }, status);
+  await notifyStatus(
+    deps,
+    tx,
+    { id: row.id, number: row.number, userId, fulfilment: group.fulfilment },
+    status,
+    now,
+  );
   await deps.basket.removePointLines(tx, userId, point.id);
+  const byProduct = new Map(items.map((item) => [item.productId, { ...item, orderId: row.id }]));
   return {
-    id: order.id,
-    number: order.number,
+    id: row.id,
+    number: row.number,
     storeId: point.storeId,
     goods: totals.goods,
     total: totals.total,
+    row,
+    items: itemOrder.flatMap((productId) => byProduct.get(productId) ?? []),
+    events: [{ orderId: row.id, status, at: row.createdAt, detail: null }],
   };
 }
+
+/** A placed order: what the discounts see, and what the answer is presented from (no read after the commit). */
+type Placed = PlacedForDiscounts & {
+  total: number;
+  row: OrderRow;
+  items: OrderItemRow[];
+  events: OrderEventRow[];
+};
 
 /** Promo codes and bonus points (issue 25): each order's total less what its discounts take off. */
 async function applyDiscounts(
@@ -191,7 +216,7 @@ async function applyDiscounts(
   tx: Executor,
   userId: string,
   input: PlaceOrders,
-  placed: readonly (PlacedForDiscounts & { total: number })[],
+  placed: Placed[],
 ): Promise<void> {
   const promo = input.promo ? input.promo : null;
   const bonus = input.bonus ?? 0;
@@ -203,7 +228,7 @@ async function applyDiscounts(
   for (const [index, order] of placed.entries()) {
     const discount = discounts[index];
     if (!discount || discount.promoKopecks + discount.bonusKopecks === 0) continue;
-    await updateOrderDiscounts(tx, order.id, {
+    order.row = await updateOrderDiscounts(tx, order.id, {
       ...discount,
       totalKopecks: order.total - discount.promoKopecks - discount.bonusKopecks,
     });
@@ -212,8 +237,8 @@ async function applyDiscounts(
 
 /**
  * The checkout in its transaction, all groups or nothing, up to the stock's take: the orders, their lines and
- * statuses, the basket's lines out, the discounts. Answers the new orders' ids, and the lines and the stock
- * rows as first read (unlocked), for `takeStock` to take.
+ * statuses, the basket's lines out, the discounts. Answers the new orders as stored, and the lines and the
+ * stock rows as first read (unlocked), for `takeStock` to take.
  */
 async function placeInTransaction(
   deps: OrdersDeps,
@@ -221,7 +246,7 @@ async function placeInTransaction(
   userId: string,
   input: PlaceOrders,
   plans: readonly Plan[],
-): Promise<{ ids: string[]; lines: CheckoutLine[]; stock: ReadonlyMap<string, StockRow> }> {
+): Promise<{ placed: Placed[]; lines: CheckoutLine[]; stock: ReadonlyMap<string, StockRow> }> {
   // The basket's lock first: no change of this basket runs beside the checkout.
   const basketLines = await deps.basket.lockLines(tx, userId);
   for (const plan of plans) {
@@ -236,7 +261,7 @@ async function placeInTransaction(
   const stock = new Map((await deps.catalog.stock.read(tx, lines)).map((row) => [lineKey(row), row]));
   assertEnough(lines, stock);
 
-  const placed: (PlacedForDiscounts & { total: number })[] = [];
+  const placed: Placed[] = [];
   for (const plan of plans) {
     const groupLines = lines.flatMap((line) => {
       const row = stock.get(lineKey(line));
@@ -245,7 +270,7 @@ async function placeInTransaction(
     placed.push(await placeGroup(deps, tx, userId, input, plan, groupLines));
   }
   await applyDiscounts(deps, tx, userId, input, placed);
-  return { ids: placed.map((order) => order.id), lines, stock };
+  return { placed, lines, stock };
 }
 
 /**
@@ -288,8 +313,11 @@ export async function placeOrders(
   // Points and saved addresses are read before the transaction, through their modules' services: neither is
   // locked, and on PGlite's single connection a read beside the open transaction would wait for it.
   const pointIds = input.orders.map((group) => group.point);
-  const [points, addresses] = await Promise.all([
+  // The points as the answer shows them too, read beside them: the answer is presented from what the
+  // transaction wrote, with no read after the commit (ADR 056).
+  const [points, shownPoints, addresses] = await Promise.all([
     deps.catalog.listCheckoutPoints(pointIds),
+    deps.catalog.listPoints(pointIds),
     // Stryker disable next-line ArrayDeclaration: without a delivery group no address is looked up
     input.orders.some((group) => group.address) ? deps.addresses.listAddresses(userId) : [],
   ]);
@@ -299,15 +327,23 @@ export async function placeOrders(
     });
   }
   const plans = planGroups(nowOf(deps), input, addresses, new Map(points.map((point) => [point.id, point])));
-  const ids = await withRetries(deps.db, async (tx) => {
-    const placed = await placeInTransaction(deps, tx, userId, input, plans);
-    await onPlaced(tx, placed.ids);
+  const placed = await withRetries(deps.db, async (tx) => {
+    const inTransaction = await placeInTransaction(deps, tx, userId, input, plans);
+    await onPlaced(
+      tx,
+      inTransaction.placed.map((order) => order.id),
+    );
     // Last: the stock rows are locked from here to the commit.
-    await takeStock(deps, tx, placed.lines, placed.stock);
-    return placed.ids;
+    await takeStock(deps, tx, inTransaction.lines, inTransaction.stock);
+    return inTransaction.placed;
   });
-  deps.countPlaced?.(ids.length);
-  const placedOrders = await getPlacedOrders(deps, ids);
+  deps.countPlaced?.(placed.length);
+  const pointsById = new Map<string, OrderPoint>(shownPoints.map((point) => [point._id, point]));
+  const placedOrders = placed.map((order) => {
+    const point = pointsById.get(order.row.pointId);
+    if (!point) throw new Error(`order ${order.number}: its point ${order.row.pointId} is gone`);
+    return presentOrder(order.row, order.items, order.events, point, new Map());
+  });
   await deps.notifications.announceOrders(
     placedOrders.map((order) => ({
       userId,

@@ -27,6 +27,20 @@ export async function recordStatus(
 ): Promise<void> {
   const at = nowOf(deps);
   await insertOrderEvent(tx, { orderId: order.id, status, at });
+  await notifyStatus(deps, tx, order, status, at);
+}
+
+/**
+ * What a status leaves besides its event: the customer's notification and the `onStatus` hook. A checkout
+ * stores the first event with the order itself (insertPlacedOrder) and calls this for the rest.
+ */
+export async function notifyStatus(
+  deps: Pick<OrdersDeps, 'notifications' | 'onStatus'>,
+  tx: Executor,
+  order: OrderRef,
+  status: OrderStatus,
+  at: Date,
+): Promise<void> {
   await deps.notifications.add(tx, {
     userId: order.userId,
     type: 'link_message',

@@ -1,0 +1,103 @@
+/**
+ * What one checkout costs the database (issue 26, docs/decisions/056): its statements counted through a
+ * Drizzle logger on both databases (transaction control included), and its answer, presented from what the
+ * transaction wrote, the same as the orders read back afterwards.
+ */
+import { randomUUID } from 'node:crypto';
+import { PlaceOrdersSchema } from '@core/contracts/orders';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
+import {
+  createCity,
+  createCustomer,
+  createPoint,
+  createProduct,
+  createStore,
+  setStock,
+  stockCount,
+} from '../../../tests/setup/service-fixtures';
+import { createTestServices, type TestServices } from '../../../tests/setup/services';
+import type { Db } from '../../db/client';
+import * as schema from '../../db/schema/index';
+
+describe.each(TEST_DATABASE_KINDS)('a checkout on %s', (kind) => {
+  let t: TestServices;
+  const sent: string[] = [];
+  let counting = false;
+
+  beforeAll(async () => {
+    const logger = {
+      logQuery: (query: string) => {
+        if (counting) sent.push(query.trim().split(/\s+/).slice(0, 3).join(' '));
+      },
+    };
+    t = await createTestServices(kind, {
+      wrapDb: (db) => {
+        const client = (db as unknown as { $client: never }).$client;
+        return (kind === 'pglite'
+          ? drizzlePglite(client, { schema, logger })
+          : drizzlePostgres(client, { schema, logger })) as unknown as Db;
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('places two points’ orders in 19 statements, and answers them as they read back', async () => {
+    const city = await createCity(t.db.db);
+    const shop = await createStore(t.db.db, { minOrderKopecks: 0 });
+    const first = await createPoint(t.db.db, shop, city);
+    const second = await createPoint(t.db.db, shop, city);
+    const customer = (await createCustomer(t.db.db)).id;
+    const goods = [];
+    for (const [index, point] of [first, first, second, second].entries()) {
+      const product = await createProduct(t.db.db, shop, { name: `Товар ${4 - index}` });
+      await setStock(t.db.db, point, product, 10);
+      await t.services.basket.changeItem(customer, {
+        warehouse_id: point.id,
+        product_id: product.id,
+        quantity: index + 1,
+      });
+      goods.push({ point, product, quantity: index + 1 });
+    }
+    const input = PlaceOrdersSchema.parse({
+      orders: [
+        { point: first.id, fulfilment: 'pickup' },
+        { point: second.id, fulfilment: 'pickup' },
+      ],
+      phone: '+7 (900) 000-00-01',
+      payment: 'cash',
+    });
+    sent.length = 0;
+    counting = true;
+    const answer = await t.services.orders.placeOrders(customer, randomUUID(), input);
+    counting = false;
+    expect(answer.status).toBe(200);
+    // Before (issue 26): 26 — each order, its lines and its event a statement each, and the placed orders
+    // read back after the commit (orders, items, events, substitutions, points). Now, begin and commit aside
+    // (node-postgres' logger sees them, PGlite's does not): the key; the points twice, beside each other; the basket's lock and lines, the stock
+    // read, per order one statement for it with its lines and event, its notification and its lines out; the
+    // key finished, the stock's lock and take; after the commit, the notifications delivered, the push
+    // subscriptions and the badge's two counts.
+    const statements = sent.filter((statement) => !/^(begin|commit)$/i.test(statement));
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(19);
+
+    const orders = answer.body.orders;
+    expect(orders).toHaveLength(2);
+    for (const order of orders) {
+      expect(order).toEqual(await t.services.orders.getOrder(customer, order.number));
+    }
+    // Lines in the order the reads list them (by name), each with its quantity.
+    expect(orders[0]?.items.map((item) => [item.name, item.quantity])).toEqual([
+      ['Товар 3', 2],
+      ['Товар 4', 1],
+    ]);
+    for (const { point, product, quantity } of goods) {
+      expect(await stockCount(t.db.db, point, product)).toBe(10 - quantity);
+    }
+  });
+});
