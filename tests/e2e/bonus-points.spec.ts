@@ -5,8 +5,8 @@
  */
 import { bonusEarned } from '@core/rules/discount-card';
 import { formatRoubles } from '@core/rules/price';
-import { expect, expectAccessible, test } from './fixtures';
-import { actAsDistinctClient, signInThroughPopups } from './pages/auth';
+import { expect, expectAccessible, signInByApi, test } from './fixtures';
+import { actAsDistinctClient } from './pages/auth';
 import { fillBasketToMinimum, Operator, placePickupOrder } from './pages/support';
 
 test.beforeEach(async ({ context }, testInfo) => {
@@ -28,7 +28,7 @@ test('points earned on a completed order are spent at the next checkout', async 
 }) => {
   test.slow();
   if (!baseURL) throw new Error('no baseURL');
-  await signInThroughPopups(page, 'Вера', '9124250001');
+  await signInByApi(page, 'Вера', '9124250001');
   const first = await placePickupOrder(page, '+7 (912) 425-00-01');
   const operator = await Operator.signIn(request, baseURL);
   for (const status of ['confirmed', 'assembling', 'ready', 'done']) await operator.moveOrder(first, status);

@@ -1,6 +1,6 @@
-import { boxOf, expect, expectAccessible, test } from './fixtures';
+import { boxOf, expect, expectAccessible, signInByApi, test } from './fixtures';
 import { AddressDialog } from './pages/address-dialog';
-import { actAsDistinctClient, signInThroughPopups, toast } from './pages/auth';
+import { actAsDistinctClient, toast } from './pages/auth';
 
 test.beforeEach(async ({ context }, testInfo) => {
   await actAsDistinctClient(context, testInfo);
@@ -14,7 +14,7 @@ test('the cabinet adds an address through the server, moves it on the map, and s
   page,
 }) => {
   test.slow();
-  await signInThroughPopups(page, 'Лидия', '9120000103');
+  await signInByApi(page, 'Лидия', '9120000103');
   await page.goto('/lk?active=delivery');
   const section = page.getByRole('region', { name: 'Адреса доставки' });
   await expect(section).toContainText('Сохранённых адресов пока нет');

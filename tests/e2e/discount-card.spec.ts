@@ -4,8 +4,8 @@
  * it with the toast, and shows the same card on the next visit.
  */
 import { isDiscountCardNumber } from '@core/rules/discount-card';
-import { expect, expectAccessible, test } from './fixtures';
-import { actAsDistinctClient, signInThroughPopups, toast } from './pages/auth';
+import { expect, expectAccessible, signInByApi, test } from './fixtures';
+import { actAsDistinctClient, toast } from './pages/auth';
 import { Shell } from './pages/shell';
 
 test.beforeEach(async ({ context }, testInfo) => {
@@ -17,7 +17,7 @@ test('the cabinet issues a discount card, shows it as a barcode and copies its n
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signInThroughPopups(page, 'Зоя', '9120000251');
+  await signInByApi(page, 'Зоя', '9120000251');
   await page.goto('/lk?active=discount');
   const card = page.getByRole('region', { name: 'Дисконтная карта «Фреш»' });
   const shown = ((await card.getByTestId('discount-number').textContent()) ?? '').replace(/\s/g, '');

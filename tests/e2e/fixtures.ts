@@ -1,23 +1,82 @@
-import AxeBuilder from '@axe-core/playwright';
+import { createRequire } from 'node:module';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import type { AxeResults, RunOptions } from 'axe-core';
 import { codeFromOutbox } from './pages/auth';
 import { type JourneyServer, journeyServers } from './servers';
 
 /**
- * Fails on serious or critical accessibility violations of the page as it is now. Axe runs in the page itself
- * (legacy mode): the default runs each frame's part, then opens a blank page in the context to merge them and
- * loads axe there again, about three times the time for the same rules, which matters only for cross-origin
- * frames, which the storefront has none of. Only violations are collected in full (resultTypes): the passes
- * and the inapplicable rules, never read here, would cost as much again (ADR 004).
+ * axe-core's browser script, the one @axe-core/playwright injects (taken through that package, whose
+ * dependency it is), and what it configures after injecting it: frames of the same origin only (legacy mode).
  */
+const AXE_SCRIPT = `${
+  (
+    createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core') as {
+      source: string;
+    }
+  ).source
+};axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } });`;
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Puts axe into every frame of the page that does not have it yet. @axe-core/playwright's legacy mode
+ * evaluated its 1.3 MB script twice in the page on every analysis (once to check for runPartial, once more per
+ * frame) and configured it once more: about half of the journeys' accessibility time. Once per document is
+ * enough: a client-side navigation keeps the document, and with it axe; a full load starts a new one.
+ */
+async function injectAxe(page: Page): Promise<void> {
+  for (const frame of page.frames()) {
+    const present = frame.evaluate(() => 'axe' in window);
+    if (frame === page.mainFrame()) {
+      if (!(await present)) await frame.evaluate(AXE_SCRIPT);
+      continue;
+    }
+    // A child frame may be gone or never answer: as @axe-core/playwright does, it is then left out.
+    try {
+      if (!(await present)) await frame.evaluate(AXE_SCRIPT);
+    } catch {
+      // Not analysed, as before.
+    }
+  }
+}
+
+/**
+ * axe's violations on the page as it is now, for the rules asked (`runOnly`), in the page itself (`axe.run`,
+ * what @axe-core/playwright's legacy mode runs). Its default mode runs each frame's part, then opens a blank
+ * page in the context to merge them and loads axe there again, about three times the time for the same rules,
+ * which matters only for cross-origin frames, which the storefront has none of. Only violations are collected
+ * in full (resultTypes): the passes and the inapplicable rules, never read here, would cost as much again
+ * (ADR 004).
+ */
+export async function axeViolations(
+  page: Page,
+  runOnly: NonNullable<RunOptions['runOnly']>,
+  disableRules: readonly string[] = [],
+): Promise<AxeResults['violations']> {
+  await injectAxe(page);
+  const options: RunOptions = {
+    resultTypes: ['violations'],
+    runOnly,
+    rules: Object.fromEntries(disableRules.map((rule) => [rule, { enabled: false }])),
+  };
+  const outcome = await page.evaluate(async (runOptions) => {
+    const { axe } = window as unknown as {
+      axe: { run: (context: unknown, options: unknown) => Promise<AxeResults> };
+    };
+    try {
+      return { results: await axe.run({ include: [], exclude: [] }, runOptions), error: null };
+    } catch (error) {
+      return { results: null, error: String(error) };
+    }
+  }, options);
+  if (!outcome.results) throw new Error(`axe failed: ${outcome.error}`);
+  return outcome.results.violations;
+}
+
+/** Fails on serious or critical accessibility violations (WCAG 2.1 A and AA) of the page as it is now. */
 export async function expectAccessible(page: Page, { disableRules = [] }: AxeOptions = {}): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode()
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .disableRules([...disableRules])
-    .analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const violations = await axeViolations(page, { type: 'tag', values: WCAG_TAGS }, disableRules);
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = blocking.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
   );
@@ -29,12 +88,17 @@ type AxeOptions = { disableRules?: readonly string[] };
 /**
  * expectAccessible for a page opened without JavaScript. Axe runs as a script in the page, which such a page
  * never runs (the analysis waits forever), so the page's markup as it is now, scripts left out, is analysed
- * in a page of a context with JavaScript, at the same address so its styles load the same.
+ * in a page of a context with JavaScript, at the same address so its styles load the same. What `<noscript>`
+ * holds is what such a page shows, so the copy shows it as markup of its own: otherwise the copy would show
+ * what only a page with scripts shows, such as the page loader fading in 400 ms after the load (a contrast
+ * violation while it fades, found only when axe ran early enough) which `<noscript>`'s style hides.
  */
 export async function expectAccessibleWithoutJavaScript(page: Page, options: AxeOptions = {}): Promise<void> {
   const browser = page.context().browser();
   if (!browser) throw new Error('the page has no browser to open a second context in');
-  const markup = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
+  const markup = (await page.content())
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<\/?noscript\b[^>]*>/gi, '');
   const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
   try {
     const copy = await context.newPage();
@@ -81,13 +145,13 @@ export async function boxOf(
  * context, and the page shows them signed in from its next load. For journeys about what a signed-in customer
  * does: the popups and the login page have journeys of their own (auth.spec.ts), and going through them again
  * costs a page load and two dialogs each time (ADR 004). The context's client address (actAsDistinctClient)
- * goes with these requests too.
+ * goes with these requests too. `origin` is for a journey with a server of its own (online-payment.spec.ts).
  */
-export async function signInByApi(page: Page, name: string, phoneDigits: string): Promise<void> {
+export async function signInByApi(page: Page, name: string, phoneDigits: string, origin = ''): Promise<void> {
   const phone = `8${phoneDigits}`;
-  const sent = await page.request.post('/api/user/code', { data: { name, phone } });
+  const sent = await page.request.post(`${origin}/api/user/code`, { data: { name, phone } });
   expect(sent.ok(), await sent.text()).toBe(true);
-  const login = await page.request.post('/api/user/login', {
+  const login = await page.request.post(`${origin}/api/user/login`, {
     data: { phone, code: await codeFromOutbox(`+7${phoneDigits}`) },
   });
   expect(login.ok(), await login.text()).toBe(true);

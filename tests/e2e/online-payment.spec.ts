@@ -8,8 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { type FakeYooKassa, startFakeYooKassa } from '../setup/fake-yookassa';
-import { expect, expectAccessible, test } from './fixtures';
-import { signInThroughPopups } from './pages/auth';
+import { expect, expectAccessible, signInByApi, test } from './fixtures';
 import type { CatalogProduct } from './pages/basket';
 import { basePort } from './servers';
 
@@ -70,8 +69,7 @@ test.afterAll(async () => {
 
 test('pays an order by card on the fake YooKassa page and comes back to it paid', async ({ page }) => {
   test.slow();
-  await page.goto(url);
-  await signInThroughPopups(page, 'Ярослава', '9120000252');
+  await signInByApi(page, 'Ярослава', '9120000252', url);
   const request = page.context().request;
   // A product at a pickup point, enough of it for the shop's minimum order.
   const stores = (await (await request.get(`${url}/api/stores`)).json()) as {

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
-import { actAsDistinctClient, signInThroughPopups, toast } from './pages/auth';
+import { expect, expectAccessible, signInByApi, test } from './fixtures';
+import { actAsDistinctClient, toast } from './pages/auth';
 import { type CatalogProduct, findProducts } from './pages/basket';
 
 test.beforeEach(async ({ context }, testInfo) => {
@@ -43,7 +43,7 @@ test('sign in, check out one shop for delivery and another for pickup, cancel on
   page,
 }) => {
   test.slow();
-  await signInThroughPopups(page, 'Ирина', '9120000077');
+  await signInByApi(page, 'Ирина', '9120000077');
   const stores = (await (await page.request.get('/api/stores')).json()) as Store[];
   const products = await findProducts(page.request, () => false);
   // Delivery from a point that delivers to where it stands; pickup from another shop's pickup point.

@@ -4,8 +4,8 @@
  * 'Обратная связь' from the footer; a visitor applies to a vacancy with a PDF. Keyboard only where a person
  * would type, and axe on each of the three popups.
  */
-import { expect, expectAccessible, test } from './fixtures';
-import { actAsDistinctClient, signInThroughPopups, toast } from './pages/auth';
+import { expect, expectAccessible, signInByApi, test } from './fixtures';
+import { actAsDistinctClient, toast } from './pages/auth';
 import { Operator, placePickupOrder, tabTo } from './pages/support';
 
 test.beforeEach(async ({ context }, testInfo) => {
@@ -21,7 +21,7 @@ test('a customer with a completed order reviews the shop and sees its rating cha
 }) => {
   test.slow();
   if (!baseURL) throw new Error('no baseURL');
-  await signInThroughPopups(page, 'Марина', '9124240001');
+  await signInByApi(page, 'Марина', '9124240001');
   const number = await placePickupOrder(page, '+7 (912) 424-00-01');
   const operator = await Operator.signIn(request, baseURL);
   for (const status of ['confirmed', 'assembling', 'ready', 'done']) await operator.moveOrder(number, status);

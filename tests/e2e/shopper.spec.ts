@@ -3,11 +3,10 @@
  * Russian, toasts clear of dialogs, shop titles, recipes on a phone, the basket's login and the guard's
  * redirect that one 'Назад' undoes.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { boxOf, expect, expectAccessible, test } from './fixtures';
+import { axeViolations, boxOf, expect, expectAccessible, signInByApi, test } from './fixtures';
 import { AddressDialog } from './pages/address-dialog';
-import { actAsDistinctClient, LoginDialog, signInThroughPopups, toast } from './pages/auth';
+import { actAsDistinctClient, LoginDialog, toast } from './pages/auth';
 import { BasketControl, type CatalogProduct, findProducts } from './pages/basket';
 import { ContentPage } from './pages/content-pages';
 import { Shell } from './pages/shell';
@@ -21,10 +20,11 @@ test.beforeEach(async ({ context }, testInfo) => {
 
 /** axe's checks behind issue 11 item 11, which the default WCAG run leaves out: fails on any finding. */
 async function expectNamesAndOutlineInOrder(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withRules(['label-content-name-mismatch', 'heading-order'])
-    .analyze();
-  const report = results.violations.map(
+  const violations = await axeViolations(page, {
+    type: 'rule',
+    values: ['label-content-name-mismatch', 'heading-order'],
+  });
+  const report = violations.map(
     (v) => `${v.id}: ${v.help}\n  ${v.nodes.map((node) => node.target.join(' ')).join('\n  ')}`,
   );
   expect(report, `label-content-name-mismatch and heading-order on ${page.url()}`).toEqual([]);
@@ -69,7 +69,8 @@ test.describe('header badges (issue 11 item 11)', () => {
   });
 
   test('a signed-in customer sees their active orders and unread notifications', async ({ page }) => {
-    await signInThroughPopups(page, 'Ирина', '9035550111');
+    await signInByApi(page, 'Ирина', '9035550111');
+    await page.goto('/');
     const shell = new Shell(page);
     await expect(badges(shell)).toHaveCount(0);
 
@@ -86,7 +87,7 @@ test.describe('header badges (issue 11 item 11)', () => {
   });
 
   test('the burger menu shows the same counts on a phone @mobile', async ({ page }) => {
-    await signInThroughPopups(page, 'Ирина', '9035550112');
+    await signInByApi(page, 'Ирина', '9035550112');
     await placeOnePickupOrder(page, '+7 (903) 555-01-12');
     await page.goto('/');
     const shell = new Shell(page);
