@@ -95,6 +95,8 @@ export const categories = pgTable(
 /**
  * Products. Migration 0001 adds two generated columns that are not declared here: `search_name` (the name,
  * lower-cased, ё folded) and `search_vector` (Russian full-text vector of the name); search queries use them through sql.
+ * Their indexes are hand-written too: 0001's full-text and trigram GIN indexes, 0018's `products_search_prefix_idx`
+ * (the folded name in byte order with id, popularity and vector, for index-only ranking of prefix matches).
  */
 export const products = pgTable(
   'products',

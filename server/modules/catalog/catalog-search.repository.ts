@@ -32,11 +32,16 @@ const CANDIDATES_PER_RESULT = 5;
 
 /**
  * Products matching a Russian full-text query. Exact and prefix name matches first (a name starting with the
- * first word asked for, in any form, counts as a prefix match), then products in stock, then text rank and
- * popularity. With a scope only products in stock in it are returned.
+ * phrase, or with the first word asked for in any form, counts as a prefix match), then products in stock,
+ * then text rank, popularity and the id (so equal products come in one order on every database). With a
+ * scope only products in stock in it are returned.
  *
- * Two steps keep a common word («молоко» in 2,000 names) cheap: the best text matches are picked first, and
- * only those are checked for stock.
+ * A common word («молоко» in 1,700 of 100,000 names) must not cost a read of every match (ADR 009, amendment
+ * of issue 26). The prefix matches rank above every other match, so they are looked for first, each prefix a
+ * range of `products_search_prefix_idx`, an index holding the folded name with the vector and popularity:
+ * an index-only scan of neighbouring entries, no table rows. Only when they are fewer than the candidates
+ * needed does the full-text index look for the other matches. Then the best candidates are checked for
+ * stock, and only those rows are read.
  */
 export async function findProductsByText(
   db: Db,
@@ -49,10 +54,10 @@ export async function findProductsByText(
   },
 ): Promise<ProductHit[]> {
   const query = sql`to_tsquery('russian', ${input.tsquery})`;
-  const prefix = `${escapeLike(input.phrase)}%`;
-  // A name that starts with the first word asked for, in any of its forms («молоком» → «Молоко …»): the
-  // words' Russian stems, worked out once per query (an array, so no per-row subplan), as LIKE prefixes
-  // (the words are letters and digits only, nothing to escape).
+  const candidates = input.limit * CANDIDATES_PER_RESULT;
+  const inScope = input.scope ? sql`and ${inStock(input.scope)}` : sql``;
+  // What a prefix match starts with: the phrase, or the Russian stem of a first word asked for («молоком» →
+  // «молок»), worked out once per query. The words are letters and digits only.
   const words = `{${input.leadWords.join(',')}}`;
   // With a scope every candidate is already in stock there. (A constant such as `true desc` in its place is
   // what PostgreSQL refuses: "non-integer constant in ORDER BY".)
@@ -64,26 +69,58 @@ export async function findProductsByText(
     ProductHitSchema,
     sql`
     with leads as materialized (
-      select coalesce(array_agg(coalesce((ts_lexize('russian_stem', word))[1], word) || '%'), '{}') as prefixes
-      from unnest(${words}::text[]) as word
+      select array_agg(distinct prefix) as prefixes
+      from (
+        select coalesce((ts_lexize('russian_stem', word))[1], word) as prefix from unnest(${words}::text[]) as word
+        union select ${input.phrase}
+      ) as starts
+    ),
+    ranges as (
+      -- The shortest prefixes only («молок» covers «молоко»), so the ranges never overlap.
+      select prefix, left(prefix, -1) || chr(ascii(right(prefix, 1)) + 1) as past
+      from leads, unnest(leads.prefixes) as prefix
+      where not exists (
+        select 1 from unnest(leads.prefixes) as shorter where shorter <> prefix and starts_with(prefix, shorter)
+      )
+    ),
+    prefixed as materialized (
+      select hit.* from ranges cross join lateral (
+        select ${products.id} as id, ${products.popularity} as popularity,
+          (${products}.search_name = ${input.phrase}) as is_exact,
+          ts_rank(${products}.search_vector, ${query}) as rank
+        from ${products}
+        where ${products}.search_name ~>=~ ranges.prefix and ${products}.search_name ~<~ ranges.past
+          and ${products}.search_vector @@ ${query} ${inScope}
+        order by is_exact desc, rank desc, popularity desc, id
+        limit ${candidates}
+      ) as hit
+      order by is_exact desc, rank desc, popularity desc, id
+      limit ${candidates}
     ),
     candidates as (
-      select ${products.id} as id, ${products.name} as name, ${products.popularity} as popularity,
-        (${products}.search_name = ${input.phrase}) as is_exact,
-        (${products}.search_name like ${prefix} or ${products}.search_name like any (leads.prefixes)) as is_prefix,
-        ts_rank(${products}.search_vector, ${query}) as rank
-      from ${products} cross join leads
-      where ${products}.search_vector @@ ${query} ${input.scope ? sql`and ${inStock(input.scope)}` : sql``}
-      order by is_exact desc, is_prefix desc, rank desc, ${products.popularity} desc
-      limit ${input.limit * CANDIDATES_PER_RESULT}
+      select id, is_exact, true as is_prefix, rank, popularity from prefixed
+      union all
+      select ${products.id}, (${products}.search_name = ${input.phrase}), false,
+        ts_rank(${products}.search_vector, ${query}), ${products.popularity}
+      from ${products}, leads
+      where (select count(*) from prefixed) < ${candidates}
+        and ${products}.search_vector @@ ${query}
+        and not (${products}.search_name ^@ any (leads.prefixes)) ${inScope}
+      order by is_exact desc, is_prefix desc, rank desc, popularity desc, id
+      limit ${candidates}
     )
-    select id, name from candidates
-    order by is_exact desc, is_prefix desc, ${inStockFirst} rank desc, popularity desc
+    select candidates.id, ${products.name} as name
+    from candidates join ${products} on ${products.id} = candidates.id
+    order by candidates.is_exact desc, candidates.is_prefix desc, ${inStockFirst} candidates.rank desc,
+      candidates.popularity desc, candidates.id
     limit ${input.limit}`,
   );
 }
 
-/** Products whose names contain a word close to the phrase (pg_trgm), for typos the dictionary missed. */
+/**
+ * Products whose names contain a word close to the phrase (pg_trgm), for typos the dictionary missed: asked
+ * only when the full-text query found too few. Equally similar and popular products come in id order.
+ */
 export async function findProductsBySimilarName(
   db: Db,
   input: { phrase: string; scope?: AssortmentScope; exclude: readonly string[]; limit: number },
@@ -103,7 +140,8 @@ export async function findProductsBySimilarName(
     select ${products.id} as id, ${products.name} as name
     from ${products}
     where ${input.phrase} <% ${products}.search_name ${exclude} ${input.scope ? sql`and ${available}` : sql``}
-    order by word_similarity(${input.phrase}, ${products}.search_name) desc, ${products.popularity} desc
+    order by word_similarity(${input.phrase}, ${products}.search_name) desc, ${products.popularity} desc,
+      ${products.id}
     limit ${input.limit}`,
   );
 }
