@@ -41,6 +41,35 @@ async function injectAxe(page: Page): Promise<void> {
 }
 
 /**
+ * Waits (up to 3 s) for the page's running animations and transitions that end to end: a dialog or a tab
+ * fading in has the colours of half its way, which axe's color-contrast reads as they are. The injection of
+ * @axe-core/playwright used to give them the time by chance (ADR 004). Endless ones (spinners) never end and
+ * are not waited for; the time limit is kept here, outside the page, whose clock a journey may have stopped.
+ */
+async function animationsEnded(page: Page): Promise<void> {
+  const deadline = Date.now() + 3_000;
+  for (let round = 0; round < 3 && Date.now() < deadline; round += 1) {
+    const ended = page.evaluate(async () => {
+      const ending = document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY),
+        );
+      await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+      return ending.length;
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const timeLeft = new Promise<number>((resolve) => {
+      timer = setTimeout(() => resolve(0), deadline - Date.now());
+    });
+    const waitedFor = await Promise.race([ended, timeLeft]).finally(() => clearTimeout(timer));
+    if (waitedFor === 0) return;
+  }
+}
+
+/**
  * axe's violations on the page as it is now, for the rules asked (`runOnly`), in the page itself (`axe.run`,
  * what @axe-core/playwright's legacy mode runs). Its default mode runs each frame's part, then opens a blank
  * page in the context to merge them and loads axe there again, about three times the time for the same rules,
@@ -54,6 +83,7 @@ export async function axeViolations(
   disableRules: readonly string[] = [],
 ): Promise<AxeResults['violations']> {
   await injectAxe(page);
+  await animationsEnded(page);
   const options: RunOptions = {
     resultTypes: ['violations'],
     runOnly,
