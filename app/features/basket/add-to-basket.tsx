@@ -19,7 +19,10 @@ export type AddToBasketProps = {
   offer: BasketOffer | null;
   className?: string;
   size?: 'md' | 'lg';
-  /** Text only: product grids render dozens of these. */
+  /**
+   * A grid's card: text only, and no classes on the form or its button (the card styles them by their place,
+   * app.css `.card > form > button`: grids render dozens of these, ADR 044).
+   */
   compact?: boolean;
   /** The id of the element with the product's name (a grid's card): the controls' names refer to it. */
   nameId?: string;
@@ -143,7 +146,9 @@ export function AddToBasket({
           name={BASKET_FIELD.delta}
           value={String(unit.min)}
           {...labelProps('buy', product.name, nameId)}
-          className={buttonStyles({ size: size === 'lg' ? 'lg' : 'md', className: 'w-full' })}
+          className={
+            compact ? undefined : buttonStyles({ size: size === 'lg' ? 'lg' : 'md', className: 'w-full' })
+          }
           onClick={() => {
             focusAfter.current = 'plus';
             announceAdded(toast, product.name);

@@ -26,18 +26,19 @@ export function ProductCard({
   /** The id of the name's link; React's own (`useId`) when not given. */
   nameId?: string;
 }) {
-  // Component classes (app.css, ADR 040): a grid repeats this markup dozens of times.
+  // A grid repeats this markup dozens of times: only the card, its badges and its price have classes, the
+  // rest is styled by its place in the card (app.css `.card > …`, ADR 044 "The card by its structure"), so
+  // keep the children's order: picture, price, name, size and rating, shop, basket control, buttons.
   const hasBadges = product.discount > 0 || product.is_new;
   // The controls' names refer to the name's link ('В корзину: ' + its text), not a copy of it each.
   const ownNameId = useId();
   const nameId = givenNameId ?? ownNameId;
   return (
     <article className="card">
-      <div className="card-pic">
+      <div>
         {product.img ? (
           // The first row is the page's largest paint: fetched first and painted as soon as it is decoded;
-          // the rest wait until scrolled near and are decoded off the frame that shows them. Styled as
-          // `.card-pic > img` (app.css): no class per card.
+          // the rest wait until scrolled near and are decoded off the frame that shows them.
           isEager ? (
             <img src={product.img} alt="" width={400} height={400} fetchPriority="high" />
           ) : (
@@ -54,28 +55,27 @@ export function ProductCard({
         ) : null}
       </div>
       <PriceTag price={product.price} discount={product.discount} isPerKg={product.by_weight !== undefined} />
-      <h3 className="card-name">
-        <Link id={nameId} to={productHref(product)} prefetch="intent" className="card-link">
+      <h3>
+        <Link id={nameId} to={productHref(product)} prefetch="intent">
           {product.name}
         </Link>
       </h3>
-      <p className="card-meta">
+      <p>
         <span>{formatSize(product)}</span>
-        {/* The star and the word 'Рейтинг' for screen readers are the class's generated content. */}
-        {product.reviews > 0 ? <span className="card-rating">{product.rating.toFixed(1)}</span> : null}
+        {/* The star and the word 'Рейтинг' for screen readers are generated content (its second child). */}
+        {product.reviews > 0 ? <span>{product.rating.toFixed(1)}</span> : null}
       </p>
-      <p className="card-shop">{product.store.name}</p>
+      <p>{product.store.name}</p>
       <AddToBasket
         product={product}
         offer={product.in_stock ? product.offer : null}
         compact
-        className="card-buy"
         nameId={nameId}
       />
       {/* After the name and the basket in reading order; drawn over the picture's corner. */}
-      <div className="card-tools">
-        <FavouriteButton type="product" id={product._id} name={product.name} nameId={nameId} />
-        <AddToSetButton product={product} nameId={nameId} />
+      <div>
+        <FavouriteButton type="product" id={product._id} name={product.name} nameId={nameId} variant="card" />
+        <AddToSetButton product={product} nameId={nameId} variant="card" />
       </div>
     </article>
   );

@@ -20,8 +20,11 @@ export function AddToSetButton({
   nameId,
 }: {
   product: { _id: string; name: string };
-  /** 'overlay': a round icon button over a picture; 'inline': an icon and the words. */
-  variant?: 'overlay' | 'inline';
+  /**
+   * 'overlay': a round icon button over a picture; 'card': the same on a product card, without classes (the
+   * card styles it by its place, app.css: a grid writes dozens, ADR 044); 'inline': an icon and the words.
+   */
+  variant?: 'overlay' | 'card' | 'inline';
   className?: string;
   /** The id of the element with the product's name (a grid's card): the button's name refers to it. */
   nameId?: string;
@@ -39,7 +42,7 @@ export function AddToSetButton({
       <button
         ref={trigger}
         type="button"
-        {...(variant === 'overlay' ? labelProps('addToSet', product.name, nameId) : {})}
+        {...(variant === 'inline' ? {} : labelProps('addToSet', product.name, nameId))}
         aria-haspopup="dialog"
         onPointerEnter={preload}
         onFocus={preload}
@@ -47,9 +50,11 @@ export function AddToSetButton({
         className={cx(
           // Over a picture (a grid's cards): one component class (app.css, ADR 040).
           // Its tooltip is the class's (app.css), not a title per card.
-          variant === 'overlay'
-            ? 'icon-btn tip-set'
-            : 'inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-full border border-line bg-white px-4 text-[15px] font-semibold text-ink transition-colors hover:border-brand-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+          variant === 'card'
+            ? undefined
+            : variant === 'overlay'
+              ? 'icon-btn tip-set'
+              : 'inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-full border border-line bg-white px-4 text-[15px] font-semibold text-ink transition-colors hover:border-brand-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
           className,
         )}
       >

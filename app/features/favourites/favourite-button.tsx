@@ -19,10 +19,12 @@ export type FavouriteButtonProps = {
   /** The item's name, for the button's accessible name ('В избранное: Молоко 3,2%'). */
   name: string;
   /**
-   * 'overlay': a round white button over a picture; 'inline': the same with a border, on a white card;
-   * 'labelled': the heart and the words 'В избранное', on an item's own page.
+   * 'overlay': a round white button over a picture; 'card': the same on a product card, without classes (the
+   * card styles its buttons by their place, app.css: a grid writes dozens, ADR 044); 'inline': the round
+   * button with a border, on a white card; 'labelled': the heart and the words 'В избранное', on an item's own
+   * page.
    */
-  variant?: 'overlay' | 'inline' | 'labelled';
+  variant?: 'overlay' | 'card' | 'inline' | 'labelled';
   className?: string;
   /** The id of the element with the item's name (a grid's card): the heart's name refers to it. */
   nameId?: string;
@@ -56,6 +58,9 @@ export function FavouriteButton({
   // A signed-in customer's heart posts what it will show once done as its own value (one hidden field less
   // on each of a grid's cards, ADR 044); a guest's posts nothing.
   const fields = isSignedIn ? toggleForm(type, id, !isActive) : null;
+  const isOverPicture = variant === 'overlay' || variant === 'card';
+  // A product card's form is styled by the card (`display: contents`), any other's by this class.
+  const formClass = variant === 'card' ? undefined : 'contents';
   const button = (
     <button
       type="submit"
@@ -64,7 +69,7 @@ export function FavouriteButton({
       aria-pressed={isActive}
       {...labelProps('favourite', name, nameId)}
       // Over a picture: the class's tooltip says it (app.css), not a title per card.
-      title={variant === 'overlay' ? undefined : isActive ? 'Убрать из избранного' : 'Добавить в избранное'}
+      title={isOverPicture ? undefined : isActive ? 'Убрать из избранного' : 'Добавить в избранное'}
       onPointerEnter={isSignedIn ? undefined : preloadLoginDialogs}
       onClick={(event) => {
         if (isSignedIn) return;
@@ -72,10 +77,12 @@ export function FavouriteButton({
         openLogin();
       }}
       className={cx(
-        // Over a picture (a grid's cards): one component class (app.css, ADR 040).
-        variant === 'overlay'
-          ? 'icon-btn tip-fav'
-          : 'inline-flex shrink-0 items-center justify-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+        // Over a picture: one component class (app.css, ADR 040); on a product card none (the card's).
+        variant === 'card'
+          ? undefined
+          : variant === 'overlay'
+            ? 'icon-btn tip-fav'
+            : 'inline-flex shrink-0 items-center justify-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
         variant === 'inline' &&
           'size-11 border border-line bg-white hover:border-brand-300 hover:bg-brand-50',
         variant === 'labelled' &&
@@ -85,7 +92,7 @@ export function FavouriteButton({
     >
       {/* Red and filled while pressed: the class reads aria-pressed (app.css). Over a picture the class
           draws it (.tip-fav), no markup per card. */}
-      {variant === 'overlay' ? null : <Icon name="heart" className="heart size-5" />}
+      {isOverPicture ? null : <Icon name="heart" className="heart size-5" />}
       {variant === 'labelled' ? FAVOURITE_LABEL_PREFIX : null}
     </button>
   );
@@ -94,14 +101,14 @@ export function FavouriteButton({
     // A guest: the login popup with JavaScript; without it, an empty post that the resource route answers
     // with the login page, then back to the Referer's page (no field: a grid repeats this form, ADR 044).
     return (
-      <form method="post" action={FAVOURITES_ACTION} className="contents">
+      <form method="post" action={FAVOURITES_ACTION} className={formClass}>
         {button}
       </form>
     );
   }
   const { active: _postedByTheButton, ...hidden } = fields;
   return (
-    <fetcher.Form method="post" action={FAVOURITES_ACTION} className="contents">
+    <fetcher.Form method="post" action={FAVOURITES_ACTION} className={formClass}>
       {Object.entries(hidden).map(([field, value]) => (
         <input key={field} type="hidden" name={field} value={value} />
       ))}
