@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_INSTALL_HINT, findChromium, findDesktopChromium } from './tests/e2e/chromium';
+import { journeyFiles } from './tests/e2e/groups';
 import { basePort } from './tests/e2e/servers';
 
 const chromium = findChromium();
@@ -35,7 +36,8 @@ const BROWSER_ARGS = [
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  testMatch: '**/*.spec.ts',
+  // All the journeys, or one of the two groups npm test runs apart in CI (tests/e2e/groups.ts).
+  ...journeyFiles(),
   // Per port, so two runs side by side (BUILD_DIR/E2E_PORT) never delete each other's traces.
   outputDir: `tmp/test-results-${basePort()}`,
   // A file's journeys run in order in one worker; the files are shared out between the workers.

@@ -12,7 +12,7 @@
  * output reads as if the stages had run one after another. It fails if any stage fails; a stage whose
  * prerequisite failed does not start. At the end: each stage's start, end, duration and CPU time, with the
  * load average. With STAGE_TIMES_FILE set, the stages' times are appended to that file too (.ci/run prints them).
- * E2E_AFTER_UNIT=1 starts the journeys only after Vitest instead of beside it.
+ * E2E_AFTER_UNIT=1 starts half the journeys (one worker) beside Vitest and the rest only after it (CI).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import {
@@ -55,12 +55,35 @@ const stages: Stage[] = [
   { name: 'chromium', command: 'tsx scripts/check-chromium.ts' },
   { name: 'build', command: 'react-router build && tsx scripts/build-server.ts' },
   { name: 'unit', command: 'vitest run', env: { TEST_SERVER_BUILD_DONE_FILE: buildMarker } },
-  {
-    name: 'journeys',
-    command: 'playwright test',
-    after: ['build', 'chromium', ...(process.env.E2E_AFTER_UNIT === '1' ? ['unit'] : [])],
-  },
+  ...journeyStages(),
 ];
+
+/**
+ * The journeys: beside Vitest, all of them (E2E_WORKERS workers); or, with E2E_AFTER_UNIT=1 (CI), about half
+ * of them beside Vitest on one worker and its own ports, the others after it on E2E_WORKERS (tests/e2e/groups.ts,
+ * ADR 004). One worker fills the time Vitest's files spend waiting without overloading the two cores.
+ */
+function journeyStages(): Stage[] {
+  const prerequisites = ['build', 'chromium'];
+  if (process.env.E2E_AFTER_UNIT !== '1') {
+    return [{ name: 'journeys', command: 'playwright test', after: prerequisites }];
+  }
+  const port = Number(process.env.E2E_PORT ?? 3100);
+  return [
+    {
+      name: 'journeys 1',
+      command: 'playwright test',
+      after: prerequisites,
+      env: { E2E_GROUP: 'beside-unit', E2E_WORKERS: '1', E2E_PORT: String(port + 10) },
+    },
+    {
+      name: 'journeys 2',
+      command: 'playwright test',
+      after: [...prerequisites, 'unit'],
+      env: { E2E_GROUP: 'after-unit' },
+    },
+  ];
+}
 
 /** The stages write to files: colours only when this run's own output is a terminal (CI=true turns them on). */
 const colours: Record<string, string> = process.stdout.isTTY ? { FORCE_COLOR: '1' } : { NO_COLOR: '1' };
