@@ -142,7 +142,8 @@ export function AddToBasket({
         <LineFields pointId={offer.point} productId={product._id} unit={unit} />
         <button
           ref={addRef}
-          type="submit"
+          // A form's button submits without a type: a grid's cards leave it out (dozens a page, ADR 044).
+          type={compact ? undefined : 'submit'}
           name={BASKET_FIELD.delta}
           value={String(unit.min)}
           {...labelProps('buy', product.name, nameId)}

@@ -4,7 +4,8 @@ import type { CategoryLink } from './page-data';
 /**
  * Top-level categories, and the children of the open one; `hrefFor` knows whether categories are a path or a
  * filter. One list for every width (ADR 044): a row of chips that scrolls on phones, the sidebar's list from
- * lg (.cat-* in app.css). The current one is marked with aria-current, which the styles read.
+ * lg (.cat-* in app.css; the links are `.cat-nav li > a`, no class each). The current one is marked with
+ * aria-current, which the styles read.
  */
 export function CategoryNav({
   categories,
@@ -23,7 +24,7 @@ export function CategoryNav({
     <nav aria-label="Категории" className="cat-nav">
       <ul className="cat-list">
         <li>
-          <Link to={allHref} className="cat-link" aria-current={current(undefined)}>
+          <Link to={allHref} aria-current={current(undefined)}>
             Все товары
           </Link>
         </li>
@@ -32,14 +33,14 @@ export function CategoryNav({
           const isOpen = activeSlug === root.slug || children.some((child) => child.slug === activeSlug);
           return (
             <li key={root.slug}>
-              <Link to={hrefFor(root)} className="cat-link" aria-current={current(root.slug)}>
+              <Link to={hrefFor(root)} aria-current={current(root.slug)}>
                 {root.name}
               </Link>
               {isOpen && children.length > 0 ? (
                 <ul className="cat-sub">
                   {children.map((child) => (
                     <li key={child.slug}>
-                      <Link to={hrefFor(child)} className="cat-link" aria-current={current(child.slug)}>
+                      <Link to={hrefFor(child)} aria-current={current(child.slug)}>
                         {child.name}
                       </Link>
                     </li>

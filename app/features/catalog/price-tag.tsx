@@ -8,6 +8,7 @@ export function PriceTag({
   size = 'md',
   hasBadge = size === 'lg',
   isPerKg = false,
+  isInCard = false,
   className,
 }: {
   price: number;
@@ -17,6 +18,8 @@ export function PriceTag({
   size?: 'md' | 'lg';
   /** The «−20%» badge; product cards show it on the picture instead. */
   hasBadge?: boolean;
+  /** A grid's card: no class, the card styles it by its place (app.css `.card > :nth-child(2)`, ADR 044). */
+  isInCard?: boolean;
   className?: string;
 }) {
   const isDiscounted = discount > 0;
@@ -24,7 +27,7 @@ export function PriceTag({
   // .price styles its first child (the price) and its <s> (the old price), app.css (ADR 040, 044); the large
   // size and the discount's colour are utilities over them.
   return (
-    <p className={cx('price', className)}>
+    <p className={cx(!isInCard && 'price', className) || undefined}>
       <span className={cx(isLarge && 'text-3xl', isDiscounted && 'text-berry') || undefined}>
         {isDiscounted ? <span className="sr-only">Цена со скидкой </span> : null}
         {formatRoubles(price)}

@@ -102,6 +102,10 @@ describe('a grid of product cards', () => {
       expect(buy.hasAttribute('aria-label')).toBe(false);
       // The icons are the classes' drawings: no <svg> in a card's buttons.
       expect(buy.closest('article')?.querySelector('button svg')).toBeNull();
+      // The card styles its forms and buttons by their place (app.css `.card > …`): no class, not even empty.
+      const controls = buy.closest('article')?.querySelectorAll('form, button') ?? [];
+      expect(controls.length).toBe(5);
+      for (const control of controls) expect(control.getAttribute('class')).toBeNull();
     });
   }
 

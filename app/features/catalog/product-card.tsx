@@ -38,11 +38,12 @@ export function ProductCard({
       <div>
         {product.img ? (
           // The first row is the page's largest paint: fetched first and painted as soon as it is decoded;
-          // the rest wait until scrolled near and are decoded off the frame that shows them.
+          // the rest wait until scrolled near and are decoded off the frame that shows them. No width and
+          // height: the card's stylesheet (render-blocking) makes the box square before any picture loads.
           isEager ? (
-            <img src={product.img} alt="" width={400} height={400} fetchPriority="high" />
+            <img src={product.img} alt="" fetchPriority="high" />
           ) : (
-            <img src={product.img} alt="" width={400} height={400} loading="lazy" decoding="async" />
+            <img src={product.img} alt="" loading="lazy" decoding="async" />
           )
         ) : (
           <div className="aspect-square w-full" />
@@ -54,7 +55,12 @@ export function ProductCard({
           </div>
         ) : null}
       </div>
-      <PriceTag price={product.price} discount={product.discount} isPerKg={product.by_weight !== undefined} />
+      <PriceTag
+        price={product.price}
+        discount={product.discount}
+        isPerKg={product.by_weight !== undefined}
+        isInCard
+      />
       <h3>
         <Link id={nameId} to={productHref(product)} prefetch="intent">
           {product.name}

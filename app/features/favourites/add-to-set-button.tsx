@@ -41,22 +41,26 @@ export function AddToSetButton({
     <>
       <button
         ref={trigger}
-        type="button"
+        // On a card it is in no form (the card's last child, beside the heart's form), so without a type it
+        // submits nothing: a grid's cards leave it out (dozens a page, ADR 044).
+        type={variant === 'card' ? undefined : 'button'}
         {...(variant === 'inline' ? {} : labelProps('addToSet', product.name, nameId))}
         aria-haspopup="dialog"
         onPointerEnter={preload}
         onFocus={preload}
         onClick={() => (isSignedIn ? setOpen(true) : openLogin())}
-        className={cx(
-          // Over a picture (a grid's cards): one component class (app.css, ADR 040).
-          // Its tooltip is the class's (app.css), not a title per card.
-          variant === 'card'
-            ? undefined
-            : variant === 'overlay'
-              ? 'icon-btn tip-set'
-              : 'inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-full border border-line bg-white px-4 text-[15px] font-semibold text-ink transition-colors hover:border-brand-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-          className,
-        )}
+        className={
+          cx(
+            // Over a picture (a grid's cards): one component class (app.css, ADR 040).
+            // Its tooltip is the class's (app.css), not a title per card.
+            variant === 'card'
+              ? undefined
+              : variant === 'overlay'
+                ? 'icon-btn tip-set'
+                : 'inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-full border border-line bg-white px-4 text-[15px] font-semibold text-ink transition-colors hover:border-brand-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+            className,
+          ) || undefined
+        }
       >
         {/* Over a picture the class draws the icon (.tip-set), no markup per card. */}
         {variant === 'inline' ? (

@@ -63,7 +63,8 @@ export function FavouriteButton({
   const formClass = variant === 'card' ? undefined : 'contents';
   const button = (
     <button
-      type="submit"
+      // A form's button submits without a type: a grid's cards leave it out (dozens a page, ADR 044).
+      type={variant === 'card' ? undefined : 'submit'}
       name={fields ? 'active' : undefined}
       value={fields?.active}
       aria-pressed={isActive}
@@ -76,19 +77,21 @@ export function FavouriteButton({
         event.preventDefault();
         openLogin();
       }}
-      className={cx(
-        // Over a picture: one component class (app.css, ADR 040); on a product card none (the card's).
-        variant === 'card'
-          ? undefined
-          : variant === 'overlay'
-            ? 'icon-btn tip-fav'
-            : 'inline-flex shrink-0 items-center justify-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-        variant === 'inline' &&
-          'size-11 border border-line bg-white hover:border-brand-300 hover:bg-brand-50',
-        variant === 'labelled' &&
-          'h-11 gap-2 border border-line bg-white px-4 text-[15px] font-semibold text-ink hover:border-brand-300 hover:bg-brand-50',
-        className,
-      )}
+      className={
+        cx(
+          // Over a picture: one component class (app.css, ADR 040); on a product card none (the card's).
+          variant === 'card'
+            ? undefined
+            : variant === 'overlay'
+              ? 'icon-btn tip-fav'
+              : 'inline-flex shrink-0 items-center justify-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+          variant === 'inline' &&
+            'size-11 border border-line bg-white hover:border-brand-300 hover:bg-brand-50',
+          variant === 'labelled' &&
+            'h-11 gap-2 border border-line bg-white px-4 text-[15px] font-semibold text-ink hover:border-brand-300 hover:bg-brand-50',
+          className,
+        ) || undefined
+      }
     >
       {/* Red and filled while pressed: the class reads aria-pressed (app.css). Over a picture the class
           draws it (.tip-fav), no markup per card. */}
