@@ -136,6 +136,7 @@ export default function CatalogPage({ loaderData: data }: Route.ComponentProps) 
             activeSlug={category?.slug}
             hrefFor={categoryHref}
             allHref={allHref}
+            isOwnRoute={!store}
           />
           <details className="filters">
             <summary>Сортировка и фильтры</summary>

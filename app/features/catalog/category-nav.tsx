@@ -12,19 +12,26 @@ export function CategoryNav({
   activeSlug,
   hrefFor,
   allHref,
+  isOwnRoute = false,
 }: {
   categories: readonly CategoryLink[];
   activeSlug?: string;
   hrefFor: (category: CategoryLink) => string;
   allHref: string;
+  /**
+   * Every link goes to this page's own static route (/catalog and its query): React Router already has it, so
+   * the links need no route discovery (`data-discover`, a dozen a page).
+   */
+  isOwnRoute?: boolean;
 }) {
+  const discover = isOwnRoute ? 'none' : 'render';
   const roots = categories.filter((category) => category.parent === null);
   const current = (slug: string | undefined) => (activeSlug === slug ? 'page' : undefined);
   return (
     <nav aria-label="Категории" className="cat-nav">
       <ul className="cat-list">
         <li>
-          <Link to={allHref} aria-current={current(undefined)}>
+          <Link to={allHref} aria-current={current(undefined)} discover={discover}>
             Все товары
           </Link>
         </li>
@@ -33,14 +40,14 @@ export function CategoryNav({
           const isOpen = activeSlug === root.slug || children.some((child) => child.slug === activeSlug);
           return (
             <li key={root.slug}>
-              <Link to={hrefFor(root)} aria-current={current(root.slug)}>
+              <Link to={hrefFor(root)} aria-current={current(root.slug)} discover={discover}>
                 {root.name}
               </Link>
               {isOpen && children.length > 0 ? (
                 <ul className="cat-sub">
                   {children.map((child) => (
                     <li key={child.slug}>
-                      <Link to={hrefFor(child)} aria-current={current(child.slug)}>
+                      <Link to={hrefFor(child)} aria-current={current(child.slug)} discover={discover}>
                         {child.name}
                       </Link>
                     </li>
