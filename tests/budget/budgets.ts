@@ -39,6 +39,17 @@ function measured(html: number, js: number, files: number): Budget {
   };
 }
 
+/** Issue 23's HTML goal for /catalog, met since 2026-11-28 (ADR 044, "The card by its structure"). */
+const CATALOG_HTML_GOAL_KB = 90;
+
+/**
+ * A budget of a page that meets its HTML goal: the goal is its ceiling, even where the measured value's 3 %
+ * would be above it (pages.budget.ts fails a budget above a goal the page meets).
+ */
+function withinHtmlGoal(budget: Budget, goalKb: number): Budget {
+  return { ...budget, htmlBytes: Math.min(budget.htmlBytes, goalKb * KB) };
+}
+
 /**
  * measured(HTML KB, first-load JS gzip KB, JS files). Set on 2026-11-27 (ADR 044) on main 59e8e2a: the
  * client cut into framework, shell and storefront files (3e10e5a: 222 KB in 56 files -> 145 KB in 5-6), terser
@@ -65,20 +76,26 @@ function measured(html: number, js: number, files: number): Budget {
  * 105.2 KB for a guest, 131.1 -> 118.3 signed in; other pages 0.7-1.6 KB less by the footer, logo and prices).
  * The HTML budgets of /, /catalog, a product and a shop from that measurement; /basket and /recipes/{slug}
  * (not lighter by it) and every first-load JS and file budget as they were.
+ * Lowered again on 2026-11-28 (ADR 044, "The card by its structure"): a product card's parts and controls
+ * styled by their place in it (no classes, no empty ones), its buttons without a type their form implies, its
+ * pictures without width and height, the catalogue's category links without classes and, on /catalog, route
+ * discovery (/catalog 105.2 -> 89.2 KB for a guest, 105.6 -> 89.6 in a zone: issue 23's 90 KB met, so it is
+ * their budget; 118.3 -> 102.4 signed in; / 92.5 -> 86.1, a product 49.0 -> 46.4, a shop 51.5 -> 48.2 by their
+ * grids' cards). The HTML budgets of those four pages from that measurement; the rest as they were.
  */
 export const BUDGETS: Record<PageName, Record<StateName, Budget>> = {
   '/': {
-    guest: measured(92.5, 139.1, 5),
-    'guest, delivery zone': measured(92.6, 139.1, 5),
-    'signed in': measured(100.1, 139.1, 5),
+    guest: measured(86.1, 139.1, 5),
+    'guest, delivery zone': measured(86.2, 139.1, 5),
+    'signed in': measured(93.7, 139.1, 5),
   },
   '/catalog': {
-    guest: measured(105.2, 140.1, 6),
-    'guest, delivery zone': measured(105.6, 140.1, 6),
-    'signed in': measured(118.3, 140.1, 6),
+    guest: withinHtmlGoal(measured(89.2, 140.1, 6), CATALOG_HTML_GOAL_KB),
+    'guest, delivery zone': withinHtmlGoal(measured(89.6, 140.1, 6), CATALOG_HTML_GOAL_KB),
+    'signed in': measured(102.4, 140.1, 6),
   },
   '/product/{slug}': {
-    guest: measured(49.0, 140.1, 5),
+    guest: measured(46.4, 140.1, 5),
     'guest, delivery zone': measured(32.0, 140.1, 5),
     'signed in': measured(34.0, 140.1, 5),
   },
@@ -88,9 +105,9 @@ export const BUDGETS: Record<PageName, Record<StateName, Budget>> = {
     'signed in': measured(28.4, 184.9, 22),
   },
   '/store/{id}': {
-    guest: measured(51.5, 140.9, 8),
-    'guest, delivery zone': measured(51.5, 140.9, 8),
-    'signed in': measured(56.0, 140.9, 8),
+    guest: measured(48.2, 140.9, 8),
+    'guest, delivery zone': measured(48.3, 140.9, 8),
+    'signed in': measured(52.7, 140.9, 8),
   },
   '/recipes/{slug}': {
     guest: measured(49.3, 140.0, 8),
@@ -102,6 +119,11 @@ export const BUDGETS: Record<PageName, Record<StateName, Budget>> = {
 /** Issue 23's goals, for the pages it names. */
 export const GOALS: Partial<Record<PageName, Partial<Budget>>> = {
   '/': { jsGzipBytes: 120 * KB, jsFiles: 12, fontBytes: 60 * KB },
-  '/catalog': { htmlBytes: 90 * KB, jsGzipBytes: 120 * KB, jsFiles: 12, fontBytes: 60 * KB },
+  '/catalog': {
+    htmlBytes: CATALOG_HTML_GOAL_KB * KB,
+    jsGzipBytes: 120 * KB,
+    jsFiles: 12,
+    fontBytes: 60 * KB,
+  },
   '/product/{slug}': { jsGzipBytes: 120 * KB, jsFiles: 12, fontBytes: 60 * KB },
 };
