@@ -63,3 +63,12 @@ export async function placePickupOrders(t: TestApp, state: ShopperState, count: 
   if (last) await put(last);
   return placed;
 }
+
+/** A shop's time for customers to answer a replacement offer, as stored (ADR 055). */
+export async function replacementMinutesOf(t: TestApp, storeId: string): Promise<number | undefined> {
+  const [row] = await t.db.db
+    .select({ minutes: stores.replacementMinutes })
+    .from(stores)
+    .where(eq(stores.id, storeId));
+  return row?.minutes;
+}

@@ -8,7 +8,6 @@
 import { stores } from '@server/db/schema/index';
 import { createFakeClock } from '@server/lib/clock';
 import { assemblyRates } from '@server/modules/support/support.service';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as assemblyAction } from '~/routes/operator-assembly';
 import { action as boardAction, loader as boardLoader } from '~/routes/operator-board';
@@ -21,6 +20,7 @@ import {
   signIn,
   testClientAddress,
 } from '../../../tests/setup/identity';
+import { replacementMinutesOf } from '../../../tests/setup/orders';
 import { signInOperator } from '../../../tests/setup/realtime';
 import { replacementMinutesSavedOf } from './replacement-times';
 
@@ -68,13 +68,7 @@ describe.each(TEST_DATABASE_KINDS)("the board's replacement times on %s", (kind)
       context: context(who),
     } as never);
 
-  const minutesOf = async (storeId: string) => {
-    const [row] = await t.db.db
-      .select({ minutes: stores.replacementMinutes })
-      .from(stores)
-      .where(eq(stores.id, storeId));
-    return row?.minutes;
-  };
+  const minutesOf = (storeId: string) => replacementMinutesOf(t, storeId);
 
   it('refuses a guest 401 and a customer 403 before it reads the form', async () => {
     expect(await post(null, { intent: 'replacement-minutes' })).toMatchObject({

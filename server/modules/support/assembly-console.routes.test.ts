@@ -20,6 +20,7 @@ import {
   signIn,
   testClientAddress,
 } from '../../../tests/setup/identity';
+import { replacementMinutesOf } from '../../../tests/setup/orders';
 import { signInOperator } from '../../../tests/setup/realtime';
 import { queryRows } from '../../db/client';
 import { stores } from '../../db/schema/index';
@@ -58,13 +59,7 @@ describe.each(TEST_DATABASE_KINDS)("the operator's assembly API on %s", (kind) =
       payload: payload as object,
       remoteAddress,
     });
-  const minutesOf = async (storeId: string) => {
-    const [row] = await t.db.db
-      .select({ minutes: stores.replacementMinutes })
-      .from(stores)
-      .where(eq(stores.id, storeId));
-    return row?.minutes;
-  };
+  const minutesOf = (storeId: string) => replacementMinutesOf(t, storeId);
   const messageOf = (body: string) => ErrorBodySchema.parse(JSON.parse(body)).message;
 
   beforeAll(async () => {
