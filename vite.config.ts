@@ -74,7 +74,14 @@ function clientChunks(): Plugin {
       }
     }
     storefront = new Set([...reach].filter(([, count]) => count >= 3).map(([id]) => id));
+    storefrontReach = new Set(reach.keys());
     return storefront;
+  };
+  let storefrontReach: Set<string> | undefined;
+  /** Own modules any storefront page imports statically (outside the shell): what its first load runs. */
+  const storefrontReachOf = (getModuleInfo: GetModuleInfo): Set<string> => {
+    storefrontOf(getModuleInfo);
+    return storefrontReach as Set<string>;
   };
   let entry: Set<string> | undefined;
   /**
@@ -120,13 +127,36 @@ function clientChunks(): Plugin {
                 if (FRAMEWORK.test(id) || entryOf(getModuleInfo).has(id)) return 'framework';
                 if (shellOf(getModuleInfo).has(id)) return 'shell';
                 if (storefrontOf(getModuleInfo).has(id)) return 'storefront';
-                if (isSmallShared(id, getModuleInfo)) return 'shell';
+                // Small shared modules a storefront page's first load runs ride in the shell's file; those only
+                // other pages and on-first-use parts (dialogs, the map, the cabinet) run are one file of their own,
+                // not every page's first load.
+                if (isSmallShared(id, getModuleInfo))
+                  return storefrontReachOf(getModuleInfo).has(id) ? 'shell' : 'shared';
                 return undefined;
               },
             },
           },
         },
       };
+    },
+  };
+}
+
+/**
+ * React Router's package exports only its development build (dist/development), whose one difference from
+ * dist/production is `ENABLE_DEV_WARNINGS = true`: every page's framework file carried its warnings and
+ * their messages. The browser gets the production build (ADR 044); the server build is left as it is.
+ */
+function reactRouterProduction(): Plugin {
+  const production = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production');
+  return {
+    name: 'fresh-react-router-production',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId(source) {
+      if (source === 'react-router') return path.join(production, 'index.mjs');
+      if (source === 'react-router/dom') return path.join(production, 'dom-export.mjs');
+      return null;
     },
   };
 }
@@ -142,6 +172,7 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     reactRouter(),
+    reactRouterProduction(),
     clientChunks(),
     // react-aria ships its built-in strings in 34 languages; the storefront speaks Russian (and English, the
     // spec's second UI-library locale). The rest would be 30 KB of every page's JavaScript.
