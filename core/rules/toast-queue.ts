@@ -3,8 +3,9 @@
  * each closes itself after 5000 ms unless it asks for another time. Why this is ours and not react-aria's
  * toast queue: docs/decisions/032.
  */
-export const TOAST_MAX_VISIBLE = 5;
-export const TOAST_DEFAULT_DURATION_MS = 5_000;
+import { hasText, isShowable, TOAST_DEFAULT_DURATION_MS, TOAST_MAX_VISIBLE } from './toast';
+
+export { isShowable, TOAST_DEFAULT_DURATION_MS, TOAST_MAX_VISIBLE } from './toast';
 
 export type ToastType = 'success' | 'warning' | 'error' | 'info';
 export type ToastLink = { href: string; label?: string };
@@ -51,15 +52,6 @@ export type ToastQueueAction =
   | { type: 'resume'; id: string; now: number };
 
 export type ToastQueueOptions = { maxVisible?: number; defaultDuration?: number };
-
-function hasText(value: string | undefined): value is string {
-  return value !== undefined && value.trim() !== '';
-}
-
-/** SPEC §4: a toast with neither title nor content is not shown. */
-export function isShowable(input: Pick<ToastInput, 'title' | 'content'>): boolean {
-  return hasText(input.title) || hasText(input.content);
-}
 
 function normaliseLink(link: ToastInput['link']): ToastLink | undefined {
   if (link === undefined) return undefined;

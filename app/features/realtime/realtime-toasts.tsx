@@ -1,4 +1,4 @@
-import { TOAST_DEFAULT_DURATION_MS } from '@core/rules/toast-queue';
+import { TOAST_DEFAULT_DURATION_MS } from '@core/rules/toast';
 import { useToast } from '~/components/ui/toast';
 import { notificationHref } from '~/features/notifications/notification-links';
 import { useRealtime, useRealtimeEvent } from './use-realtime';
