@@ -15,6 +15,8 @@ const SMALL_SHARED_CHARS = 1200;
 const STOREFRONT_ROUTES = ['home', 'catalog', 'product', 'store', 'shops', 'search', 'recipe', 'recipes'].map(
   (name) => `${path.resolve(import.meta.dirname, 'app/routes', name)}.tsx?__react-router-build-client-route`,
 );
+/** The pages most visits start on (issue 23's budget pages): the small shared modules they run ride in the shell. */
+const LANDING_ROUTES = new Set(STOREFRONT_ROUTES.slice(0, 3));
 
 type ModuleInfo = {
   importedIds: readonly string[];
@@ -62,6 +64,7 @@ function clientChunks(): Plugin {
   const storefrontOf = (getModuleInfo: GetModuleInfo): Set<string> => {
     if (storefront) return storefront;
     const reach = new Map<string, number>();
+    landingReach = new Set();
     for (const route of STOREFRONT_ROUTES) {
       const seen = new Set<string>();
       const stack = [...(getModuleInfo(route)?.importedIds ?? [])];
@@ -70,18 +73,18 @@ function clientChunks(): Plugin {
         if (seen.has(id) || !isOwn(id) || shellOf(getModuleInfo).has(id)) continue;
         seen.add(id);
         reach.set(id, (reach.get(id) ?? 0) + 1);
+        if (LANDING_ROUTES.has(route)) landingReach.add(id);
         stack.push(...(getModuleInfo(id)?.importedIds ?? []));
       }
     }
     storefront = new Set([...reach].filter(([, count]) => count >= 3).map(([id]) => id));
-    storefrontReach = new Set(reach.keys());
     return storefront;
   };
-  let storefrontReach: Set<string> | undefined;
-  /** Own modules any storefront page imports statically (outside the shell): what its first load runs. */
-  const storefrontReachOf = (getModuleInfo: GetModuleInfo): Set<string> => {
+  let landingReach = new Set<string>();
+  /** Own modules /, /catalog or a product page imports statically (outside the shell): their first load. */
+  const landingReachOf = (getModuleInfo: GetModuleInfo): Set<string> => {
     storefrontOf(getModuleInfo);
-    return storefrontReach as Set<string>;
+    return landingReach;
   };
   let entry: Set<string> | undefined;
   /**
@@ -127,11 +130,11 @@ function clientChunks(): Plugin {
                 if (FRAMEWORK.test(id) || entryOf(getModuleInfo).has(id)) return 'framework';
                 if (shellOf(getModuleInfo).has(id)) return 'shell';
                 if (storefrontOf(getModuleInfo).has(id)) return 'storefront';
-                // Small shared modules a storefront page's first load runs ride in the shell's file; those only
-                // other pages and on-first-use parts (dialogs, the map, the cabinet) run are one file of their own,
-                // not every page's first load.
+                // Small shared modules the landing pages' first load runs ride in the shell's file; those only
+                // other pages and on-first-use parts (dialogs, the map, the cabinet, a shop's reviews) run are
+                // one file of their own, not every page's first load.
                 if (isSmallShared(id, getModuleInfo))
-                  return storefrontReachOf(getModuleInfo).has(id) ? 'shell' : 'shared';
+                  return landingReachOf(getModuleInfo).has(id) ? 'shell' : 'shared';
                 return undefined;
               },
             },
