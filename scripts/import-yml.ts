@@ -171,6 +171,12 @@ async function main(): Promise<number> {
     );
     if (isTty) process.stderr.write('\n');
     for (const line of formatReport(report)) console.log(line);
+    if (report.vacuumError) {
+      console.error(
+        `Warning: the import is complete, but ${report.vacuumError}. Search may be slower until autovacuum ` +
+          'has run (or run VACUUM (ANALYZE) products, stock).',
+      );
+    }
     const { offers } = report;
     if (offers.created + offers.updated + report.withdrawn + report.categories.created > 0) {
       console.log(

@@ -1,6 +1,6 @@
 /** The catalogue import's queries (ADR 049): products by (shop, offer id), their stock, categories. */
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
+import type { Db, Executor } from '../../../db/client';
 import { categories, points, products, stock } from '../../../db/schema/index';
 
 export type ImportedProductRow = {
@@ -154,4 +154,19 @@ export async function withdrawImportedProductsNotIn(
 export async function analyseImportedTables(db: Executor): Promise<void> {
   await db.execute(sql`analyze ${products}`);
   await db.execute(sql`analyze ${stock}`);
+}
+
+/**
+ * The import's last word: `VACUUM (ANALYZE)` of the tables it wrote. ANALYZE alone leaves the visibility map of
+ * the new pages unset, so the header search's index-only scans (ADR 009, migration 0018) read the heap for
+ * every match until autovacuum comes by, which on a freshly imported large catalogue takes minutes. VACUUM
+ * cannot run inside a transaction block, so this takes the database handle, never a transaction: a pooled
+ * connection in autocommit on PostgreSQL, PGlite's one session outside any `transaction()`.
+ */
+export async function vacuumImportedTables(db: Db, withCategories: boolean): Promise<void> {
+  await db.execute(
+    withCategories
+      ? sql`vacuum (analyze) ${products}, ${stock}, ${categories}`
+      : sql`vacuum (analyze) ${products}, ${stock}`,
+  );
 }

@@ -7,9 +7,11 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createPictureLoader } from '../../../../scripts/import-pictures';
 import { TEST_DATABASE_KINDS } from '../../../../tests/setup/database';
 import {
@@ -22,6 +24,7 @@ import {
 } from '../../../../tests/setup/service-fixtures';
 import { createTestServices, type TestServices } from '../../../../tests/setup/services';
 import { writeGeneratedFeed } from '../../../../tests/setup/yml-feed';
+import { queryRows } from '../../../db/client';
 import { categories, products, stock } from '../../../db/schema/index';
 import { createWorkQueue } from '../../../lib/work-queue';
 import { createLocalDiskStorage } from '../../../storage/local-disk-storage';
@@ -267,6 +270,90 @@ describe.each(TEST_DATABASE_KINDS)('importing a YML feed on %s', (kind) => {
     expect(await stockOf(ryazhenka.id)).toEqual({ [first.id]: 0, [second.id]: 0 });
     expect(await stockOf(milk.id)).toEqual({ [first.id]: 7, [second.id]: 3 });
     expect(await stockOf(other.id)).toEqual({ [otherPoint.id]: 4 });
+  });
+
+  /** How many times each table was vacuumed by hand (autovacuum counts apart); PGlite keeps these too. */
+  const vacuumCounts = async () =>
+    Object.fromEntries(
+      (
+        await queryRows(
+          t.db.db,
+          z.object({ relname: z.string(), vacuum_count: z.coerce.number() }),
+          sql`select relname, vacuum_count from pg_stat_user_tables
+              where relname in ('products', 'stock') order by relname`,
+        )
+      ).map((row) => [row.relname, row.vacuum_count]),
+    );
+  const smallFeed = (ids: readonly string[]) =>
+    `<?xml version="1.0" encoding="UTF-8"?><yml_catalog><shop><offers>${ids
+      .map(
+        (id) =>
+          `<offer id="${id}"><name>Творог ${id}</name><price>90</price><currencyId>RUR</currencyId>` +
+          '<weight>0.2</weight><count>3</count></offer>',
+      )
+      .join('')}</offers></shop></yml_catalog>`;
+
+  it('ends an import that wrote something with VACUUM (ANALYZE) of what it wrote, and one that did not without', async () => {
+    const shop = await createStore(t.db.db);
+    await createPoint(t.db.db, shop, city);
+    const run = (db = t.db.db) =>
+      importYmlFeed(
+        { db, pictures: null },
+        { storeSlug: shop.slug, chunks: chunksOf(smallFeed(['curd-1', 'curd-2'])) },
+      );
+    const before = await vacuumCounts();
+    const report = await run();
+    expect(report.offers.created).toBe(2);
+    expect(report.vacuumError).toBeNull();
+    const after = await vacuumCounts();
+    expect(after.products).toBe((before.products ?? 0) + 1);
+    expect(after.stock).toBe((before.stock ?? 0) + 1);
+    // The visibility map is set: the pages the import wrote are all-visible for index-only scans.
+    const [visibility] = await queryRows(
+      t.db.db,
+      z.object({ relallvisible: z.coerce.number() }),
+      sql`select relallvisible from pg_class where relname = 'products'`,
+    );
+    expect(visibility?.relallvisible).toBeGreaterThan(0);
+
+    // The same feed again writes nothing, so there is nothing to vacuum.
+    expect((await run()).offers.unchanged).toBe(2);
+    expect(await vacuumCounts()).toEqual(after);
+  });
+
+  it('keeps an import that succeeded when the closing VACUUM fails, says why and analyses instead', async () => {
+    const shop = await createStore(t.db.db);
+    await createPoint(t.db.db, shop, city);
+    const dialect = new PgDialect();
+    const statements: string[] = [];
+    // The database as the import sees it, with VACUUM refused as a database that forbids it would.
+    const db = new Proxy(t.db.db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver);
+        return (query: SQL) => {
+          const text = dialect.sqlToQuery(query).sql;
+          statements.push(text);
+          if (/^vacuum/i.test(text)) return Promise.reject(new Error('VACUUM refused for the test'));
+          return target.execute(query);
+        };
+      },
+    });
+    const before = await vacuumCounts();
+    const report = await importYmlFeed(
+      { db, pictures: null },
+      { storeSlug: shop.slug, chunks: chunksOf(smallFeed(['kefir-1'])) },
+    );
+    expect(report.offers).toEqual({ created: 1, updated: 0, unchanged: 0, skipped: 0 });
+    expect(report.vacuumError).toBe(
+      'VACUUM (ANALYZE) failed, ANALYZE ran instead: VACUUM refused for the test',
+    );
+    expect(statements.filter((text) => /^analyze/i.test(text))).toHaveLength(2);
+    expect(await vacuumCounts()).toEqual(before);
+    const [kefir] = await t.db.db
+      .select()
+      .from(products)
+      .where(and(eq(products.storeId, shop.id), eq(products.externalId, 'kefir-1')));
+    expect(kefir?.name).toBe('Творог kefir-1');
   });
 
   it('refuses an unknown shop', async () => {

@@ -23,6 +23,7 @@ import {
   type ProductValues,
   updateImportedProduct,
   upsertImportedProducts,
+  vacuumImportedTables,
   withdrawImportedProductsNotIn,
   writeStock,
 } from './catalog-import.repository';
@@ -59,6 +60,11 @@ export type ImportReport = {
   problemsNotListed: number;
   /** Set when the feed's XML broke: the offers before it are in, nothing after it was read. */
   feedError: { message: string; line: number; column: number } | null;
+  /**
+   * Set when the closing `VACUUM (ANALYZE)` (or the ANALYZE tried after it) failed. What was imported stands:
+   * only the search's index-only scans and the planner wait for autovacuum. The script prints it as a warning.
+   */
+  vacuumError: string | null;
 };
 
 export type ImportInput = {
@@ -122,6 +128,7 @@ export async function importYmlFeed(deps: ImportDeps, input: ImportInput): Promi
     problems: [],
     problemsNotListed: 0,
     feedError: null,
+    vacuumError: null,
   };
   const note = (problem: ImportProblem) => {
     if (report.problems.length < PROBLEMS_LISTED) report.problems.push(problem);
@@ -183,10 +190,34 @@ export async function importYmlFeed(deps: ImportDeps, input: ImportInput): Promi
   }
   categoryOf ??= await resolveCategories(db, feedCategories, report, note);
   await flush();
-  // So the next import (and the storefront's own queries) are planned for the table as it now is.
-  await analyseIfGrown(1);
   if (!report.feedError) report.withdrawn = await withdrawImportedProductsNotIn(db, store.id, [...listed]);
+  const { offers, categories } = report;
+  if (offers.created + offers.updated + report.withdrawn + categories.created > 0) {
+    report.vacuumError = await vacuumAfterImport(db, categories.created > 0);
+  }
   return report;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The written tables vacuumed and analysed, so the storefront's next queries are planned for the tables as they
+ * now are and the search's index-only scans find their pages all-visible (ADR 049's amendment of 2026-11-28).
+ * The import has succeeded by now: a failure here is reported, not thrown, and plain ANALYZE is tried instead
+ * so at least the statistics are fresh.
+ */
+async function vacuumAfterImport(db: Db, withCategories: boolean): Promise<string | null> {
+  try {
+    await vacuumImportedTables(db, withCategories);
+    return null;
+  } catch (error) {
+    try {
+      await analyseImportedTables(db);
+      return `VACUUM (ANALYZE) failed, ANALYZE ran instead: ${messageOf(error)}`;
+    } catch (analyseError) {
+      return `VACUUM (ANALYZE) failed: ${messageOf(error)}; ANALYZE too: ${messageOf(analyseError)}`;
+    }
+  }
 }
 
 /**
