@@ -1,6 +1,7 @@
 // The baseline of bench:ws: a bare `ws` server (the library @fastify/websocket wraps), no sessions, no bus.
-// Each socket gets a greeting; POST /send sends its body, as one text frame serialised once, to every open
-// socket and then answers. GET anything else answers 200 (the bench's readiness check).
+// Each socket gets a greeting; POST /send takes a JSON array of texts and sends each, as a text frame, to every
+// open socket (the frames of one Фреш support message, so each socket gets as many frames and bytes), then
+// answers. GET anything else answers 200 (the bench's readiness check).
 // Usage: node bench/bare-ws-server.mjs <port>
 import http from 'node:http';
 import { WebSocketServer } from 'ws';
@@ -15,8 +16,8 @@ const server = http.createServer((request, response) => {
   const chunks = [];
   request.on('data', (chunk) => chunks.push(chunk));
   request.on('end', () => {
-    const text = Buffer.concat(chunks).toString('utf8');
-    for (const socket of sockets.clients) socket.send(text);
+    const texts = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    for (const text of texts) for (const socket of sockets.clients) socket.send(text);
     response.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}');
   });
 });

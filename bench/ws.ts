@@ -44,7 +44,11 @@ const OPEN_CONCURRENCY = 50;
 /** File descriptors beyond the sockets: the database pool, Redis, fetch, Node's own. */
 const SPARE_FILES = 1000;
 const ROUND_TIMEOUT_MS = 60_000;
-const PORTS = { bare: 3920, one: 3921, a: 3922, b: 3923 } as const;
+/** The four servers' ports: BENCH_WS_PORT and the three after it (so runs beside other work can move them). */
+const FIRST_PORT = Number(process.env.BENCH_WS_PORT ?? 3920);
+const PORTS = { bare: FIRST_PORT, one: FIRST_PORT + 1, a: FIRST_PORT + 2, b: FIRST_PORT + 3 } as const;
+/** BENCH_WS_CPU_PROF=<dir>: each Фреш server writes a V8 CPU profile there when it stops (for `--cpu-prof`). */
+const CPU_PROF_DIR = process.env.BENCH_WS_CPU_PROF;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fresh_bench_ws';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 /** The bench's users: the same phones every run (found again, not duplicated). */
@@ -57,7 +61,16 @@ const SESSION_TTL_MS = 3 * 60 * 60 * 1000;
  * The servers: every socket comes from this one address, so the per-address cap would refuse most; and one
  * customer sends every fan-out message (35 per server, faster than a person), so the chat's rates are off.
  */
-const SERVER_ENV = { MAX_CONNECTIONS_PER_IP: '0', CHAT_MESSAGES_PER_MINUTE: '0', LOG_LEVEL: 'error' };
+const SERVER_ENV = {
+  MAX_CONNECTIONS_PER_IP: '0',
+  CHAT_MESSAGES_PER_MINUTE: '0',
+  LOG_LEVEL: 'error',
+  ...(CPU_PROF_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}` } : {}),
+};
+
+/** The machine's load average (1, 5, 15 minutes): printed beside every figure on a shared machine. */
+const loadAverage = () =>
+  existsSync('/proc/loadavg') ? readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ') : '?';
 
 // ---------------------------------------------------------------------------------------------------------
 // Open files: a socket is a descriptor here and one in the server (which inherits this process's limit).
@@ -330,9 +343,14 @@ console.log(
 
 const idle: Record<'bare' | 'one' | 'two', IdleResult> = {} as never;
 const fanOut: Record<'bare' | 'one' | 'two', FanOutResult> = {} as never;
-/** A chat.message frame as Фреш sent it: the bare server broadcasts the same bytes. */
-let sampleFrame = '';
+/**
+ * The frames one support message brought a Фреш operator's socket (`chat.message`, then `chat.conversation`),
+ * as Фреш sent them: the bare server broadcasts the same bytes, the same number of frames per socket.
+ */
+const sampleFrames: string[] = [];
 let sampleMarker = '';
+/** The load average as each server's fan-out ended. */
+const loadAt: Record<'bare' | 'one' | 'two', string> = { bare: '?', one: '?', two: '?' };
 let viewers: Viewer[] = [];
 let sender: Viewer = { userId: '', token: '' };
 
@@ -349,12 +367,13 @@ let sender: Viewer = { userId: '', token: '' };
     const set = await openSockets(url, viewers.slice(0, FANOUT_SOCKETS));
     set.sockets[0]?.on('message', (frame: Buffer) => {
       const text = frame.toString('utf8');
-      if (!sampleFrame && text.startsWith('{"type":"chat.message"')) {
-        sampleFrame = text;
+      if (!sampleMarker && text.startsWith('{"type":"chat.message"')) {
         sampleMarker = (JSON.parse(text) as { message: { text: string } }).message.text;
       }
+      if (sampleMarker && sampleFrames.length < 2 && text.includes(sampleMarker)) sampleFrames.push(text);
     });
     fanOut.one = await measureFanOut(set, 2, sendAsCustomer(server.origin, sender));
+    loadAt.one = loadAverage();
     await set.close();
   } finally {
     await server.stop();
@@ -376,13 +395,14 @@ let sender: Viewer = { userId: '', token: '' };
     idle.bare = await measureIdle(bare.pid ?? 0, url, viewers);
     console.log(`  bare ws: fan-out to ${FANOUT_SOCKETS}…`);
     const set = await openSockets(url, viewers.slice(0, FANOUT_SOCKETS));
-    fanOut.bare = await measureFanOut(set, 1, async (marker) => {
+    fanOut.bare = await measureFanOut(set, sampleFrames.length, async (marker) => {
       const response = await fetch(`http://127.0.0.1:${PORTS.bare}/send`, {
         method: 'POST',
-        body: sampleFrame.replaceAll(sampleMarker, marker),
+        body: JSON.stringify(sampleFrames.map((frame) => frame.replaceAll(sampleMarker, marker))),
       });
       await response.arrayBuffer();
     });
+    loadAt.bare = loadAverage();
     await set.close();
   } finally {
     await stopChild(bare);
@@ -403,6 +423,7 @@ let sender: Viewer = { userId: '', token: '' };
     console.log(`  Фреш, two processes: fan-out to ${FANOUT_SOCKETS} on B, messages through A…`);
     const set = await openSockets(url, viewers.slice(0, FANOUT_SOCKETS));
     fanOut.two = await measureFanOut(set, 2, sendAsCustomer(a.origin, sender));
+    loadAt.two = loadAverage();
     await set.close();
   } finally {
     for (const server of servers) await server.stop();
@@ -429,7 +450,9 @@ for (const key of ['bare', 'one', 'two'] as const) {
     ratio(result.perSocketKiB, idle.bare.perSocketKiB),
   ]);
 }
-const fanOutRows = [['server', 'sockets', 'first ms', 'p50 ms', 'p95 ms', 'last ms', 'p95 ratio']];
+const fanOutRows = [
+  ['server', 'sockets', 'first ms', 'p50 ms', 'p95 ms', 'last ms', 'p95 ratio', 'load after'],
+];
 for (const key of ['bare', 'one', 'two'] as const) {
   const result = fanOut[key];
   fanOutRows.push([
@@ -440,6 +463,7 @@ for (const key of ['bare', 'one', 'two'] as const) {
     result.p95.toFixed(1),
     result.last.toFixed(1),
     ratio(result.p95, fanOut.bare.p95),
+    loadAt[key],
   ]);
 }
 console.log(
@@ -447,5 +471,7 @@ console.log(
     `\n\nFan-out of one message to ${FANOUT_SOCKETS} sockets (from the request to each socket's frame; the ` +
     `median of ${ROUNDS} messages' figures):\n${formatTable(fanOutRows)}` +
     `\n\nratio = Фреш ÷ bare ws measured in this run (lower is better). Фреш's first socket includes the API ` +
-    'request (session, storing the message); the bare server only broadcasts.',
+    `request (session, storing the message); the bare server only broadcasts (the same ${sampleFrames.length} ` +
+    `frames a socket, ${sampleFrames.map((frame) => Buffer.byteLength(frame)).join(' + ')} bytes). ` +
+    `Load average at the end: ${loadAverage()}.`,
 );
