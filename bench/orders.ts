@@ -3,25 +3,33 @@
  * product with 1,000 units (issue 6), through the API (in-process `inject`, so the HTTP stack, validation,
  * idempotency and the stock transaction all run; only the network is skipped). Each customer loops: put 1–3
  * units in the basket (the PATCH answers the basket, so no second read), place a pickup order, until the stock is
- * gone. At the end the invariant 'initial stock = remaining + ordered' is checked and printed, with the 409s the
- * losers of the last units got. The product is one sold by the piece (a weighed one takes grams, ADR 054: with it
- * every PATCH of 1–3 was refused and the bench placed nothing).
+ * gone. After each round the invariant 'initial stock = remaining + ordered' is checked and printed, with the
+ * 409s the losers of the last units got. The product is one sold by the piece (a weighed one takes grams, ADR
+ * 054: with it every PATCH of 1–3 was refused and the bench placed nothing).
  *
- * Then, in the same run and on the same database, the stock back at 1,000: a bare baseline, the same 20
- * customers on a plain `pg` pool running the checkout's own statements by hand (the line's upsert, then one
+ * The baseline, in the same run and on the same database, the stock back at 1,000 before every round: the same
+ * 20 customers on a plain `pg` pool running the checkout's own statements by hand (the line's upsert, then one
  * transaction: the basket's lock, its lines, the stock read, the order with its item and event, the
  * notification, the lines out, the key finished, the stock locked and taken) as named statements, without
- * HTTP, sessions, validation, Drizzle or the answer. Printed for both: orders/s, the statements each order
- * cost (every query a pg client sent, the PATCH's included), and this process's CPU milliseconds per order
- * (the API's side includes `inject`'s load; PostgreSQL's backends are not counted: they may live in another
- * PID namespace): on a shared machine the rate measures the other jobs as much as ours, the CPU per order
- * much less.
+ * HTTP, sessions, validation, Drizzle or the answer.
  *
- * BENCH_DATABASE_URL: a PostgreSQL server where the bench may drop and create `fresh_bench_orders`.
+ * So the figure can be trusted on a shared machine (ADR 047, 2026-11-28): one warm-up round of each side first
+ * (JIT, prepared statements, the pools' connections; not counted), then BENCH_ROUNDS rounds (3 by default)
+ * alternating the API and the baseline, each printed, and their medians with the ratio of the medians. Printed
+ * for both: orders/s, p50/p99 of the checkout request, the statements each order cost (every query a pg client
+ * sent, the PATCH's included), and this process's CPU milliseconds per order (the API's side includes
+ * `inject`'s load; PostgreSQL's backends are not counted: they may live in another PID namespace): on a shared
+ * machine the rate measures the other jobs as much as ours, the CPU per order much less. The load average is
+ * printed before and after, and the database's durability settings as found (the bench changes none).
+ *
+ * BENCH_DATABASE_URL: a PostgreSQL server where the bench may drop and create BENCH_DB_NAME
+ * (`fresh_bench_orders` by default). BENCH_PROFILE=<file.cpuprofile>: a CPU profile of this process over the
+ * API's measured rounds only (open it in Chrome's DevTools or speedscope).
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
@@ -36,8 +44,13 @@ import { formatTable } from './lib';
 
 const CUSTOMERS = 20;
 const INITIAL_STOCK = 1000;
+/** The warm-up round's units: enough for every customer to check out a few times on each side. */
+const WARM_UP_STOCK = 200;
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const POOL_SIZE = 30;
+const PROFILE_FILE = process.env.BENCH_PROFILE;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const NAME = 'fresh_bench_orders';
+const NAME = process.env.BENCH_DB_NAME ?? 'fresh_bench_orders';
 
 async function admin(query: string): Promise<void> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
@@ -64,7 +77,7 @@ const url = new URL(ADMIN_URL);
 url.pathname = `/${NAME}`;
 const work = await mkdtemp(path.join(tmpdir(), 'fresh-bench-orders-'));
 const smsOutbox = path.join(work, 'sms.jsonl');
-const dbHandle = await openDb({ databaseUrl: url.toString(), poolSize: 30 });
+const dbHandle = await openDb({ databaseUrl: url.toString(), poolSize: POOL_SIZE });
 await dbHandle.migrate();
 await seedDemo(dbHandle.db, { imagesDir: work });
 await dbHandle.db.update(stores).set({ minOrderKopecks: 0 });
@@ -76,7 +89,7 @@ const config = loadConfig({
 });
 const app = await buildApp({ config, dbHandle, uploadDir: work });
 const t = { app, smsOutbox } as Parameters<typeof signIn>[0];
-const bare = new pg.Pool({ connectionString: url.toString(), max: 30 });
+const bare = new pg.Pool({ connectionString: url.toString(), max: POOL_SIZE });
 
 type Phase = {
   placed: number;
@@ -124,12 +137,11 @@ try {
     .limit(1);
   if (!point || !row)
     throw new Error('no pickup point stocking a product sold by the piece in the demo data');
-  const restock = () =>
+  const restock = (units: number) =>
     dbHandle.db
       .update(stock)
-      .set({ count: INITIAL_STOCK })
+      .set({ count: units })
       .where(and(eq(stock.pointId, point.id), eq(stock.productId, row.productId)));
-  await restock();
   const customers = await Promise.all(
     Array.from({ length: CUSTOMERS }, (_, i) =>
       signIn(
@@ -138,8 +150,12 @@ try {
       ),
     ),
   );
+  const userIds = (
+    await bare.query<{ id: string }>('select user_id as id from sessions order by user_id')
+  ).rows.map((user) => user.id);
+  const uniqueUsers = [...new Set(userIds)];
 
-  const api = await measure(async (index, phase) => {
+  const apiLoop = async (index: number, phase: Phase) => {
     const customer = customers[index];
     if (!customer) return;
     for (let round = 0; ; round += 1) {
@@ -172,16 +188,10 @@ try {
       } else if (response.statusCode === 409) phase.conflicts += 1;
       else phase.errors += 1;
     }
-  });
-  const apiCheck = await invariant(point.id, row.productId);
+  };
 
-  // The bare baseline: the same customers, the stock back, the checkout's statements by hand.
-  await restock();
-  const userIds = (
-    await bare.query<{ id: string }>('select user_id as id from sessions order by user_id')
-  ).rows.map((user) => user.id);
-  const uniqueUsers = [...new Set(userIds)];
-  const bareRun = await measure(async (index, phase) => {
+  // The bare baseline: the same customers, the checkout's statements by hand.
+  const bareLoop = async (index: number, phase: Phase) => {
     const userId = uniqueUsers[index];
     if (!userId) return;
     for (let round = 0; ; round += 1) {
@@ -207,39 +217,96 @@ try {
       } else if (outcome === 'short') phase.conflicts += 1;
       else phase.errors += 1;
     }
-  });
-  const bareCheck = await invariant(point.id, row.productId, apiCheck.ordered);
+  };
 
-  const p = (phase: Phase, q: number) => {
-    const sorted = [...phase.latencies].sort((a, b) => a - b);
-    return (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1);
+  let profiler: Session | undefined;
+  const profiles: unknown[] = [];
+  /** Units in order_items before a round: the invariant counts the round's own. */
+  let orderedBefore = 0;
+  const round = async (
+    side: 'api' | 'bare',
+    units: number,
+    profiler?: Session,
+  ): Promise<{ phase: Phase; check: Check }> => {
+    await restock(units);
+    // Customers whose baskets a short stock left full start empty.
+    await bare.query('delete from basket_items');
+    if (profiler) await profiler.post('Profiler.start');
+    const phase = await measure(side === 'api' ? apiLoop : bareLoop);
+    if (profiler) await profiler.post('Profiler.stop').then((result) => profiles.push(result.profile));
+    const check = await invariant(point.id, row.productId, units, orderedBefore);
+    orderedBefore = check.ordered;
+    return { phase, check };
   };
-  const rowOf = (name: string, phase: Phase) => {
-    const per = (value: number) => (value / Math.max(1, phase.placed)).toFixed(2);
-    return [
-      name,
-      String(phase.placed),
-      (phase.placed / phase.seconds).toFixed(0),
-      p(phase, 0.5),
-      p(phase, 0.99),
-      String(phase.conflicts),
-      String(phase.errors),
-      per(phase.statements),
-      per(phase.cpuMs),
-    ];
-  };
+
+  const loadBefore = loadAverage();
+  const durability = (
+    await bare.query<{ name: string; setting: string }>(
+      `select name, setting from pg_settings where name in
+        ('fsync', 'synchronous_commit', 'wal_sync_method', 'full_page_writes', 'commit_delay') order by name`,
+    )
+  ).rows
+    .map((setting) => `${setting.name}=${setting.setting}`)
+    .join(', ');
+  const warmUp = [await round('api', WARM_UP_STOCK), await round('bare', WARM_UP_STOCK)];
+
+  if (PROFILE_FILE) {
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+  }
+  const api: Phase[] = [];
+  const bareRuns: Phase[] = [];
+  const table = [
+    [
+      'round',
+      '',
+      'orders',
+      'orders/s',
+      'p50 ms',
+      'p99 ms',
+      '409',
+      'other errors',
+      'stmts/order',
+      'CPU ms/order',
+    ],
+  ];
+  const failures: string[] = [];
+  for (const result of warmUp) {
+    if (!result.check.holds(result.phase)) failures.push(`warm-up ${result.check.text(result.phase)}`);
+  }
+  for (let index = 1; index <= ROUNDS; index += 1) {
+    for (const side of ['api', 'bare'] as const) {
+      const { phase, check } = await round(side, INITIAL_STOCK, side === 'api' ? profiler : undefined);
+      (side === 'api' ? api : bareRuns).push(phase);
+      table.push([String(index), ...rowOf(side === 'api' ? 'Фреш API' : 'bare pg', phase)]);
+      console.error(`round ${index}, ${side}: ${check.text(phase)}`);
+      if (!check.holds(phase)) failures.push(`round ${index}, ${side}: ${check.text(phase)}`);
+    }
+  }
+  if (profiler && PROFILE_FILE) {
+    profiler.disconnect();
+    // The rounds' profiles, each on its own: DevTools opens one; the first is written, the rest beside it.
+    for (const [index, profile] of profiles.entries()) {
+      const file = index === 0 ? PROFILE_FILE : PROFILE_FILE.replace(/(\.cpuprofile)?$/, `.${index + 1}$1`);
+      await writeFile(file, JSON.stringify(profile));
+    }
+  }
+  const apiMedian = medianPhase(api);
+  const bareMedian = medianPhase(bareRuns);
+  table.push(['median', ...rowOf('Фреш API', apiMedian)], ['median', ...rowOf('bare pg', bareMedian)]);
+  const rate = (phase: Phase) => phase.placed / phase.seconds;
   console.log(
-    `Checkout benchmark on PostgreSQL: ${CUSTOMERS} customers, ${INITIAL_STOCK} units, load average ` +
-      `${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n\n` +
-      formatTable([
-        ['', 'orders', 'orders/s', 'p50 ms', 'p99 ms', '409', 'other errors', 'stmts/order', 'CPU ms/order'],
-        rowOf('Фреш API', api),
-        rowOf('bare pg', bareRun),
-      ]) +
-      `\n\nshare of the bare rate: ${((api.placed / api.seconds / (bareRun.placed / bareRun.seconds)) * 100).toFixed(0)} %` +
-      `\ninvariant (API): ${apiCheck.text(api)}\ninvariant (bare): ${bareCheck.text(bareRun)}`,
+    `Checkout benchmark on PostgreSQL: ${CUSTOMERS} customers, ${INITIAL_STOCK} units a round, ${ROUNDS} ` +
+      `rounds a side alternating after one warm-up round each (${WARM_UP_STOCK} units, not counted), pools of ` +
+      `${POOL_SIZE}\nload average before ${loadBefore}, after ${loadAverage()}\ndatabase durability as found ` +
+      `(the bench changes none): ${durability}\n\n${formatTable(table)}\n\n` +
+      `API ÷ bare (medians): ${((rate(apiMedian) / rate(bareMedian)) * 100).toFixed(0)} % of the orders/s, ` +
+      `${(apiMedian.cpuMs / Math.max(1, apiMedian.placed) / (bareMedian.cpuMs / Math.max(1, bareMedian.placed))).toFixed(1)}× the CPU per order` +
+      `\ninvariant 'initial = remaining + ordered', every round of both sides: ` +
+      `${failures.length === 0 ? 'HOLDS (0 oversold)' : `BROKEN\n${failures.join('\n')}`}`,
   );
-  if (!apiCheck.holds(api) || !bareCheck.holds(bareRun)) process.exitCode = 1;
+  if (failures.length > 0) process.exitCode = 1;
 } finally {
   await app.close();
   await dbHandle.close();
@@ -248,8 +315,10 @@ try {
   await rm(work, { recursive: true, force: true });
 }
 
+type Check = Awaited<ReturnType<typeof invariant>>;
+
 /** 'initial = remaining + ordered' for the units ordered since `before` units were. */
-async function invariant(pointId: string, productId: string, before = 0) {
+async function invariant(pointId: string, productId: string, initial: number, before: number) {
   const [left] = await dbHandle.db
     .select({ count: stock.count })
     .from(stock)
@@ -262,14 +331,46 @@ async function invariant(pointId: string, productId: string, before = 0) {
   const remaining = left?.count ?? -1;
   const ordered = (fromOrders?.units ?? -1) - before;
   const holds = (phase: Phase) =>
-    INITIAL_STOCK === remaining + ordered && ordered === phase.orderedUnits && remaining >= 0;
+    initial === remaining + ordered && ordered === phase.orderedUnits && remaining >= 0;
   return {
     ordered: fromOrders?.units ?? 0,
     holds,
     text: (phase: Phase) =>
-      `initial ${INITIAL_STOCK} = remaining ${remaining} + ordered ${ordered} (counted by the bench: ` +
+      `initial ${initial} = remaining ${remaining} + ordered ${ordered} (counted by the bench: ` +
       `${phase.orderedUnits}) → ${holds(phase) ? 'HOLDS' : 'BROKEN'}`,
   };
+}
+
+function loadAverage(): string {
+  return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+}
+
+function percentile(phase: Phase, q: number): number {
+  const sorted = [...phase.latencies].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+}
+
+function rowOf(name: string, phase: Phase): string[] {
+  const per = (value: number) => (value / Math.max(1, phase.placed)).toFixed(2);
+  return [
+    name,
+    String(phase.placed),
+    (phase.placed / phase.seconds).toFixed(0),
+    percentile(phase, 0.5).toFixed(1),
+    percentile(phase, 0.99).toFixed(1),
+    String(phase.conflicts),
+    String(phase.errors),
+    per(phase.statements),
+    per(phase.cpuMs),
+  ];
+}
+
+/** The round with the median orders/s (the middle one of an odd count, the lower middle of an even one). */
+function medianPhase(phases: readonly Phase[]): Phase {
+  const sorted = [...phases].sort((a, b) => a.placed / a.seconds - b.placed / b.seconds);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!median) throw new Error('no rounds');
+  return median;
 }
 
 /**
