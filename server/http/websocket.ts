@@ -62,6 +62,8 @@ const CATCH_UPS_WAITING = 10_000;
 
 /** The upgrade of a user who holds SOCKET_MAX_PER_USER sockets, or opens them faster than the limit (429). */
 export const TOO_MANY_SOCKETS_MESSAGE = 'Слишком много открытых вкладок: закройте лишние и обновите страницу';
+/** ws's options for a text frame, whether it is given a string or its UTF-8 bytes (a Buffer is binary by default). */
+const TEXT_FRAME = { binary: false } as const;
 /** How long a closed socket waits for the client's close frame before the connection is dropped. */
 const SOCKET_CLOSE_TIMEOUT_MS = 5_000;
 /** Seconds a refused upgrade is asked to wait. */
@@ -98,6 +100,16 @@ type Connection = {
   /** Closing or closed by the server: its frames are ignored and nothing more is sent. */
   isEnding: boolean;
 };
+
+/**
+ * Operators who see the same shops (null: every shop), with their sockets: whether an event for operators
+ * reaches them is decided once per group and message, not once per socket.
+ */
+type OperatorGroup = { storeIds: readonly string[] | null; sockets: Set<Connection> };
+
+/** The key of an operator's group: the same shops in any order are one group. */
+const shopsKey = (storeIds: readonly string[] | null) =>
+  storeIds === null ? '*' : [...storeIds].sort().join(',');
 
 /** A catch-up's two messages, serialised once for every socket that asked for it. */
 type CatchUpAnswer = { missed: string; badges: string };
@@ -189,7 +201,7 @@ export async function registerWebSocket(
 ): Promise<SocketRegistry> {
   const open = new Set<Connection>();
   const byUser = new Map<string, Set<Connection>>();
-  const operators = new Set<Connection>();
+  const operatorGroups = new Map<string, OperatorGroup>();
   const upgrades = createKeyedRate(SOCKET_UPGRADE_RATE_PER_USER);
   /** The catch-up of each user's that runs now (or last ran): the next one of theirs waits for it. */
   const catchingUp = new Map<string, Promise<void>>();
@@ -198,11 +210,15 @@ export async function registerWebSocket(
   const sharedCatchUps = new Map<string, SharedCatchUp>();
   const at = () => new Date(deps.clock.now()).toISOString();
 
-  /** Sends unless the socket is ending; one that has not read what it was sent already is cut off instead. */
-  function write(connection: Connection, text: string): void {
+  /**
+   * Sends a text frame unless the socket is ending; one that has not read what it was sent already is cut off
+   * instead. A fan-out passes its UTF-8 bytes, encoded once for every socket (ws frames a Buffer as it is; a
+   * string it measures and encodes again for each socket).
+   */
+  function write(connection: Connection, text: string | Buffer): void {
     if (connection.isEnding || connection.socket.readyState !== connection.socket.OPEN) return;
     if (connection.socket.bufferedAmount > SOCKET_MAX_BUFFERED_BYTES) cutOff(connection);
-    else connection.socket.send(text);
+    else connection.socket.send(text, TEXT_FRAME);
   }
   const send = (connection: Connection, message: ServerSocketMessage) =>
     write(connection, JSON.stringify(message));
@@ -232,14 +248,19 @@ export async function registerWebSocket(
       }
       return;
     }
-    // Serialised once, however many sockets get it.
-    const text = JSON.stringify(envelope.event);
+    // Serialised and encoded once, however many sockets get it; no copy of the audience's sockets is made.
+    const frame = Buffer.from(JSON.stringify(envelope.event));
     const to = envelope.to;
-    const targets =
-      'role' in to
-        ? [...operators].filter((connection) => isOperatorAudience(connection.storeIds, to))
-        : to.users.flatMap((userId) => [...(byUser.get(userId) ?? [])]);
-    for (const connection of targets) write(connection, text);
+    if ('role' in to) {
+      for (const group of operatorGroups.values()) {
+        if (!isOperatorAudience(group.storeIds, to)) continue;
+        for (const connection of group.sockets) write(connection, frame);
+      }
+      return;
+    }
+    for (const userId of to.users) {
+      for (const connection of byUser.get(userId) ?? []) write(connection, frame);
+    }
   }
 
   async function checkSessions(): Promise<void> {
@@ -540,14 +561,20 @@ export async function registerWebSocket(
       open.add(connection);
       mine.add(connection);
       byUser.set(userId, mine);
-      if (connection.role === 'operator') operators.add(connection);
+      const groupKey = shopsKey(connection.storeIds);
+      if (connection.role === 'operator') {
+        const group = operatorGroups.get(groupKey) ?? { storeIds: connection.storeIds, sockets: new Set() };
+        group.sockets.add(connection);
+        operatorGroups.set(groupKey, group);
+      }
       deps.realtime.presence
         .connected(userId, connection.id)
         .catch((error: unknown) => app.log.warn({ err: error }, 'presence not recorded'));
       socket.on('close', () => {
         connection.isEnding = true;
         open.delete(connection);
-        operators.delete(connection);
+        const group = operatorGroups.get(groupKey);
+        if (group?.sockets.delete(connection) && group.sockets.size === 0) operatorGroups.delete(groupKey);
         mine.delete(connection);
         if (mine.size === 0 && byUser.get(userId) === mine) byUser.delete(userId);
         deps.realtime.presence
