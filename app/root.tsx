@@ -3,10 +3,6 @@ import './app.css';
 import { guestRedirectFor } from '@core/rules/guards';
 import type { LayoutName } from '@core/rules/layout';
 import { lazy, type ReactNode } from 'react';
-// Deep imports: react-aria-components' index would make every component it has a dependency of the shell,
-// which Rollup then puts in the shell's file (ADR 044). The same modules the components use.
-import { I18nProvider } from 'react-aria/I18nProvider';
-import { RouterProvider } from 'react-aria/private/utils/openLink';
 import {
   isRouteErrorResponse,
   Links,
@@ -15,8 +11,6 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
-  useHref,
-  useNavigate,
 } from 'react-router';
 import type { Route } from './+types/root';
 import faviconUrl from './assets/favicon.svg?no-inline';
@@ -111,16 +105,6 @@ const ErrorPage = lazy(() =>
   import('./components/layout/error-pages').then((pages) => ({ default: pages.ErrorPage })),
 );
 
-/** react-aria links and menu items navigate through React Router. */
-function AriaRouter({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
-  return (
-    <RouterProvider navigate={(to) => void navigate(to)} useHref={useHref}>
-      {children}
-    </RouterProvider>
-  );
-}
-
 /** Header, main and footer around a page, with the root loader's settings (empty when it failed). */
 function Shell({ layout, children }: { layout?: LayoutName; children: ReactNode }) {
   const data = useRootData();
@@ -164,34 +148,31 @@ export function Layout({ children }: { children: ReactNode }) {
         <noscript dangerouslySetInnerHTML={{ __html: NOSCRIPT_LOADER_STYLE }} />
       </head>
       <body>
-        <I18nProvider locale="ru-RU">
-          <AriaRouter>
-            <ToastProvider>
-              <FlashToasts />
-              <AuthDialogsProvider>
-                <BasketProvider>
-                  <DeliveryProvider
-                    cities={data?.settings.cities ?? EMPTY_SETTINGS.cities}
-                    initialArea={data?.area ?? null}
-                    cityId={data?.cityId ?? null}
-                    mapTileUrl={data?.mapTileUrl ?? DEFAULT_MAP_TILE_URL}
-                  >
-                    <PageLoader />
-                    <RealtimeProvider
-                      userId={data?.user?._id ?? null}
-                      since={data?.socketSince ?? null}
-                      badges={data?.badges ?? null}
-                    >
-                      <RealtimeToasts />
-                      <SharedLabels />
-                      {children}
-                    </RealtimeProvider>
-                  </DeliveryProvider>
-                </BasketProvider>
-              </AuthDialogsProvider>
-            </ToastProvider>
-          </AriaRouter>
-        </I18nProvider>
+        {/* react-aria's locale and router: around each of its components (components/ui/aria-providers.tsx). */}
+        <ToastProvider>
+          <FlashToasts />
+          <AuthDialogsProvider>
+            <BasketProvider>
+              <DeliveryProvider
+                cities={data?.settings.cities ?? EMPTY_SETTINGS.cities}
+                initialArea={data?.area ?? null}
+                cityId={data?.cityId ?? null}
+                mapTileUrl={data?.mapTileUrl ?? DEFAULT_MAP_TILE_URL}
+              >
+                <PageLoader />
+                <RealtimeProvider
+                  userId={data?.user?._id ?? null}
+                  since={data?.socketSince ?? null}
+                  badges={data?.badges ?? null}
+                >
+                  <RealtimeToasts />
+                  <SharedLabels />
+                  {children}
+                </RealtimeProvider>
+              </DeliveryProvider>
+            </BasketProvider>
+          </AuthDialogsProvider>
+        </ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

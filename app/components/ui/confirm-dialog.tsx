@@ -5,6 +5,7 @@ import {
   Heading,
   ModalOverlay,
 } from 'react-aria-components';
+import { AriaProviders } from './aria-providers';
 import { buttonStyles } from './button';
 import { MODAL_Z_INDEX } from './modal';
 
@@ -40,39 +41,41 @@ export function ConfirmDialog({
   isDestructive = false,
 }: ConfirmDialogProps) {
   return (
-    <ModalOverlay
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      isDismissable
-      style={{ zIndex: MODAL_Z_INDEX }}
-      className="fixed inset-0 flex items-end justify-center bg-[rgb(12_28_18/0.48)] data-[entering]:animate-fade-in sm:items-center sm:p-6"
-    >
-      <AriaModal className="w-full rounded-t-3xl bg-white shadow-pop outline-none sm:max-w-md sm:rounded-3xl">
-        <Dialog role="alertdialog" className="p-6 outline-none sm:p-8">
-          {({ close }) => (
-            <>
-              <Heading slot="title" level={2} className="text-xl font-bold leading-tight">
-                {title}
-              </Heading>
-              {description ? <p className="mt-2 text-[15px] text-muted">{description}</p> : null}
-              <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-                <AriaButton autoFocus onPress={close} className={buttonStyles({ variant: 'outline' })}>
-                  {cancelLabel}
-                </AriaButton>
-                <AriaButton
-                  onPress={() => {
-                    close();
-                    onConfirm();
-                  }}
-                  className={buttonStyles({ variant: isDestructive ? 'danger' : 'primary' })}
-                >
-                  {confirmLabel}
-                </AriaButton>
-              </div>
-            </>
-          )}
-        </Dialog>
-      </AriaModal>
-    </ModalOverlay>
+    <AriaProviders>
+      <ModalOverlay
+        isOpen={isOpen}
+        onOpenChange={onOpenChange}
+        isDismissable
+        style={{ zIndex: MODAL_Z_INDEX }}
+        className="fixed inset-0 flex items-end justify-center bg-[rgb(12_28_18/0.48)] data-[entering]:animate-fade-in sm:items-center sm:p-6"
+      >
+        <AriaModal className="w-full rounded-t-3xl bg-white shadow-pop outline-none sm:max-w-md sm:rounded-3xl">
+          <Dialog role="alertdialog" className="p-6 outline-none sm:p-8">
+            {({ close }) => (
+              <>
+                <Heading slot="title" level={2} className="text-xl font-bold leading-tight">
+                  {title}
+                </Heading>
+                {description ? <p className="mt-2 text-[15px] text-muted">{description}</p> : null}
+                <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+                  <AriaButton autoFocus onPress={close} className={buttonStyles({ variant: 'outline' })}>
+                    {cancelLabel}
+                  </AriaButton>
+                  <AriaButton
+                    onPress={() => {
+                      close();
+                      onConfirm();
+                    }}
+                    className={buttonStyles({ variant: isDestructive ? 'danger' : 'primary' })}
+                  >
+                    {confirmLabel}
+                  </AriaButton>
+                </div>
+              </>
+            )}
+          </Dialog>
+        </AriaModal>
+      </ModalOverlay>
+    </AriaProviders>
   );
 }

@@ -2,6 +2,7 @@ import { clampCount, counterBounds, counterLabels } from '@core/rules/counter';
 import { Minus, Plus } from 'lucide-react';
 import { Button, Group, Input, NumberField } from 'react-aria-components';
 import { cx } from '~/lib/cx';
+import { AriaProviders } from './aria-providers';
 
 export type CounterProps = {
   value: number;
@@ -44,34 +45,46 @@ export function Counter({
     size === 'sm' ? 'size-8' : 'size-10',
   );
   return (
-    <NumberField
-      aria-label={labels.field}
-      value={current}
-      minValue={bounds.min}
-      maxValue={bounds.max}
-      step={1}
-      isDisabled={isDisabled}
-      formatOptions={{ useGrouping: false, maximumFractionDigits: 0 }}
-      onChange={(next) => {
-        const clamped = clampCount(next, bounds);
-        if (clamped !== current) onChange(clamped);
-      }}
-      className={cx('inline-flex', className)}
-    >
-      <Group className="inline-flex items-center rounded-full bg-brand-50 p-0.5 data-[focus-within]:ring-2 data-[focus-within]:ring-brand-600 data-[disabled]:opacity-60">
-        <Button slot="decrement" aria-label={labels.decrement} excludeFromTabOrder={false} className={button}>
-          <Minus aria-hidden="true" className={size === 'sm' ? 'size-4' : 'size-5'} />
-        </Button>
-        <Input
-          className={cx(
-            'bg-transparent text-center font-semibold text-ink tabular-nums outline-none',
-            size === 'sm' ? 'w-8 text-sm' : 'w-10 text-base',
-          )}
-        />
-        <Button slot="increment" aria-label={labels.increment} excludeFromTabOrder={false} className={button}>
-          <Plus aria-hidden="true" className={size === 'sm' ? 'size-4' : 'size-5'} />
-        </Button>
-      </Group>
-    </NumberField>
+    <AriaProviders>
+      <NumberField
+        aria-label={labels.field}
+        value={current}
+        minValue={bounds.min}
+        maxValue={bounds.max}
+        step={1}
+        isDisabled={isDisabled}
+        formatOptions={{ useGrouping: false, maximumFractionDigits: 0 }}
+        onChange={(next) => {
+          const clamped = clampCount(next, bounds);
+          if (clamped !== current) onChange(clamped);
+        }}
+        className={cx('inline-flex', className)}
+      >
+        <Group className="inline-flex items-center rounded-full bg-brand-50 p-0.5 data-[focus-within]:ring-2 data-[focus-within]:ring-brand-600 data-[disabled]:opacity-60">
+          <Button
+            slot="decrement"
+            aria-label={labels.decrement}
+            excludeFromTabOrder={false}
+            className={button}
+          >
+            <Minus aria-hidden="true" className={size === 'sm' ? 'size-4' : 'size-5'} />
+          </Button>
+          <Input
+            className={cx(
+              'bg-transparent text-center font-semibold text-ink tabular-nums outline-none',
+              size === 'sm' ? 'w-8 text-sm' : 'w-10 text-base',
+            )}
+          />
+          <Button
+            slot="increment"
+            aria-label={labels.increment}
+            excludeFromTabOrder={false}
+            className={button}
+          >
+            <Plus aria-hidden="true" className={size === 'sm' ? 'size-4' : 'size-5'} />
+          </Button>
+        </Group>
+      </NumberField>
+    </AriaProviders>
   );
 }

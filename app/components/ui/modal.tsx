@@ -8,6 +8,7 @@ import {
   ModalOverlay,
 } from 'react-aria-components';
 import { cx } from '~/lib/cx';
+import { AriaProviders } from './aria-providers';
 import { ToastOutlet } from './toast';
 
 /** SPEC §2: a modal popup sits above everything else at z-index 3000 unless told otherwise. */
@@ -74,43 +75,45 @@ export function Modal({
   }, [isOpen, autoFocusFirstInput]);
 
   return (
-    <ModalOverlay
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      isDismissable={closeOnBackdrop}
-      isKeyboardDismissDisabled={!closeOnEscape}
-      style={{ zIndex }}
-      className="fixed inset-0 flex items-end justify-center bg-[rgb(12_28_18/0.48)] p-0 data-[entering]:animate-fade-in sm:items-center sm:p-6"
-    >
-      <AriaModal
-        className={cx(
-          'max-h-[92dvh] w-full overflow-y-auto rounded-t-3xl bg-white shadow-pop outline-none sm:rounded-3xl',
-          SIZES[size],
-          className,
-        )}
+    <AriaProviders>
+      <ModalOverlay
+        isOpen={isOpen}
+        onOpenChange={onOpenChange}
+        isDismissable={closeOnBackdrop}
+        isKeyboardDismissDisabled={!closeOnEscape}
+        style={{ zIndex }}
+        className="fixed inset-0 flex items-end justify-center bg-[rgb(12_28_18/0.48)] p-0 data-[entering]:animate-fade-in sm:items-center sm:p-6"
       >
-        <Dialog role={role} className="relative p-6 outline-none sm:p-8">
-          {({ close }) => (
-            <div ref={bodyRef}>
-              <div className="mb-5 pr-10">
-                <Heading slot="title" level={2} className="text-xl font-bold leading-tight sm:text-2xl">
-                  {title}
-                </Heading>
-                {subtitle ? <p className="mt-1.5 text-[15px] text-muted">{subtitle}</p> : null}
-              </div>
-              <ToastOutlet />
-              <AriaButton
-                aria-label="Закрыть"
-                onPress={close}
-                className="absolute top-4 right-4 inline-flex size-10 items-center justify-center rounded-full text-muted transition-colors hover:bg-surface hover:text-ink sm:top-6 sm:right-6"
-              >
-                <X aria-hidden="true" className="size-5" />
-              </AriaButton>
-              {children}
-            </div>
+        <AriaModal
+          className={cx(
+            'max-h-[92dvh] w-full overflow-y-auto rounded-t-3xl bg-white shadow-pop outline-none sm:rounded-3xl',
+            SIZES[size],
+            className,
           )}
-        </Dialog>
-      </AriaModal>
-    </ModalOverlay>
+        >
+          <Dialog role={role} className="relative p-6 outline-none sm:p-8">
+            {({ close }) => (
+              <div ref={bodyRef}>
+                <div className="mb-5 pr-10">
+                  <Heading slot="title" level={2} className="text-xl font-bold leading-tight sm:text-2xl">
+                    {title}
+                  </Heading>
+                  {subtitle ? <p className="mt-1.5 text-[15px] text-muted">{subtitle}</p> : null}
+                </div>
+                <ToastOutlet />
+                <AriaButton
+                  aria-label="Закрыть"
+                  onPress={close}
+                  className="absolute top-4 right-4 inline-flex size-10 items-center justify-center rounded-full text-muted transition-colors hover:bg-surface hover:text-ink sm:top-6 sm:right-6"
+                >
+                  <X aria-hidden="true" className="size-5" />
+                </AriaButton>
+                {children}
+              </div>
+            )}
+          </Dialog>
+        </AriaModal>
+      </ModalOverlay>
+    </AriaProviders>
   );
 }

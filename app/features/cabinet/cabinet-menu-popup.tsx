@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { Key } from 'react-aria-components';
 import { Button, Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator } from 'react-aria-components';
 import { useFetcher } from 'react-router';
+import { AriaProviders } from '~/components/ui/aria-providers';
 import { useAuthDialogs } from '~/features/auth/auth-dialogs';
 import { useLogout } from '~/features/auth/logout';
 import { useIsOperator, useOptionalUser } from '~/features/auth/user';
@@ -62,54 +63,56 @@ export function CabinetMenuPopup({
   };
 
   return (
-    <MenuTrigger defaultOpen={defaultOpen}>
-      <Button autoFocus={autoFocus} className={CABINET_MENU_BUTTON_CLASS}>
-        <CabinetMenuButtonBody count={count} />
-      </Button>
-      <Popover
-        placement="bottom end"
-        offset={8}
-        className="w-80 rounded-3xl border border-line bg-white p-2 shadow-pop outline-none data-[entering]:animate-fade-in"
-      >
-        {cardNumber ? (
-          <p className="mx-3 mt-1 mb-2 rounded-2xl bg-brand-50 px-3 py-2 text-sm text-brand-800">
-            Дисконтная карта{' '}
-            <span className="font-semibold tabular-nums" data-testid="menu-card-number">
-              {formatCardNumber(cardNumber)}
-            </span>
-          </p>
-        ) : null}
-        <Menu aria-label="Личный кабинет" onAction={onAction} className="outline-none">
-          <MenuSection>
-            {CABINET_SECTIONS.map((section) => (
-              <MenuItem
-                key={section.key}
-                id={section.key}
-                className={ITEM}
-                {...(isSignedIn ? { href: section.href } : {})}
-              >
-                {section.label}
+    <AriaProviders>
+      <MenuTrigger defaultOpen={defaultOpen}>
+        <Button autoFocus={autoFocus} className={CABINET_MENU_BUTTON_CLASS}>
+          <CabinetMenuButtonBody count={count} />
+        </Button>
+        <Popover
+          placement="bottom end"
+          offset={8}
+          className="w-80 rounded-3xl border border-line bg-white p-2 shadow-pop outline-none data-[entering]:animate-fade-in"
+        >
+          {cardNumber ? (
+            <p className="mx-3 mt-1 mb-2 rounded-2xl bg-brand-50 px-3 py-2 text-sm text-brand-800">
+              Дисконтная карта{' '}
+              <span className="font-semibold tabular-nums" data-testid="menu-card-number">
+                {formatCardNumber(cardNumber)}
+              </span>
+            </p>
+          ) : null}
+          <Menu aria-label="Личный кабинет" onAction={onAction} className="outline-none">
+            <MenuSection>
+              {CABINET_SECTIONS.map((section) => (
+                <MenuItem
+                  key={section.key}
+                  id={section.key}
+                  className={ITEM}
+                  {...(isSignedIn ? { href: section.href } : {})}
+                >
+                  {section.label}
+                </MenuItem>
+              ))}
+            </MenuSection>
+            <Separator className="mx-3 my-1 border-t border-line" />
+            <MenuSection>
+              {isOperator ? (
+                <MenuItem id="operator" className={ITEM} href={CABINET_OPERATOR_HREF}>
+                  {CABINET_OPERATOR_LABEL}
+                </MenuItem>
+              ) : null}
+              <MenuItem id="settings" className={cx(ITEM)}>
+                {CABINET_SETTINGS_LABEL}
               </MenuItem>
-            ))}
-          </MenuSection>
-          <Separator className="mx-3 my-1 border-t border-line" />
-          <MenuSection>
-            {isOperator ? (
-              <MenuItem id="operator" className={ITEM} href={CABINET_OPERATOR_HREF}>
-                {CABINET_OPERATOR_LABEL}
-              </MenuItem>
-            ) : null}
-            <MenuItem id="settings" className={cx(ITEM)}>
-              {CABINET_SETTINGS_LABEL}
-            </MenuItem>
-            {isSignedIn ? (
-              <MenuItem id="logout" className={cx(ITEM)}>
-                {CABINET_LOGOUT_LABEL}
-              </MenuItem>
-            ) : null}
-          </MenuSection>
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+              {isSignedIn ? (
+                <MenuItem id="logout" className={cx(ITEM)}>
+                  {CABINET_LOGOUT_LABEL}
+                </MenuItem>
+              ) : null}
+            </MenuSection>
+          </Menu>
+        </Popover>
+      </MenuTrigger>
+    </AriaProviders>
   );
 }

@@ -4,6 +4,7 @@ import { MapPin } from 'lucide-react';
 import { useEffect } from 'react';
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { useFetcher } from 'react-router';
+import { AriaProviders } from '~/components/ui/aria-providers';
 import { cx } from '~/lib/cx';
 import type { loader as placesLoader } from '~/routes/resources/places';
 
@@ -72,63 +73,65 @@ export function AddressSearch({
   const isWanted = isTyping && text.trim().length >= ADDRESS_QUERY_MIN_LENGTH;
 
   return (
-    <ComboBox
-      id={id}
-      allowsCustomValue
-      allowsEmptyCollection={isWanted}
-      items={suggestions}
-      inputValue={isLocating ? 'Определяем адрес…' : text}
-      onInputChange={onType}
-      onSelectionChange={(key) => {
-        const picked = suggestions.find((item) => item.id === key);
-        if (picked) onPick(picked.place);
-      }}
-      menuTrigger="input"
-      className="relative"
-    >
-      <Label className="mb-1.5 block text-sm font-semibold">Адрес</Label>
-      <Input
-        placeholder="Улица и дом или отметьте на карте"
-        maxLength={ADDRESS_QUERY_MAX_LENGTH}
-        autoComplete="off"
-        className={FIELD}
-      />
-      <Popover
-        placement="bottom start"
-        offset={6}
-        className="w-[var(--trigger-width)] overflow-hidden rounded-2xl bg-white shadow-pop outline-none"
+    <AriaProviders>
+      <ComboBox
+        id={id}
+        allowsCustomValue
+        allowsEmptyCollection={isWanted}
+        items={suggestions}
+        inputValue={isLocating ? 'Определяем адрес…' : text}
+        onInputChange={onType}
+        onSelectionChange={(key) => {
+          const picked = suggestions.find((item) => item.id === key);
+          if (picked) onPick(picked.place);
+        }}
+        menuTrigger="input"
+        className="relative"
       >
-        <ListBox<Suggestion>
-          aria-label="Найденные адреса"
-          className="max-h-[40vh] overflow-y-auto py-2 outline-none"
-          renderEmptyState={() => (
-            <p className="px-4 py-3 text-[15px] text-muted">
-              {problem ?? (isSearching ? 'Ищем…' : 'Адрес не найден — отметьте дом на карте')}
-            </p>
-          )}
+        <Label className="mb-1.5 block text-sm font-semibold">Адрес</Label>
+        <Input
+          placeholder="Улица и дом или отметьте на карте"
+          maxLength={ADDRESS_QUERY_MAX_LENGTH}
+          autoComplete="off"
+          className={FIELD}
+        />
+        <Popover
+          placement="bottom start"
+          offset={6}
+          className="w-[var(--trigger-width)] overflow-hidden rounded-2xl bg-white shadow-pop outline-none"
         >
-          {(item) => (
-            <ListBoxItem
-              id={item.id}
-              textValue={item.place.address}
-              className={({ isFocused }) =>
-                cx(
-                  'flex cursor-pointer items-start gap-3 px-4 py-2.5 text-[15px] outline-none',
-                  isFocused ? 'bg-brand-50 text-brand-800' : 'text-ink',
-                )
-              }
-            >
-              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
-              <span>
-                <span className="block">{item.place.short}</span>
-                {item.place.deliveryArea ? null : (
-                  <span className="block text-sm text-muted">Вне зон доставки</span>
-                )}
-              </span>
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </ComboBox>
+          <ListBox<Suggestion>
+            aria-label="Найденные адреса"
+            className="max-h-[40vh] overflow-y-auto py-2 outline-none"
+            renderEmptyState={() => (
+              <p className="px-4 py-3 text-[15px] text-muted">
+                {problem ?? (isSearching ? 'Ищем…' : 'Адрес не найден — отметьте дом на карте')}
+              </p>
+            )}
+          >
+            {(item) => (
+              <ListBoxItem
+                id={item.id}
+                textValue={item.place.address}
+                className={({ isFocused }) =>
+                  cx(
+                    'flex cursor-pointer items-start gap-3 px-4 py-2.5 text-[15px] outline-none',
+                    isFocused ? 'bg-brand-50 text-brand-800' : 'text-ink',
+                  )
+                }
+              >
+                <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+                <span>
+                  <span className="block">{item.place.short}</span>
+                  {item.place.deliveryArea ? null : (
+                    <span className="block text-sm text-muted">Вне зон доставки</span>
+                  )}
+                </span>
+              </ListBoxItem>
+            )}
+          </ListBox>
+        </Popover>
+      </ComboBox>
+    </AriaProviders>
   );
 }

@@ -24,10 +24,10 @@ import {
   Popover,
 } from 'react-aria-components';
 import { useFetcher, useLocation, useNavigate } from 'react-router';
+import { AriaProviders } from '~/components/ui/aria-providers';
 import { Icon } from '~/components/ui/icon';
 import { cx } from '~/lib/cx';
 import type { loader as searchLoader } from '~/routes/resources/search';
-
 import { resultsHref, SEARCH_FIELD_CLASS, type SearchTakeOver } from './search-box';
 
 const SUGGESTIONS_ROUTE = '/resources/search';
@@ -109,78 +109,80 @@ export function SearchCombobox({
   const entries = entriesOf(items, query.trim());
 
   return (
-    // biome-ignore lint/a11y/useSemanticElements: <search> is not yet announced by every screen reader.
-    <form
-      role="search"
-      action="/search"
-      method="get"
-      aria-label="Поиск товаров"
-      className={cx('relative', className)}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const text = query.trim();
-        if (text) void navigate(resultsHref(text));
-      }}
-    >
-      <ComboBox
-        id={id}
-        name="q"
-        allowsCustomValue
-        // From 3 characters the dropdown opens at once and says it is searching; under 3 it stays shut.
-        allowsEmptyCollection={isSearchable(query)}
-        items={entries}
-        inputValue={query}
-        onInputChange={setQuery}
-        className="relative"
+    <AriaProviders>
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is not yet announced by every screen reader. */}
+      <form
+        role="search"
+        action="/search"
+        method="get"
+        aria-label="Поиск товаров"
+        className={cx('relative', className)}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const text = query.trim();
+          if (text) void navigate(resultsHref(text));
+        }}
       >
-        <Label className="sr-only">Поиск товаров</Label>
-        <Icon name="search" className="search-icon" />
-        <SearchInput placeholder={placeholder} takeOver={takeOver} />
-        <Popover
-          placement="bottom start"
-          offset={8}
-          className="w-[var(--trigger-width)] overflow-hidden rounded-2xl bg-white shadow-pop outline-none"
+        <ComboBox
+          id={id}
+          name="q"
+          allowsCustomValue
+          // From 3 characters the dropdown opens at once and says it is searching; under 3 it stays shut.
+          allowsEmptyCollection={isSearchable(query)}
+          items={entries}
+          inputValue={query}
+          onInputChange={setQuery}
+          className="relative"
         >
-          <ListBox<Entry>
-            aria-label="Результаты поиска"
-            className="max-h-[60vh] overflow-y-auto py-2 outline-none"
-            renderEmptyState={() => (
-              <p className="px-4 py-3 text-[15px] text-muted">
-                {problem ?? (isSearching ? 'Ищем…' : 'Ничего не нашлось')}
-              </p>
-            )}
+          <Label className="sr-only">Поиск товаров</Label>
+          <Icon name="search" className="search-icon" />
+          <SearchInput placeholder={placeholder} takeOver={takeOver} />
+          <Popover
+            placement="bottom start"
+            offset={8}
+            className="w-[var(--trigger-width)] overflow-hidden rounded-2xl bg-white shadow-pop outline-none"
           >
-            {(entry) =>
-              entry.kind === 'group' ? (
-                <ListBoxSection id={entry.id}>
-                  <Header className="px-4 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">
-                    {entry.label}
-                  </Header>
-                  <Collection items={entry.suggestions}>
-                    {({ item }) => <SuggestionItem item={item} />}
-                  </Collection>
-                </ListBoxSection>
-              ) : (
-                <ListBoxItem
-                  id="all"
-                  href={resultsHref(entry.query)}
-                  textValue={`Все результаты по запросу «${entry.query}»`}
-                  className={({ isFocused }) =>
-                    cx(
-                      'mt-1 flex cursor-pointer items-center gap-2 border-t border-line px-4 py-3 text-[15px] font-semibold text-brand-700 outline-none',
-                      isFocused && 'bg-brand-50',
-                    )
-                  }
-                >
-                  Все результаты по запросу «{entry.query}»
-                  <ArrowRight aria-hidden="true" className="size-4 shrink-0" />
-                </ListBoxItem>
-              )
-            }
-          </ListBox>
-        </Popover>
-      </ComboBox>
-    </form>
+            <ListBox<Entry>
+              aria-label="Результаты поиска"
+              className="max-h-[60vh] overflow-y-auto py-2 outline-none"
+              renderEmptyState={() => (
+                <p className="px-4 py-3 text-[15px] text-muted">
+                  {problem ?? (isSearching ? 'Ищем…' : 'Ничего не нашлось')}
+                </p>
+              )}
+            >
+              {(entry) =>
+                entry.kind === 'group' ? (
+                  <ListBoxSection id={entry.id}>
+                    <Header className="px-4 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">
+                      {entry.label}
+                    </Header>
+                    <Collection items={entry.suggestions}>
+                      {({ item }) => <SuggestionItem item={item} />}
+                    </Collection>
+                  </ListBoxSection>
+                ) : (
+                  <ListBoxItem
+                    id="all"
+                    href={resultsHref(entry.query)}
+                    textValue={`Все результаты по запросу «${entry.query}»`}
+                    className={({ isFocused }) =>
+                      cx(
+                        'mt-1 flex cursor-pointer items-center gap-2 border-t border-line px-4 py-3 text-[15px] font-semibold text-brand-700 outline-none',
+                        isFocused && 'bg-brand-50',
+                      )
+                    }
+                  >
+                    Все результаты по запросу «{entry.query}»
+                    <ArrowRight aria-hidden="true" className="size-4 shrink-0" />
+                  </ListBoxItem>
+                )
+              }
+            </ListBox>
+          </Popover>
+        </ComboBox>
+      </form>
+    </AriaProviders>
   );
 }
 
