@@ -82,37 +82,44 @@ function withinHtmlGoal(budget: Budget, goalKb: number): Budget {
  * discovery (/catalog 105.2 -> 89.2 KB for a guest, 105.6 -> 89.6 in a zone: issue 23's 90 KB met, so it is
  * their budget; 118.3 -> 102.4 signed in; / 92.5 -> 86.1, a product 49.0 -> 46.4, a shop 51.5 -> 48.2 by their
  * grids' cards). The HTML budgets of those four pages from that measurement; the rest as they were.
+ * First-load JS lowered on 2026-11-28 (ADR 044, "First-load JavaScript by module"): React Router's production
+ * build in the browser, the toast queue and cards loaded with the first toast, react-aria's providers around
+ * its components instead of every page, and the small modules only other pages and on-first-use parts share
+ * in a file of their own (/, /catalog, a product 139.8/141.1/140.9 -> 134.4/135.6/135.5 KB). /basket, a shop
+ * and a recipe load that file as one more (22 -> 23 and 8 -> 9 files) for fewer bytes (186.8 -> 185.6 KB,
+ * 141.6 -> 138.7, 141.8 -> 138.9): their file budgets are raised by one on purpose. /basket's bytes keep the
+ * value its budget was set from (184.9: it had grown to 186.8 since, within it). HTML budgets as they were.
  */
 export const BUDGETS: Record<PageName, Record<StateName, Budget>> = {
   '/': {
-    guest: measured(86.1, 139.1, 5),
-    'guest, delivery zone': measured(86.2, 139.1, 5),
-    'signed in': measured(93.7, 139.1, 5),
+    guest: measured(86.1, 134.4, 5),
+    'guest, delivery zone': measured(86.2, 134.4, 5),
+    'signed in': measured(93.7, 134.4, 5),
   },
   '/catalog': {
-    guest: withinHtmlGoal(measured(89.2, 140.1, 6), CATALOG_HTML_GOAL_KB),
-    'guest, delivery zone': withinHtmlGoal(measured(89.6, 140.1, 6), CATALOG_HTML_GOAL_KB),
-    'signed in': measured(102.4, 140.1, 6),
+    guest: withinHtmlGoal(measured(89.2, 135.6, 6), CATALOG_HTML_GOAL_KB),
+    'guest, delivery zone': withinHtmlGoal(measured(89.6, 135.6, 6), CATALOG_HTML_GOAL_KB),
+    'signed in': measured(102.4, 135.6, 6),
   },
   '/product/{slug}': {
-    guest: measured(46.4, 140.1, 5),
-    'guest, delivery zone': measured(32.0, 140.1, 5),
-    'signed in': measured(34.0, 140.1, 5),
+    guest: measured(46.4, 135.5, 5),
+    'guest, delivery zone': measured(32.0, 135.5, 5),
+    'signed in': measured(34.0, 135.5, 5),
   },
   '/basket': {
-    guest: measured(20.3, 184.9, 22),
-    'guest, delivery zone': measured(20.4, 184.9, 22),
-    'signed in': measured(28.4, 184.9, 22),
+    guest: measured(20.3, 184.9, 23),
+    'guest, delivery zone': measured(20.4, 184.9, 23),
+    'signed in': measured(28.4, 184.9, 23),
   },
   '/store/{id}': {
-    guest: measured(48.2, 140.9, 8),
-    'guest, delivery zone': measured(48.3, 140.9, 8),
-    'signed in': measured(52.7, 140.9, 8),
+    guest: measured(48.2, 138.7, 9),
+    'guest, delivery zone': measured(48.3, 138.7, 9),
+    'signed in': measured(52.7, 138.7, 9),
   },
   '/recipes/{slug}': {
-    guest: measured(49.3, 140.0, 8),
-    'guest, delivery zone': measured(49.4, 140.0, 8),
-    'signed in': measured(52.3, 140.0, 8),
+    guest: measured(49.3, 138.9, 9),
+    'guest, delivery zone': measured(49.4, 138.9, 9),
+    'signed in': measured(52.3, 138.9, 9),
   },
 };
 
