@@ -10,16 +10,15 @@ import { nowOf, type OrdersDeps } from './orders.deps';
 import {
   deleteExpiredKeys,
   findKey,
-  finishKey,
   insertKey,
   type KeyClaim,
   releaseKey,
   takeOverKey,
 } from './orders.repository';
-import { placeOrders } from './place-orders';
+import { CHECKOUT_IN_PROGRESS, placeOrders } from './place-orders';
 import { getPlacedOrders } from './read-orders';
 
-export const CHECKOUT_IN_PROGRESS = 'Заказ уже оформляется, подождите';
+export { CHECKOUT_IN_PROGRESS };
 /**
  * A checkout still 'in progress' after this long died with its process (its transaction rolled back, so
  * nothing was placed): a retry with the same key takes it over. Far above any real checkout's time.
@@ -89,14 +88,9 @@ export async function placeOrdersOnce(
   const stored = await claimKey(deps, claim, requestFingerprint(input));
   if (stored) return stored;
   try {
-    // The key is finished in the checkout's own transaction: it is finished exactly when the orders exist,
-    // so a key left 'in progress' by a crash never hides placed orders.
-    const placed = await placeOrders(deps, userId, input, async (tx, orderIds) => {
-      // Another request took the key over meanwhile: it places the orders, not this one.
-      if (!(await finishKey(tx, claim, { status: 200, body: { orderIds } }))) {
-        throw new AppError('conflict', CHECKOUT_IN_PROGRESS);
-      }
-    });
+    // The key is finished in the checkout's own transaction (by its last order's statement): it is finished
+    // exactly when the orders exist, so a key left 'in progress' by a crash never hides placed orders.
+    const placed = await placeOrders(deps, userId, input, claim);
     return { status: 200, body: { success: true as const, orders: placed } };
   } catch (error) {
     // A failed checkout leaves nothing behind: the same key may try again (after the basket is fixed).

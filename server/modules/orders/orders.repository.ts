@@ -87,16 +87,27 @@ const columnList = (columns: Record<string, { name: string }>, keys: readonly st
   sql.raw(keys.map((key) => `"${columns[key]?.name}"`).join(', '));
 
 /**
+ * The checkout's idempotency key, finished by its last order's statement (ADR 047, 2026-11-28): the claim it
+ * holds and the ids of the checkout's orders placed before this one.
+ */
+export type KeyFinish = { claim: KeyClaim; earlierOrderIds: readonly string[] };
+
+/**
  * A checkout's order with its lines and its first status event, in one statement (docs/decisions/056): the
  * order's row as stored (its id, number and defaults), and the lines' product ids in the order the order's
  * reads list them (by name, the database's collation), so the checkout presents it without reading it back.
- * The values go as two JSON parameters: one text for any number of lines, named and prepared.
+ * With `finish` (the checkout's last order) the same statement finishes the idempotency key with the answer's
+ * order ids, while the claim still holds it (`claimed`), and says whether it did: one round trip fewer than a
+ * statement of its own. The values go as JSON and plain parameters: one text for any number of lines, and with
+ * or without a key (its parameters null then match no key), named and prepared.
  */
 export async function insertPlacedOrder(
   tx: Executor,
   order: PlacedOrderValues,
   items: readonly Omit<OrderItemRow, 'orderId'>[],
-): Promise<{ row: OrderRow; itemOrder: string[] }> {
+  finish: KeyFinish | null = null,
+): Promise<{ row: OrderRow; itemOrder: string[]; isKeyFinished: boolean }> {
+  const claim = finish?.claim;
   const [raw] = await namedRows(
     tx,
     'order_insert_placed',
@@ -115,17 +126,29 @@ export async function insertPlacedOrder(
         returning product_id, name
       ), e as (
         insert into ${orderEvents} (order_id, status, at) select o.id, o.status, o.created_at from o
+      ), k as (
+        update ${idempotencyKeys} set response_status = 200, response_body = jsonb_build_object('orderIds',
+            ${JSON.stringify(finish?.earlierOrderIds ?? [])}::jsonb || jsonb_build_array((select o.id from o)))
+        where ${idempotencyKeys.userId} = ${claim?.userId ?? null}::uuid and ${idempotencyKeys.key} = ${claim?.key ?? null}::text
+          and ${idempotencyKeys.responseStatus} is null
+          and ${idempotencyKeys.createdAt} = ${claim?.claimedAt.toISOString() ?? null}::timestamptz
+        returning 1
       )
-      select o.*, (select coalesce(json_agg(i.product_id order by i.name), '[]') from i) as item_order from o`,
+      select o.*, (select coalesce(json_agg(i.product_id order by i.name), '[]') from i) as item_order,
+        exists (select 1 from k) as key_finished
+      from o`,
   );
   if (!raw) throw new Error('insert into orders returned no row');
+  const { item_order: itemOrder, key_finished: isKeyFinished } = z
+    .object({ item_order: z.array(z.string()), key_finished: z.boolean() })
+    .parse(raw);
   const row = Object.fromEntries(
     Object.entries(orderColumns).map(([key, column]) => {
       const value = raw[column.name];
       return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
     }),
   ) as OrderRow;
-  return { row, itemOrder: z.array(z.string()).parse(raw.item_order) };
+  return { row, itemOrder, isKeyFinished };
 }
 
 /** A weighed line's grams (ADR 054). */
@@ -352,7 +375,9 @@ export async function insertKey(tx: Executor, claim: KeyClaim, requestHash: stri
     .insert(idempotencyKeys)
     .values({ userId: claim.userId, key: claim.key, requestHash, createdAt: claim.claimedAt })
     .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
+    .returning({ key: idempotencyKeys.key })
+    .prepare('order_key_claim')
+    .execute();
   return inserted.length > 0;
 }
 
@@ -381,20 +406,6 @@ export async function takeOverKey(
     .where(claimed(stale))
     .returning({ key: idempotencyKeys.key });
   return taken.length > 0;
-}
-
-/** Finishes a claim with its answer; false when the claim no longer holds the key. */
-export async function finishKey(
-  tx: Executor,
-  claim: KeyClaim,
-  response: { status: number; body: unknown },
-): Promise<boolean> {
-  const recorded = await tx
-    .update(idempotencyKeys)
-    .set({ responseStatus: response.status, responseBody: response.body })
-    .where(claimed(claim))
-    .returning({ key: idempotencyKeys.key });
-  return recorded.length > 0;
 }
 
 /** Gives up a claim that placed nothing, so the same key may try again. */

@@ -17,6 +17,8 @@ import { nowOf, type OrdersDeps, type PlacedForDiscounts } from './orders.deps';
 import { type OrderPoint, presentOrder } from './orders.presenter';
 import {
   insertPlacedOrder,
+  type KeyClaim,
+  type KeyFinish,
   type OrderEventRow,
   type OrderItemRow,
   type OrderRow,
@@ -25,6 +27,7 @@ import {
 import { findOpenSlot, POINT_NOT_FOUND, reserveDelivery } from './slots';
 import { notifyStatus } from './status-events';
 
+export const CHECKOUT_IN_PROGRESS = 'Заказ уже оформляется, подождите';
 export const ONLINE_PAYMENT_ONE_ORDER =
   'Онлайн можно оплатить заказ одного магазина: выберите оплату при получении или оформите заказы по очереди';
 
@@ -109,6 +112,7 @@ async function placeGroup(
   input: PlaceOrders,
   plan: Plan,
   lines: readonly (CheckoutLine & { stock: StockRow })[],
+  finish: KeyFinish | null,
 ): Promise<Placed> {
   const { group, point, address, slot } = plan;
   const totals = orderTotals(
@@ -149,8 +153,9 @@ async function placeGroup(
     onMissing: line.onMissing,
     chosenReplacementId: line.replacementId,
   }));
-  // The order, its lines and its first event in one statement, which answers the row as stored (ADR 056).
-  const { row, itemOrder } = await insertPlacedOrder(
+  // The order, its lines and its first event in one statement, which answers the row as stored (ADR 056);
+  // the last order's finishes the idempotency key too.
+  const { row, itemOrder, isKeyFinished } = await insertPlacedOrder(
     tx,
     {
       userId,
@@ -180,7 +185,10 @@ async function placeGroup(
       updatedAt: now,
     },
     items,
+    finish,
   );
+  // Another request took the key over meanwhile: it places the orders, not this one.
+  if (finish && !isKeyFinished) throw new AppError('conflict', CHECKOUT_IN_PROGRESS);
   await notifyStatus(
     deps,
     tx,
@@ -246,6 +254,7 @@ async function placeInTransaction(
   userId: string,
   input: PlaceOrders,
   plans: readonly Plan[],
+  key: KeyClaim,
 ): Promise<{ placed: Placed[]; lines: CheckoutLine[]; stock: ReadonlyMap<string, StockRow> }> {
   // The basket's lock first: no change of this basket runs beside the checkout.
   const basketLines = await deps.basket.lockLines(tx, userId);
@@ -262,12 +271,14 @@ async function placeInTransaction(
   assertEnough(lines, stock);
 
   const placed: Placed[] = [];
-  for (const plan of plans) {
+  for (const [index, plan] of plans.entries()) {
     const groupLines = lines.flatMap((line) => {
       const row = stock.get(lineKey(line));
       return line.pointId === plan.point.id && row ? [{ ...line, stock: row }] : [];
     });
-    placed.push(await placeGroup(deps, tx, userId, input, plan, groupLines));
+    const isLast = index === plans.length - 1;
+    const finish = isLast ? { claim: key, earlierOrderIds: placed.map((order) => order.id) } : null;
+    placed.push(await placeGroup(deps, tx, userId, input, plan, groupLines, finish));
   }
   await applyDiscounts(deps, tx, userId, input, placed);
   return { placed, lines, stock };
@@ -301,14 +312,15 @@ async function takeStock(
 }
 
 /**
- * Places the orders of a checkout. `onPlaced` runs inside the same transaction once they exist (idempotency
- * records its key there, so a key is finished exactly when its orders exist); it may throw to undo them.
+ * Places the orders of a checkout under the idempotency key `key` claims (idempotency.ts). The key is finished
+ * in the same transaction, by the last order's statement, so it is finished exactly when its orders exist; a
+ * claim taken over meanwhile by another request throws 409 and places nothing.
  */
 export async function placeOrders(
   deps: OrdersDeps,
   userId: string,
   input: PlaceOrders,
-  onPlaced: (tx: Executor, orderIds: string[]) => Promise<void>,
+  key: KeyClaim,
 ): Promise<Order[]> {
   // Points and saved addresses are read before the transaction, through their modules' services: neither is
   // locked, and on PGlite's single connection a read beside the open transaction would wait for it.
@@ -328,11 +340,7 @@ export async function placeOrders(
   }
   const plans = planGroups(nowOf(deps), input, addresses, new Map(points.map((point) => [point.id, point])));
   const placed = await withRetries(deps.db, async (tx) => {
-    const inTransaction = await placeInTransaction(deps, tx, userId, input, plans);
-    await onPlaced(
-      tx,
-      inTransaction.placed.map((order) => order.id),
-    );
+    const inTransaction = await placeInTransaction(deps, tx, userId, input, plans, key);
     // Last: the stock rows are locked from here to the commit.
     await takeStock(deps, tx, inTransaction.lines, inTransaction.stock);
     return inTransaction.placed;
