@@ -256,12 +256,18 @@ export async function findOrderEvents(tx: Executor, orderIds: readonly string[])
     .orderBy(asc(orderEvents.position));
 }
 
-/** How many of the customer's orders are not finished (done or cancelled): the header's 'Заказы' badge. */
+/**
+ * How many of the customer's orders are not finished (done or cancelled): the header's 'Заказы' badge, counted
+ * again after every checkout and status change. Named: its text never changes (the finished statuses are a
+ * constant list).
+ */
 export async function countActiveOrders(tx: Executor, userId: string): Promise<number> {
   const [row] = await tx
     .select({ value: count() })
     .from(orders)
-    .where(and(eq(orders.userId, userId), notInArray(orders.status, [...FINISHED_ORDER_STATUSES])));
+    .where(and(eq(orders.userId, userId), notInArray(orders.status, [...FINISHED_ORDER_STATUSES])))
+    .prepare('orders_active_count')
+    .execute();
   return row?.value ?? 0;
 }
 
