@@ -2,16 +2,22 @@
 /**
  * The toast queue and cards load with the first toast (ADR 044): the region is there, empty, before; what is
  * asked for while the host loads shows, in order, once it has; a close asked for meanwhile is not lost.
+ *
+ * Without Testing Library: its `screen` binds to the document of the first DOM test file a worker runs
+ * (isolate: false, ADR 004), so a second such file in the same worker queried an empty body. This file reads
+ * the document it runs in.
  */
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
 import { createRoutesStub } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ToastApi, ToastProvider, useToast } from './toast';
 
-afterEach(cleanup);
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** The provider's API as the page's components get it. */
 let api: ToastApi | undefined;
+let root: Root | undefined;
 
 function Caller() {
   api = useToast();
@@ -28,14 +34,27 @@ function Page() {
 
 const Stub = createRoutesStub([{ path: '/', Component: Page }]);
 
-const region = () => screen.getByRole('region', { name: 'Уведомления' });
-/** The host's first load in the test runner transforms its files: more than findBy's default second. */
+async function renderPage() {
+  const container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => root?.render(<Stub initialEntries={['/']} />));
+}
+
+afterEach(() => {
+  act(() => root?.unmount());
+  document.body.replaceChildren();
+});
+
+/** The toast region: the empty one, then the host's own in its place. */
+const region = () => document.body.querySelector('section[aria-label="Уведомления"]');
+/** The host's first load in the test runner transforms its files: more than a moment. */
 const HOST_LOAD = { timeout: 5_000 };
 
 describe('ToastProvider', () => {
   it('renders the empty region before any toast, and shows the toasts asked for while the host loads', async () => {
-    render(<Stub initialEntries={['/']} />);
-    expect(region().children).toHaveLength(0);
+    await renderPage();
+    expect(region()?.children).toHaveLength(0);
     let ids: (string | null)[] = [];
     act(() => {
       ids = [
@@ -46,20 +65,22 @@ describe('ToastProvider', () => {
     });
     expect(ids[0]).toMatch(/^toast-auto-/);
     expect(ids[1]).toBeNull();
-    // The host renders a region of its own in place of the empty one.
-    expect(await screen.findByText('Первое', {}, HOST_LOAD)).toBeTruthy();
-    expect(within(region()).getByRole('alert').textContent).toContain('Второе');
-    expect(within(region()).getAllByText(/Первое|Второе/)).toHaveLength(2);
+    await vi.waitFor(() => expect(region()?.children).toHaveLength(2), HOST_LOAD);
+    const [first, second] = [...(region()?.children ?? [])];
+    expect(first?.getAttribute('role')).toBe('status');
+    expect(first?.textContent).toContain('Первое');
+    expect(second?.getAttribute('role')).toBe('alert');
+    expect(second?.textContent).toContain('Второе');
   });
 
   it('keeps a close asked for before the host loaded', async () => {
-    render(<Stub initialEntries={['/']} />);
+    await renderPage();
     act(() => {
       const id = api?.show({ id: 'gone', title: 'Закрыто сразу' });
       if (id) api?.close(id);
       api?.show({ title: 'Осталось' });
     });
-    expect(await screen.findByText('Осталось', {}, HOST_LOAD)).toBeTruthy();
-    expect(within(region()).queryByText('Закрыто сразу')).toBeNull();
+    await vi.waitFor(() => expect(region()?.textContent).toContain('Осталось'), HOST_LOAD);
+    expect(region()?.textContent).not.toContain('Закрыто сразу');
   });
 });
