@@ -7,10 +7,11 @@
  */
 import type { Basket, BasketItem } from '@core/contracts/basket';
 import { nextQuantity, removePoint, setLine } from '@core/rules/basket';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, within } from '@testing-library/react';
 import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ToastProvider } from '~/components/ui/toast';
+import { screen } from '../../../tests/setup/screen';
 import { AddToBasket } from './add-to-basket';
 import { resetBasketChanges, runBasketChange } from './basket-changes';
 import { BasketProvider, useBasketCount } from './basket-context';

@@ -5,13 +5,14 @@
  * still reads 'В корзину: <name>' as it did when every button carried the name in its own aria-label.
  */
 import type { ProductCard as ProductCardData } from '@core/contracts/catalog';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SharedLabels } from '~/components/ui/shared-labels';
 import { ToastProvider } from '~/components/ui/toast';
 import { AuthDialogsProvider } from '~/features/auth/auth-dialogs';
 import { BasketProvider } from '~/features/basket/basket-context';
+import { screen } from '../../../tests/setup/screen';
 import { ProductGrid } from './product-card';
 
 const card = (id: string, name: string): ProductCardData => ({

@@ -10,11 +10,12 @@ import { ChatFormSchema } from '@core/contracts/support';
 import { DEFAULT_MESSAGES } from '@server/errors';
 import { tooManyRequests } from '@server/limits/rate-limit';
 import type { Services } from '@server/services';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, within } from '@testing-library/react';
 import { createRoutesStub, data, Outlet, useLoaderData } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ToastProvider } from '~/components/ui/toast';
 import { parseForm, runFormAction } from '~/lib/actions.server';
+import { screen } from '../../../tests/setup/screen';
 import { runChatIntent } from './chat-actions.server';
 import { ChatPanel } from './chat-panel';
 
