@@ -62,8 +62,8 @@ const stages: Stage[] = [
 /**
  * The journeys (ADR 004): unset, all of them beside Vitest (a developer's machine); `E2E_AFTER_UNIT=1`, all of
  * them after Vitest (CI); `E2E_AFTER_UNIT=half`, the files of tests/e2e/groups.ts beside Vitest on one worker
- * and its own ports and the others after it. "half" was measured slower in CI on 2026-11-28 (Vitest's wall
- * time doubled beside one journey worker), so CI keeps 1.
+ * and its own ports and the others after it. "half" gave no gain in CI on 2026-11-28 (482 s against 484 s), so CI
+ * keeps 1.
  */
 function journeyStages(): Stage[] {
   const prerequisites = ['build', 'chromium'];
