@@ -55,9 +55,35 @@ const stages: Stage[] = [
   { name: 'typecheck', command: 'npm run typecheck' },
   { name: 'chromium', command: 'tsx scripts/check-chromium.ts' },
   { name: 'build', command: 'react-router build && tsx scripts/build-server.ts' },
-  { name: 'unit', command: 'vitest run', env: { TEST_SERVER_BUILD_DONE_FILE: buildMarker } },
+  ...unitStages(),
   ...journeyStages(),
 ];
+
+/**
+ * Vitest: one run of both projects (a developer's machine), or, with UNIT_PGLITE_NODE set to a Node binary
+ * (CI: Node 24, ADR 051), two runs side by side: the pglite project, every test file, on that Node, and the
+ * postgres project on the machine's Node. CI then needs no later stage that runs the pglite project again on
+ * Node 24 (about 100 s of the 2026-11-28 runs).
+ */
+function unitStages(): Stage[] {
+  const env = { TEST_SERVER_BUILD_DONE_FILE: buildMarker };
+  const node = process.env.UNIT_PGLITE_NODE;
+  if (!node || !process.env.TEST_DATABASE_URL?.trim()) return [{ name: 'unit', command: 'vitest run', env }];
+  // Two workers each: a postgres file spends much of its time waiting on PostgreSQL and Redis (ADR 004).
+  const workers = process.env.TEST_WORKERS ?? '2';
+  return [
+    {
+      name: 'unit-pglite',
+      command: `'${node}' --version && '${node}' node_modules/vitest/vitest.mjs run --project pglite`,
+      env: { ...env, TEST_WORKERS: workers },
+    },
+    {
+      name: 'unit-postgres',
+      command: 'vitest run --project postgres',
+      env: { ...env, TEST_WORKERS: workers },
+    },
+  ];
+}
 
 /**
  * The journeys (ADR 004): unset, all of them beside Vitest (a developer's machine); `E2E_AFTER_UNIT=1`, all of
@@ -67,9 +93,10 @@ const stages: Stage[] = [
  */
 function journeyStages(): Stage[] {
   const prerequisites = ['build', 'chromium'];
+  const unit = unitStages().map((stage) => stage.name);
   const afterUnit = process.env.E2E_AFTER_UNIT;
   if (afterUnit !== 'half') {
-    const after = afterUnit === '1' ? [...prerequisites, 'unit'] : prerequisites;
+    const after = afterUnit === '1' ? [...prerequisites, ...unit] : prerequisites;
     return [{ name: 'journeys', command: 'playwright test', after }];
   }
   const port = Number(process.env.E2E_PORT ?? 3100);
@@ -83,7 +110,7 @@ function journeyStages(): Stage[] {
     {
       name: 'journeys 2',
       command: 'playwright test',
-      after: [...prerequisites, 'unit'],
+      after: [...prerequisites, ...unit],
       env: { E2E_GROUP: 'after-unit' },
     },
   ];
@@ -219,7 +246,7 @@ const rows = stages.map((stage) => {
   if (!outcome) throw new Error(`no outcome for ${stage.name}`);
   const seconds = ((outcome.endMs - outcome.startMs) / 1000).toFixed(1);
   const cpu = outcome.cpuS === undefined ? '' : `${outcome.cpuS.toFixed(1)} s`;
-  return `  ${stage.name.padEnd(10)} ${clock(outcome.startMs).padStart(5)} → ${clock(outcome.endMs).padStart(5)}  ${seconds.padStart(6)} s  cpu ${cpu.padStart(8)}  ${outcome.status}`;
+  return `  ${stage.name.padEnd(13)} ${clock(outcome.startMs).padStart(5)} → ${clock(outcome.endMs).padStart(5)}  ${seconds.padStart(6)} s  cpu ${cpu.padStart(8)}  ${outcome.status}`;
 });
 const failed = stages.filter((stage) => outcomes.get(stage.name)?.status !== 'passed');
 const total = ((finished - started) / 1000).toFixed(1);
