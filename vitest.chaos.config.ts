@@ -2,9 +2,20 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * `npm run test:chaos`: fuzzing, faults and abuse against a real server (tests/chaos). Files run one at a
- * time, because the abuse suite measures latency and must not share the two cores with the others.
+ * The files that compare latency in quiet and abused windows (tests/chaos/support/windows.ts): each runs
+ * alone, with the two cores to itself.
  */
+const LATENCY_FILES = ['abuse', 'pages', 'sockets'].map((name) => `tests/chaos/${name}.chaos.ts`);
+
+/**
+ * `npm run test:chaos`: fuzzing, faults and abuse against a real server (tests/chaos), in two runs one after
+ * the other (CHAOS_PART): `others`, the files that judge answers and recovery but not latency, two at a time
+ * (each starts its own server, database and Redis); then `latency`, the files of LATENCY_FILES, one at a time.
+ * Unset, every file one at a time.
+ */
+const part = process.env.CHAOS_PART;
+const include = part === 'latency' ? LATENCY_FILES : ['tests/chaos/**/*.chaos.ts'];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -14,9 +25,11 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['tests/chaos/**/*.chaos.ts'],
+    include,
+    exclude: part === 'others' ? LATENCY_FILES : [],
     globalSetup: ['tests/chaos/report-table.ts'],
-    fileParallelism: false,
+    fileParallelism: part === 'others',
+    maxWorkers: part === 'others' ? 2 : 1,
     pool: 'forks',
     testTimeout: 300_000,
     hookTimeout: 120_000,
