@@ -4,6 +4,7 @@
  * provider; codes read from its outbox), each from its own client address.
  */
 import { randomInt } from 'node:crypto';
+import { closeSync, openSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -86,6 +87,7 @@ export async function startBuiltServer(
   databaseUrl: string,
   label: string,
   env: NodeJS.ProcessEnv = {},
+  { logFile }: { logFile?: boolean } = {},
 ): Promise<BuiltServer> {
   await readFile(BUILT_SERVER_ENTRY).catch(() => {
     console.error(`No production build at ${BUILT_SERVER_ENTRY}: run "npm run build" first.`);
@@ -94,20 +96,27 @@ export async function startBuiltServer(
   await ensureDatabase(databaseUrl);
   const workDir = await mkdtemp(path.join(tmpdir(), `fresh-bench-${label}-`));
   const outbox = path.join(workDir, 'sms-outbox.jsonl');
-  const server = spawnNode([BUILT_SERVER_ENTRY], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: workDir,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    SMS_PROVIDER: 'file',
-    SMS_OUTBOX: outbox,
-    // Customers sign in from their own addresses (X-Forwarded-For from loopback), as behind a proxy.
-    TRUST_PROXY: 'loopback',
-    PAGE_CACHE_TTL_MS: '0',
-    ...env,
-  });
+  // The server's log lines to a file in its work directory, as a production log collector would take them.
+  const log = logFile ? openSync(path.join(workDir, 'server.log'), 'a') : undefined;
+  const server = spawnNode(
+    [BUILT_SERVER_ENTRY],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: workDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      SMS_PROVIDER: 'file',
+      SMS_OUTBOX: outbox,
+      // Customers sign in from their own addresses (X-Forwarded-For from loopback), as behind a proxy.
+      TRUST_PROXY: 'loopback',
+      PAGE_CACHE_TTL_MS: '0',
+      ...env,
+    },
+    { stdout: log },
+  );
+  if (log !== undefined) closeSync(log); // the child has its own copy
   const stop = async () => {
     await stopChild(server);
     await rm(workDir, { recursive: true, force: true });

@@ -32,7 +32,16 @@ export function pinSelf(): string {
 export function spawnNode(
   args: string[],
   env: NodeJS.ProcessEnv,
-  { ipc = false, pin = true }: { ipc?: boolean; pin?: boolean } = {},
+  {
+    ipc = false,
+    pin = true,
+    stdout,
+  }: {
+    ipc?: boolean;
+    pin?: boolean;
+    /** A file descriptor for the child's stdout (its log lines), instead of nothing (or the bench's own with ipc). */
+    stdout?: number;
+  } = {},
 ): ChildProcess {
   const isPinned = pin && hasTaskset && cpuCount >= 2;
   const command = isPinned ? 'taskset' : process.execPath;
@@ -40,7 +49,9 @@ export function spawnNode(
   return spawn(command, argv, {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    stdio: ipc ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
+    stdio: ipc
+      ? ['ignore', stdout ?? 'inherit', 'inherit', 'ipc']
+      : ['ignore', stdout ?? 'ignore', 'inherit'],
   });
 }
 

@@ -8,6 +8,8 @@
  * flow; each connection is one of them. Rounds alternate the two servers (BENCH_ROUNDS, default 3) so a
  * change in the machine's load falls on both. Printed: req/s, p50, p99 and CPU milliseconds per request of
  * each server's process, and Фреш's share of the bare server (req/s) and the bare server's share of Фреш's CPU.
+ * A third server, the same build with LOG_LEVEL=info (production's default: one line per request, pino's
+ * asynchronous writes) logging to a file, gives the logger's cost against the first (LOG_LEVEL=warn).
  */
 import { getAsCustomers, type SignedIn, signInCustomer, startBuiltServer } from './customers';
 import { formatTable, pinSelf, processTreeCpuMs, ROOT, spawnNode, stopChild } from './lib';
@@ -18,6 +20,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP_SECONDS = 2;
 const APP_PORT = 3914;
 const BARE_PORT = 3915;
+const LOGGING_PORT = 3916;
 const DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fresh_bench_session';
 /** Goal of issue 26: Фреш answers at least this share of the bare server's rate. */
@@ -48,6 +51,13 @@ console.log(
     `connections, PostgreSQL ${new URL(DATABASE_URL).pathname.slice(1)}; ${pinSelf()}`,
 );
 const server = await startBuiltServer(APP_PORT, DATABASE_URL, 'session');
+const logging = await startBuiltServer(
+  LOGGING_PORT,
+  DATABASE_URL,
+  'session-log',
+  { LOG_LEVEL: 'info' },
+  { logFile: true },
+);
 const bare = spawnNode(
   [`${ROOT}/bench/bare-session-server.mjs`, String(BARE_PORT), DATABASE_URL],
   {},
@@ -64,12 +74,14 @@ try {
   }
   // The two must answer the same body, or the comparison says nothing.
   const cookie = customers[0]?.cookie ?? '';
-  const [ours, theirs] = await Promise.all(
-    [server.origin, `http://127.0.0.1:${BARE_PORT}`].map(async (origin) =>
+  const [ours, theirs, loggedAnswer] = await Promise.all(
+    [server.origin, `http://127.0.0.1:${BARE_PORT}`, logging.origin].map(async (origin) =>
       (await fetch(`${origin}/api/user/me`, { headers: { cookie } })).text(),
     ),
   );
   if (ours !== theirs) throw new Error(`the answers differ:\n  Фреш ${ours}\n  bare ${theirs}`);
+  if (ours !== loggedAnswer)
+    throw new Error(`the answers differ:\n  Фреш ${ours}\n  logging ${loggedAnswer}`);
 
   const runs = [
     { label: 'Фреш', url: `${server.origin}/api/user/me`, pid: server.pid, results: [] as Measured[] },
@@ -77,6 +89,12 @@ try {
       label: 'bare Fastify + pg',
       url: `http://127.0.0.1:${BARE_PORT}/api/user/me`,
       pid: bare.pid ?? 0,
+      results: [] as Measured[],
+    },
+    {
+      label: 'Фреш, info log to a file',
+      url: `${logging.origin}/api/user/me`,
+      pid: logging.pid,
       results: [] as Measured[],
     },
   ];
@@ -92,7 +110,11 @@ try {
     cpu: median(run.results.map((r) => r.cpuMsPerRequest)),
     errors: run.results.reduce((sum, r) => sum + r.errors, 0),
   }));
-  const [fresh, baseline] = summary as [(typeof summary)[0], (typeof summary)[0]];
+  const [fresh, baseline, logged] = summary as [
+    (typeof summary)[0],
+    (typeof summary)[0],
+    (typeof summary)[0],
+  ];
   const rows = [['server', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/request', 'errors']];
   for (const s of summary) {
     rows.push([
@@ -108,9 +130,13 @@ try {
   console.log(
     `\n${formatTable(rows)}\n\nmedians of ${ROUNDS} rounds. Фреш: ${(share * 100).toFixed(0)} % of the bare ` +
       `server's req/s (goal ≥ ${GOAL_SHARE * 100} %: ${share >= GOAL_SHARE ? 'met' : 'NOT met'}); the bare server ` +
-      `needs ${((baseline.cpu / fresh.cpu) * 100).toFixed(0)} % of Фреш's CPU per request.`,
+      `needs ${((baseline.cpu / fresh.cpu) * 100).toFixed(0)} % of Фреш's CPU per request. A log line per ` +
+      `request (info) costs ${(logged.cpu - fresh.cpu).toFixed(3)} ms of CPU per request ` +
+      `(${(((logged.cpu - fresh.cpu) / fresh.cpu) * 100).toFixed(0)} %) and leaves ` +
+      `${((logged.rps / fresh.rps) * 100).toFixed(0)} % of the req/s.`,
   );
 } finally {
   await stopChild(bare);
   await server.stop();
+  await logging.stop();
 }
