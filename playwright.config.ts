@@ -50,6 +50,12 @@ export default defineConfig({
   timeout: 30_000 * patience,
   expect: { timeout: 5_000 * patience },
   use: {
+    // No service worker (public/sw.js) but in the journeys about it (pwa.spec.ts, notifications.spec.ts, which
+    // allow it): it registers once a page is idle, precaches the offline page and then answers every
+    // navigation and hashed file in its own thread, about 5 % of the journeys' CPU (five files, twice each
+    // way, 2026-11-28; ADR 004). It only ever takes GET navigations and /assets/ files, which pwa.spec.ts
+    // covers, signed in and out, online and offline.
+    serviceWorkers: 'block',
     // baseURL: each worker's own server (tests/e2e/fixtures.ts).
     // A failed journey keeps its trace with DOM snapshots, without the screencast: filming every journey
     // cost about 12 % of the run's CPU, the snapshots about 3 % (measured on location and content, ADR 004).

@@ -27,6 +27,9 @@ import {
   watchSockets,
 } from './pages/support';
 
+// The service worker is what these journeys are about (blocked elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test.beforeEach(async ({ context }, testInfo) => {
   await actAsDistinctClient(context, testInfo);
 });

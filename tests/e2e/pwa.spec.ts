@@ -9,6 +9,9 @@ import { expect, expectAccessible, signInByApi, test } from './fixtures';
 import { actAsDistinctClient } from './pages/auth';
 import { BasketControl, BasketPage, type CatalogProduct, findProducts } from './pages/basket';
 
+// The service worker is what these journeys are about (blocked elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test.beforeEach(async ({ context }, testInfo) => {
   await actAsDistinctClient(context, testInfo);
 });
