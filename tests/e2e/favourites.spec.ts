@@ -140,8 +140,12 @@ test.describe('favourites and sets', () => {
     await favourites.heart(article.title).click();
     await expect(favourites.headerLink).toHaveAccessibleName('Избранное, 4');
     await page.goto(`/recipes/${recipe.slug}`);
+    // The header's count is optimistic (it counts a post still on its way): the reload waits for the answer,
+    // or it would cancel the post (a loaded machine in CI did, 2026-11-28).
+    const stored = page.waitForResponse((response) => response.request().method() === 'POST');
     await favourites.heart(recipe.title).click();
     await expect(favourites.headerLink).toHaveAccessibleName('Избранное, 5');
+    expect((await stored).ok()).toBe(true);
     // The state survives a reload: it is the server's.
     await page.reload();
     await expect(favourites.heart(recipe.title)).toHaveAttribute('aria-pressed', 'true');

@@ -44,10 +44,19 @@ export function PickupDialog({
 
   useEffect(() => {
     if (!storeId) return;
+    // A shop chosen while the last one's points are on their way: that late answer must not replace these.
+    let isCurrent = true;
     api
       .get(`/api/store/${storeId}/points`)
-      .then((list) => setPoints((list as Point[]).filter((point) => point.is_pickup)))
-      .catch(() => setFailed(true));
+      .then((list) => {
+        if (isCurrent) setPoints((list as Point[]).filter((point) => point.is_pickup));
+      })
+      .catch(() => {
+        if (isCurrent) setFailed(true);
+      });
+    return () => {
+      isCurrent = false;
+    };
   }, [storeId]);
 
   const store = stores.find((item) => item._id === storeId);
