@@ -10,7 +10,7 @@ import path from 'node:path';
 import { type FakeYooKassa, startFakeYooKassa } from '../setup/fake-yookassa';
 import { expect, expectAccessible, signInByApi, test } from './fixtures';
 import type { CatalogProduct } from './pages/basket';
-import { basePort } from './servers';
+import { basePort, clearServerKeys } from './servers';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SAME_ORIGIN = { 'x-requested-with': 'XMLHttpRequest' };
@@ -19,16 +19,19 @@ let fake: FakeYooKassa;
 let server: ChildProcess;
 let url: string;
 let outbox: string;
+let redisKeyPrefix: string;
 const previousOutbox = process.env.E2E_SMS_OUTBOX;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   const port = basePort() + 40;
   url = `http://127.0.0.1:${port}`;
+  redisKeyPrefix = `fresh-e2e-payments-${port}:`;
   const dataDir = path.join(ROOT, `tmp/e2e-data-payments-${port}`);
   outbox = path.join(ROOT, `tmp/e2e-sms-outbox-payments-${port}.jsonl`);
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(outbox, { force: true });
+  await clearServerKeys(redisKeyPrefix);
   fake = await startFakeYooKassa({ webhookUrl: `${url}/api/payments/yookassa` });
   server = spawn(process.execPath, [path.join(ROOT, process.env.BUILD_DIR || 'build', 'app/main.js')], {
     cwd: ROOT,
@@ -44,7 +47,7 @@ test.beforeAll(async () => {
       SMS_OUTBOX: outbox,
       TRUST_PROXY: 'false',
       DATABASE_URL: '',
-      REDIS_KEY_PREFIX: `fresh-e2e-payments-${port}:`,
+      REDIS_KEY_PREFIX: redisKeyPrefix,
       YOOKASSA_SHOP_ID: fake.shopId,
       YOOKASSA_SECRET_KEY: fake.secretKey,
       YOOKASSA_URL: fake.apiUrl,
@@ -65,6 +68,7 @@ test.afterAll(async () => {
   process.env.E2E_SMS_OUTBOX = previousOutbox;
   server?.kill('SIGTERM');
   await fake?.close();
+  if (redisKeyPrefix) await clearServerKeys(redisKeyPrefix);
 });
 
 test('pays an order by card on the fake YooKassa page and comes back to it paid', async ({ page }) => {

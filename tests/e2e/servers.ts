@@ -9,6 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { dropRedisKeys } from '../setup/redis-keys';
 import { E2E_OPERATORS } from './operator-account';
 
 /** What a worker needs of its server: where it answers and where its SMS go. */
@@ -32,7 +33,7 @@ export function journeyServers(): JourneyServer[] {
   return JSON.parse(announced) as JourneyServer[];
 }
 
-type Started = { server: JourneyServer; child: ChildProcess };
+type Started = { server: JourneyServer; child: ChildProcess; redisKeyPrefix: string };
 
 async function waitUntilHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
@@ -54,12 +55,23 @@ async function waitUntilHealthy(url: string, child: ChildProcess, output: () => 
   );
 }
 
+/**
+ * A server's own Redis keys, when REDIS_URL is set (CI): a run starts without the counters and cached pages a
+ * previous run on this port left (its database is fresh, so they must be too) and leaves none behind.
+ */
+export async function clearServerKeys(prefix: string): Promise<void> {
+  const url = process.env.REDIS_URL?.trim();
+  if (url) await dropRedisKeys(url, prefix);
+}
+
 async function startServer(port: number): Promise<Started> {
   const dataDir = path.join(ROOT, `tmp/e2e-data-${port}`);
   const smsOutbox = path.join(ROOT, `tmp/e2e-sms-outbox-${port}.jsonl`);
+  const redisKeyPrefix = `fresh-e2e-${port}:`;
   // A fresh embedded database every run: migrated and seeded by the server itself at its first start.
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(smsOutbox, { force: true });
+  await clearServerKeys(redisKeyPrefix);
   const entry = path.join(ROOT, process.env.BUILD_DIR || 'build', 'app/main.js');
   const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
@@ -81,7 +93,7 @@ async function startServer(port: number): Promise<Started> {
       OPERATOR_PHONES: E2E_OPERATORS.map((operator) => operator.phone).join(','),
       // Each server its own embedded database, and its own keys and channels when REDIS_URL is set (CI).
       DATABASE_URL: '',
-      REDIS_KEY_PREFIX: `fresh-e2e-${port}:`,
+      REDIS_KEY_PREFIX: redisKeyPrefix,
     },
   });
   let stderr = '';
@@ -96,7 +108,7 @@ async function startServer(port: number): Promise<Started> {
     child.kill('SIGKILL');
     throw error;
   }
-  return { server: { url, smsOutbox }, child };
+  return { server: { url, smsOutbox }, child, redisKeyPrefix };
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -120,5 +132,6 @@ export default async function startJourneyServers(config: FullConfig): Promise<(
   process.env[JOURNEY_SERVERS_VARIABLE] = JSON.stringify(started.map(({ server }) => server));
   return async () => {
     await Promise.all(started.map(({ child }) => stop(child)));
+    await Promise.all(started.map(({ redisKeyPrefix }) => clearServerKeys(redisKeyPrefix)));
   };
 }

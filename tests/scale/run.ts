@@ -40,12 +40,12 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { formatTable } from '../../bench/lib';
 import { SENDS_PER_IP_PER_HOUR } from '../../server/modules/identity/login-limits';
 import { freePort } from '../chaos/support/server-process';
+import { dropRedisKeys } from '../setup/redis-keys';
 import { lastCodeFor } from '../setup/sms-outbox';
 import { requireNginx, startNginx } from './nginx';
 
@@ -188,21 +188,6 @@ async function admin<T extends pg.QueryResultRow>(
     return (await client.query<T>(text, values)).rows;
   } finally {
     await client.end().catch(() => {});
-  }
-}
-
-async function dropRedisKeys(prefix: string): Promise<void> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await redis.connect();
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
   }
 }
 
@@ -750,7 +735,7 @@ async function main(): Promise<number> {
     await nginx?.stop();
     await Promise.all(apps.map(stopApp));
     await admin(ADMIN_URL, `drop database if exists ${dbName} with (force)`).catch(() => {});
-    await dropRedisKeys(redisKeyPrefix).catch(() => {});
+    await dropRedisKeys(REDIS_URL, redisKeyPrefix).catch(() => {});
     await rm(work, { recursive: true, force: true });
   }
 }
