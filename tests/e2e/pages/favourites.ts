@@ -9,6 +9,17 @@ export class Favourites {
     return scope.getByRole('button', { name: `В избранное: ${name}`, exact: true });
   }
 
+  /**
+   * Presses a heart and waits for the server's answer. The heart and the header's count change at once (they
+   * count a post still on its way); a page load right after would cancel that post, as a loaded machine in CI
+   * did (2026-11-28), so a journey that goes on to another page waits for it.
+   */
+  async press(name: string, scope?: Locator): Promise<void> {
+    const stored = this.page.waitForResponse((response) => response.request().method() === 'POST');
+    await this.heart(name, scope).click();
+    expect((await stored).ok()).toBe(true);
+  }
+
   /** 'Добавить в набор' on a product card (icon) or a product page (words). */
   addToSet(name: string): Locator {
     return this.page
