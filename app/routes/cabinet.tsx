@@ -1,12 +1,11 @@
 import { GUEST_REDIRECTS } from '@core/rules/guards';
 import { formatPhone } from '@core/rules/phone';
 import { LogOut, Pencil } from 'lucide-react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/aria-button';
-import { AriaProviders } from '~/components/ui/aria-providers';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { buttonStyles } from '~/components/ui/button';
+import { LinkTabs } from '~/components/ui/link-tabs';
 import { useAuthDialogs } from '~/features/auth/auth-dialogs';
 import { Avatar } from '~/features/auth/avatar';
 import { LoginButton } from '~/features/auth/login-button';
@@ -28,7 +27,6 @@ import { SavedCards } from '~/features/payments/saved-cards';
 import { failureOf } from '~/lib/action-result';
 import { runFormAction } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
-import { cx } from '~/lib/cx';
 import type { Route } from './+types/cabinet';
 
 export const meta: Route.MetaFunction = () => [
@@ -137,66 +135,49 @@ function SignedInCabinet({ loaderData, actionData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <AriaProviders>
-        <Tabs selectedKey={active} className="flex flex-col gap-5">
-          <TabList
-            aria-label="Разделы личного кабинета"
-            className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
-          >
-            {CABINET_SECTIONS.map((section) => (
-              <Tab
-                key={section.key}
-                id={section.key}
-                href={section.href}
-                className={cx(
-                  'shrink-0 cursor-pointer rounded-full px-4 py-2.5 text-[15px] font-medium whitespace-nowrap text-muted outline-none transition-colors',
-                  'hover:bg-white hover:text-ink data-[selected]:bg-brand-600 data-[selected]:text-white',
-                )}
-              >
-                {section.label}
-              </Tab>
-            ))}
-          </TabList>
-          {CABINET_SECTIONS.map((section) => (
-            <TabPanel key={section.key} id={section.key} className="outline-none">
-              {section.key === 'delivery' ? (
-                <SavedAddresses
-                  addresses={loaderData.addresses}
-                  error={actionData?.ok === false ? actionData.message : undefined}
-                  askingToDelete={addressAskedToDelete(actionData)}
-                />
-              ) : section.key === 'orders' ? (
-                <OrdersList orders={loaderData.orders} />
-              ) : section.key === 'notification' && loaderData.notifications ? (
-                <NotificationsPanel
-                  notifications={loaderData.notifications.notifications}
-                  unread={loaderData.notifications.unread}
-                  vapidPublicKey={loaderData.vapidPublicKey}
-                />
-              ) : section.key === 'chat' && loaderData.chat ? (
-                <ChatPanel
-                  history={loaderData.chat.history}
-                  orders={loaderData.chat.orders}
-                  isOperatorTyping={loaderData.chat.isOperatorTyping}
-                  messageKey={loaderData.chat.messageKey}
-                  isOlderPage={params.has(CHAT_BEFORE_PARAM)}
-                  failure={failureOf(actionData)}
-                />
-              ) : section.key === 'payment' && loaderData.savedCards ? (
-                <SavedCards
-                  cards={loaderData.savedCards}
-                  isOnline={loaderData.isOnlinePayment}
-                  error={actionData?.ok === false ? actionData.message : undefined}
-                />
-              ) : section.key === 'discount' && loaderData.discount ? (
-                <DiscountCardPanel card={loaderData.discount.card} barcode={loaderData.discount.barcode} />
-              ) : (
-                <LkSectionEmptyState section={section.key} />
-              )}
-            </TabPanel>
-          ))}
-        </Tabs>
-      </AriaProviders>
+      <LinkTabs
+        label="Разделы личного кабинета"
+        selected={active}
+        tabs={CABINET_SECTIONS}
+        className="flex flex-col gap-5"
+      >
+        {(key) =>
+          key === 'delivery' ? (
+            <SavedAddresses
+              addresses={loaderData.addresses}
+              error={actionData?.ok === false ? actionData.message : undefined}
+              askingToDelete={addressAskedToDelete(actionData)}
+            />
+          ) : key === 'orders' ? (
+            <OrdersList orders={loaderData.orders} />
+          ) : key === 'notification' && loaderData.notifications ? (
+            <NotificationsPanel
+              notifications={loaderData.notifications.notifications}
+              unread={loaderData.notifications.unread}
+              vapidPublicKey={loaderData.vapidPublicKey}
+            />
+          ) : key === 'chat' && loaderData.chat ? (
+            <ChatPanel
+              history={loaderData.chat.history}
+              orders={loaderData.chat.orders}
+              isOperatorTyping={loaderData.chat.isOperatorTyping}
+              messageKey={loaderData.chat.messageKey}
+              isOlderPage={params.has(CHAT_BEFORE_PARAM)}
+              failure={failureOf(actionData)}
+            />
+          ) : key === 'payment' && loaderData.savedCards ? (
+            <SavedCards
+              cards={loaderData.savedCards}
+              isOnline={loaderData.isOnlinePayment}
+              error={actionData?.ok === false ? actionData.message : undefined}
+            />
+          ) : key === 'discount' && loaderData.discount ? (
+            <DiscountCardPanel card={loaderData.discount.card} barcode={loaderData.discount.barcode} />
+          ) : (
+            <LkSectionEmptyState section={key} />
+          )
+        }
+      </LinkTabs>
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import { Heart } from 'lucide-react';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { AriaProviders } from '~/components/ui/aria-providers';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { buttonStyles } from '~/components/ui/button';
+import { LinkTabs } from '~/components/ui/link-tabs';
 import { LoginButton } from '~/features/auth/login-button';
 import { ArticlesPanel, ProductsPanel, SetsPanel, StoresPanel } from '~/features/favourites/favourite-panels';
 import {
@@ -13,7 +12,6 @@ import {
 } from '~/features/favourites/favourite-routes';
 import { useSavedFavourites } from '~/features/favourites/use-favourites';
 import { getOptionalUser } from '~/lib/auth.server';
-import { cx } from '~/lib/cx';
 import { shopperLocation } from '~/lib/location.server';
 import type { Route } from './+types/favourites';
 
@@ -91,48 +89,38 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs items={[{ label: 'Избранное' }]} />
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Избранное</h1>
       {loaderData.isSignedIn ? (
-        <AriaProviders>
-          <Tabs selectedKey={loaderData.tab} className="flex flex-col gap-6">
-            <TabList
-              aria-label="Разделы избранного"
-              className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
-            >
-              {FAVOURITE_TABS.map((tab) => (
-                <Tab
-                  key={tab.key}
-                  id={tab.key}
-                  href={favouritesTabHref(tab.key)}
-                  className={cx(
-                    'shrink-0 cursor-pointer rounded-full px-4 py-2.5 text-[15px] font-medium whitespace-nowrap text-muted outline-none transition-colors',
-                    'hover:bg-white hover:text-ink data-[selected]:bg-brand-600 data-[selected]:text-white',
-                    'data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600 data-[focus-visible]:ring-offset-2',
-                  )}
-                >
-                  {tab.label}
-                  {counts[tab.key] ? (
-                    <span className="ml-1.5 tabular-nums opacity-80">
-                      <span className="sr-only">, </span>
-                      {counts[tab.key]}
-                    </span>
-                  ) : null}
-                </Tab>
-              ))}
-            </TabList>
-            {FAVOURITE_TABS.map((tab) => (
-              <TabPanel key={tab.key} id={tab.key} className="outline-none">
-                {tab.key === 'products' ? (
-                  <ProductsPanel products={loaderData.products} />
-                ) : tab.key === 'stores' ? (
-                  <StoresPanel stores={loaderData.stores} />
-                ) : tab.key === 'articles' ? (
-                  <ArticlesPanel articles={loaderData.articles} />
-                ) : (
-                  <SetsPanel sets={loaderData.sets} />
-                )}
-              </TabPanel>
-            ))}
-          </Tabs>
-        </AriaProviders>
+        <LinkTabs
+          label="Разделы избранного"
+          selected={loaderData.tab}
+          tabs={FAVOURITE_TABS.map((tab) => ({
+            key: tab.key,
+            href: favouritesTabHref(tab.key),
+            label: (
+              <>
+                {tab.label}
+                {counts[tab.key] ? (
+                  <span className="ml-1.5 tabular-nums opacity-80">
+                    <span className="sr-only">, </span>
+                    {counts[tab.key]}
+                  </span>
+                ) : null}
+              </>
+            ),
+          }))}
+          className="flex flex-col gap-6"
+        >
+          {(key) =>
+            key === 'products' ? (
+              <ProductsPanel products={loaderData.products} />
+            ) : key === 'stores' ? (
+              <StoresPanel stores={loaderData.stores} />
+            ) : key === 'articles' ? (
+              <ArticlesPanel articles={loaderData.articles} />
+            ) : (
+              <SetsPanel sets={loaderData.sets} />
+            )
+          }
+        </LinkTabs>
       ) : (
         <section
           aria-labelledby="favourites-login-title"

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, expectFocusVisible, test } from './fixtures';
 import {
   actAsDistinctClient,
   CabinetPage,
@@ -113,6 +113,10 @@ test.describe('login by phone and SMS code', () => {
     await expect(page).toHaveURL(/\/lk\?active=chat$/);
     await expect(cabinet.tabs.filter({ hasText: 'Чат поддержки' })).toHaveAttribute('aria-selected', 'true');
     await expect(cabinet.panel.getByRole('heading', { name: 'Чат поддержки' })).toBeVisible();
+    // By keyboard the arrows go from tab to tab, and the one reached shows it.
+    await cabinet.tabs.filter({ hasText: 'Чат поддержки' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expectFocusVisible(cabinet.tabs.filter({ hasText: 'Уведомления' }));
     await expect(cabinet.profile).toContainText('+7 (912) 000-00-15');
     await expectAccessible(page);
     // Pages with the customer's data are never kept by shared caches.

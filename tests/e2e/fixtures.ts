@@ -117,6 +117,20 @@ export async function expectAccessible(page: Page, { disableRules = [] }: AxeOpt
 type AxeOptions = { disableRules?: readonly string[] };
 
 /**
+ * The element has the keyboard's focus and shows it: an outline or a ring (a box-shadow) is drawn. axe does
+ * not check this (WCAG 2.4.7); the cabinet's tabs once hid it with `outline-none` and drew nothing instead.
+ */
+export async function expectFocusVisible(locator: Locator): Promise<void> {
+  await expect(locator).toBeFocused();
+  const isDrawn = await locator.evaluate((element) => {
+    const style = getComputedStyle(element);
+    const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
+    return outline || style.boxShadow !== 'none';
+  });
+  expect(isDrawn, `a visible focus indicator on ${locator}`).toBe(true);
+}
+
+/**
  * expectAccessible for a page opened without JavaScript. Axe runs as a script in the page, which such a page
  * never runs (the analysis waits forever), so the page's markup as it is now, scripts left out, is analysed
  * in a page of a context with JavaScript, at the same address so its styles load the same. What `<noscript>`
