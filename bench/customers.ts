@@ -87,7 +87,14 @@ export async function startBuiltServer(
   databaseUrl: string,
   label: string,
   env: NodeJS.ProcessEnv = {},
-  { logFile }: { logFile?: boolean } = {},
+  {
+    logFile,
+    nodeArgs = [],
+  }: {
+    logFile?: boolean;
+    /** Node's own flags before the entry (`--cpu-prof` must come here: Node 20 refuses it in NODE_OPTIONS). */
+    nodeArgs?: string[];
+  } = {},
 ): Promise<BuiltServer> {
   await readFile(BUILT_SERVER_ENTRY).catch(() => {
     console.error(`No production build at ${BUILT_SERVER_ENTRY}: run "npm run build" first.`);
@@ -99,7 +106,7 @@ export async function startBuiltServer(
   // The server's log lines to a file in its work directory, as a production log collector would take them.
   const log = logFile ? openSync(path.join(workDir, 'server.log'), 'a') : undefined;
   const server = spawnNode(
-    [BUILT_SERVER_ENTRY],
+    [...nodeArgs, BUILT_SERVER_ENTRY],
     {
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -47,8 +47,11 @@ const ROUND_TIMEOUT_MS = 60_000;
 /** The four servers' ports: BENCH_WS_PORT and the three after it (so runs beside other work can move them). */
 const FIRST_PORT = Number(process.env.BENCH_WS_PORT ?? 3920);
 const PORTS = { bare: FIRST_PORT, one: FIRST_PORT + 1, a: FIRST_PORT + 2, b: FIRST_PORT + 3 } as const;
-/** BENCH_WS_CPU_PROF=<dir>: each Фреш server writes a V8 CPU profile there when it stops (for `--cpu-prof`). */
+/** BENCH_WS_CPU_PROF=<dir>: each Фреш server writes a V8 CPU profile there when it stops (`--cpu-prof`). */
 const CPU_PROF_DIR = process.env.BENCH_WS_CPU_PROF;
+const SERVER_OPTIONS = {
+  nodeArgs: CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`] : [],
+};
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fresh_bench_ws';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 /** The bench's users: the same phones every run (found again, not duplicated). */
@@ -65,7 +68,6 @@ const SERVER_ENV = {
   MAX_CONNECTIONS_PER_IP: '0',
   CHAT_MESSAGES_PER_MINUTE: '0',
   LOG_LEVEL: 'error',
-  ...(CPU_PROF_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}` } : {}),
 };
 
 /** The machine's load average (1, 5, 15 minutes): printed beside every figure on a shared machine. */
@@ -356,7 +358,13 @@ let sender: Viewer = { userId: '', token: '' };
 
 // Фреш, one process (memory bus). It also migrates and seeds the database on the first run.
 {
-  const server = await startBuiltServer(PORTS.one, DATABASE_URL, 'ws-one', { ...SERVER_ENV, REDIS_URL: '' });
+  const server = await startBuiltServer(
+    PORTS.one,
+    DATABASE_URL,
+    'ws-one',
+    { ...SERVER_ENV, REDIS_URL: '' },
+    SERVER_OPTIONS,
+  );
   try {
     console.log('  creating users and sessions…');
     ({ viewers, sender } = await createViewers());
@@ -414,8 +422,8 @@ let sender: Viewer = { userId: '', token: '' };
   const redisEnv = { ...SERVER_ENV, REDIS_URL };
   const servers: BuiltServer[] = [];
   try {
-    servers.push(await startBuiltServer(PORTS.a, DATABASE_URL, 'ws-a', redisEnv));
-    servers.push(await startBuiltServer(PORTS.b, DATABASE_URL, 'ws-b', redisEnv));
+    servers.push(await startBuiltServer(PORTS.a, DATABASE_URL, 'ws-a', redisEnv, SERVER_OPTIONS));
+    servers.push(await startBuiltServer(PORTS.b, DATABASE_URL, 'ws-b', redisEnv, SERVER_OPTIONS));
     const [a, b] = servers as [BuiltServer, BuiltServer];
     const url = `ws://127.0.0.1:${PORTS.b}/ws`;
     console.log(`  Фреш, two processes: ${IDLE_SOCKETS} idle sockets on B…`);

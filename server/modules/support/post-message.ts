@@ -153,6 +153,9 @@ export async function sendAsCustomer(
   const image = await attachment(deps, customerId, input.image);
   await assertOrderOf(deps, customerId, input.order, null);
   const operators = audienceOf(deps, customerId);
+  // Looked up while the message is stored, not after: the operators hear of it one round trip sooner. A
+  // failure surfaces where the audience is awaited (and the post itself still answers: afterStore).
+  operators().catch(() => {});
   const posted = await post(
     deps,
     customerId,
