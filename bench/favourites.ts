@@ -13,8 +13,10 @@
  *   3. GET /api/user/me with the same customers and connections: the baseline, the session lookup alone,
  *      which every signed-in call makes.
  *
- * Printed: req/s, p50, p99 and the p99 ratio to the baseline's (lower is better).
+ * Printed: req/s, p50, p99 and the p99 ratio to the baseline's (lower is better). BENCH_CPU_PROF=<dir>: the
+ * server writes a V8 CPU profile there when it stops.
  */
+import path from 'node:path';
 import { formatDeliveryArea } from '@core/rules/delivery-area';
 import { getAsCustomers, type SignedIn, signInCustomer, startBuiltServer } from './customers';
 import { formatTable, type LoadResult, pinSelf, processTreeCpuMs } from './lib';
@@ -88,7 +90,14 @@ console.log(
   `Фреш favourites benchmark: GET /api/user/me/favorites?type=product with ${FAVOURITES} favourites, ` +
     `${SECONDS} s per run, ${CONNECTIONS} connections, PostgreSQL ${new URL(DATABASE_URL).pathname.slice(1)}; ${pinning}`,
 );
-const server = await startBuiltServer(APP_PORT, DATABASE_URL, 'favourites');
+const profileDir = process.env.BENCH_CPU_PROF;
+const server = await startBuiltServer(
+  APP_PORT,
+  DATABASE_URL,
+  'favourites',
+  {},
+  { nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [] },
+);
 try {
   const { origin } = server;
   const products = await findProducts(origin, FAVOURITES);
