@@ -2,9 +2,10 @@ import { ADDRESS_QUERY_MAX_LENGTH, ADDRESS_QUERY_MIN_LENGTH, type Place } from '
 import { SEARCH_DEBOUNCE_MS } from '@core/rules/search-text';
 import { MapPin } from 'lucide-react';
 import { useEffect } from 'react';
-import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
+import { ComboBox, Input, Label, ListBoxItem } from 'react-aria-components';
 import { useFetcher } from 'react-router';
 import { AriaProviders } from '~/components/ui/aria-providers';
+import { SuggestionList } from '~/components/ui/suggestion-list';
 import { cx } from '~/lib/cx';
 import type { loader as placesLoader } from '~/routes/resources/places';
 
@@ -95,42 +96,33 @@ export function AddressSearch({
           autoComplete="off"
           className={FIELD}
         />
-        <Popover
-          placement="bottom start"
+        <SuggestionList<Suggestion>
+          label="Найденные адреса"
           offset={6}
-          className="w-[var(--trigger-width)] overflow-hidden rounded-2xl bg-white shadow-pop outline-none"
+          heightClass="max-h-[40vh]"
+          emptyText={problem ?? (isSearching ? 'Ищем…' : 'Адрес не найден — отметьте дом на карте')}
         >
-          <ListBox<Suggestion>
-            aria-label="Найденные адреса"
-            className="max-h-[40vh] overflow-y-auto py-2 outline-none"
-            renderEmptyState={() => (
-              <p className="px-4 py-3 text-[15px] text-muted">
-                {problem ?? (isSearching ? 'Ищем…' : 'Адрес не найден — отметьте дом на карте')}
-              </p>
-            )}
-          >
-            {(item) => (
-              <ListBoxItem
-                id={item.id}
-                textValue={item.place.address}
-                className={({ isFocused }) =>
-                  cx(
-                    'flex cursor-pointer items-start gap-3 px-4 py-2.5 text-[15px] outline-none',
-                    isFocused ? 'bg-brand-50 text-brand-800' : 'text-ink',
-                  )
-                }
-              >
-                <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
-                <span>
-                  <span className="block">{item.place.short}</span>
-                  {item.place.deliveryArea ? null : (
-                    <span className="block text-sm text-muted">Вне зон доставки</span>
-                  )}
-                </span>
-              </ListBoxItem>
-            )}
-          </ListBox>
-        </Popover>
+          {(item) => (
+            <ListBoxItem
+              id={item.id}
+              textValue={item.place.address}
+              className={({ isFocused }) =>
+                cx(
+                  'flex cursor-pointer items-start gap-3 px-4 py-2.5 text-[15px] outline-none',
+                  isFocused ? 'bg-brand-50 text-brand-800' : 'text-ink',
+                )
+              }
+            >
+              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+              <span>
+                <span className="block">{item.place.short}</span>
+                {item.place.deliveryArea ? null : (
+                  <span className="block text-sm text-muted">Вне зон доставки</span>
+                )}
+              </span>
+            </ListBoxItem>
+          )}
+        </SuggestionList>
       </ComboBox>
     </AriaProviders>
   );

@@ -18,14 +18,13 @@ import {
   Header,
   Input,
   Label,
-  ListBox,
   ListBoxItem,
   ListBoxSection,
-  Popover,
 } from 'react-aria-components';
 import { useFetcher, useLocation, useNavigate } from 'react-router';
 import { AriaProviders } from '~/components/ui/aria-providers';
 import { Icon } from '~/components/ui/icon';
+import { SuggestionList } from '~/components/ui/suggestion-list';
 import { cx } from '~/lib/cx';
 import type { loader as searchLoader } from '~/routes/resources/search';
 import { resultsHref, SEARCH_FIELD_CLASS, type SearchTakeOver } from './search-box';
@@ -137,49 +136,40 @@ export function SearchCombobox({
           <Label className="sr-only">Поиск товаров</Label>
           <Icon name="search" className="search-icon" />
           <SearchInput placeholder={placeholder} takeOver={takeOver} />
-          <Popover
-            placement="bottom start"
+          <SuggestionList<Entry>
+            label="Результаты поиска"
             offset={8}
-            className="w-[var(--trigger-width)] overflow-hidden rounded-2xl bg-white shadow-pop outline-none"
+            heightClass="max-h-[60vh]"
+            emptyText={problem ?? (isSearching ? 'Ищем…' : 'Ничего не нашлось')}
           >
-            <ListBox<Entry>
-              aria-label="Результаты поиска"
-              className="max-h-[60vh] overflow-y-auto py-2 outline-none"
-              renderEmptyState={() => (
-                <p className="px-4 py-3 text-[15px] text-muted">
-                  {problem ?? (isSearching ? 'Ищем…' : 'Ничего не нашлось')}
-                </p>
-              )}
-            >
-              {(entry) =>
-                entry.kind === 'group' ? (
-                  <ListBoxSection id={entry.id}>
-                    <Header className="px-4 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">
-                      {entry.label}
-                    </Header>
-                    <Collection items={entry.suggestions}>
-                      {({ item }) => <SuggestionItem item={item} />}
-                    </Collection>
-                  </ListBoxSection>
-                ) : (
-                  <ListBoxItem
-                    id="all"
-                    href={resultsHref(entry.query)}
-                    textValue={`Все результаты по запросу «${entry.query}»`}
-                    className={({ isFocused }) =>
-                      cx(
-                        'mt-1 flex cursor-pointer items-center gap-2 border-t border-line px-4 py-3 text-[15px] font-semibold text-brand-700 outline-none',
-                        isFocused && 'bg-brand-50',
-                      )
-                    }
-                  >
-                    Все результаты по запросу «{entry.query}»
-                    <ArrowRight aria-hidden="true" className="size-4 shrink-0" />
-                  </ListBoxItem>
-                )
-              }
-            </ListBox>
-          </Popover>
+            {(entry) =>
+              entry.kind === 'group' ? (
+                <ListBoxSection id={entry.id}>
+                  <Header className="px-4 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">
+                    {entry.label}
+                  </Header>
+                  <Collection items={entry.suggestions}>
+                    {({ item }) => <SuggestionItem item={item} />}
+                  </Collection>
+                </ListBoxSection>
+              ) : (
+                <ListBoxItem
+                  id="all"
+                  href={resultsHref(entry.query)}
+                  textValue={`Все результаты по запросу «${entry.query}»`}
+                  className={({ isFocused }) =>
+                    cx(
+                      'mt-1 flex cursor-pointer items-center gap-2 border-t border-line px-4 py-3 text-[15px] font-semibold text-brand-700 outline-none',
+                      isFocused && 'bg-brand-50',
+                    )
+                  }
+                >
+                  Все результаты по запросу «{entry.query}»
+                  <ArrowRight aria-hidden="true" className="size-4 shrink-0" />
+                </ListBoxItem>
+              )
+            }
+          </SuggestionList>
         </ComboBox>
       </form>
     </AriaProviders>
