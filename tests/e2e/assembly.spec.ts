@@ -6,6 +6,7 @@
  * accept the replacement and see the final total, the order as placed beside the order as it is, and the
  * history.
  */
+import { counterLabels } from '@core/rules/counter';
 import { formatRoubles } from '@core/rules/price';
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, expectAccessible, signInByApi, test } from './fixtures';
@@ -141,6 +142,21 @@ test('cheese weighed and a missing product replaced at assembly; the customer ac
   const cheeseLine = page.getByRole('listitem').filter({ hasText: cheese.name });
   await expect(cheeseLine).toContainText(formatAmount(amount));
   await expect(cheeseLine).toContainText('≈');
+  // Its − and + step by the cheese's step, on the server too; then back to the amount the journey goes on with.
+  const cheeseOnServer = async () => {
+    const basket = (await (await page.request.get('/api/user/me/basket')).json()) as Record<
+      string,
+      { product: { _id: string }; quantity: number }[]
+    >;
+    return basket[pointId]?.find((line) => line.product._id === cheese._id)?.quantity;
+  };
+  const labels = counterLabels(cheese.name);
+  await cheeseLine.getByRole('button', { name: labels.increment }).click();
+  await expect(cheeseLine).toContainText(formatAmount(amount + step));
+  await expect.poll(cheeseOnServer).toBe(amount + step);
+  await cheeseLine.getByRole('button', { name: labels.decrement }).click();
+  await expect(cheeseLine).toContainText(formatAmount(amount));
+  await expect.poll(cheeseOnServer).toBe(amount);
   const choice = page.getByRole('combobox', { name: `Если товара не будет: ${missing.name}` });
   await choice.selectOption({ label: 'Заменить на похожий' });
   await expect

@@ -1,6 +1,6 @@
 import type { BasketItem } from '@core/contracts/basket';
 import type { Point, Store } from '@core/contracts/catalog';
-import { countPieces } from '@core/rules/basket';
+import { countPieces, type QuantityChange } from '@core/rules/basket';
 import { counterLabels } from '@core/rules/counter';
 import {
   deliveryTermsOf,
@@ -241,8 +241,7 @@ const STEP_BUTTON =
   'hover:bg-brand-100 disabled:cursor-not-allowed disabled:text-muted/60';
 
 /**
- * A weighed line's amount ('≈ 2 шт · 700 г', '300 г') with − and + by its step and its bin: one form whose
- * buttons post a step, with JavaScript through the basket (at once, ADR 043), without it to /basket's action.
+ * A weighed line's amount ('≈ 2 шт · 700 г', '300 г') with − and + by its step and its bin (ADR 043, 054).
  */
 function WeightLineControls({
   pointId,
@@ -255,80 +254,32 @@ function WeightLineControls({
   terms: WeightTerms;
   children: ReactNode;
 }) {
-  const basket = useBasket();
-  const isHydrated = useHydrated();
   const { product, quantity } = item;
   const unit = saleUnitOf(terms);
-  const labels = counterLabels(product.name);
-  const removeLabel = `Удалить из корзины: ${product.name}`;
-  const isAtMost = quantity + unit.step > Math.min(product.count, unit.max);
-  const stepBy = (delta: number) => (event: { preventDefault: () => void }) => {
-    if (!isHydrated) return;
-    event.preventDefault();
-    basket.change(pointId, product, { delta });
-  };
   return (
-    <Form method="post" action={BASKET_PAGE} className="flex items-center gap-3 sm:gap-4">
-      <input type="hidden" name={BASKET_FIELD.intent} value="change" />
-      <input type="hidden" name={BASKET_FIELD.point} value={pointId} />
-      <input type="hidden" name={BASKET_FIELD.product} value={product._id} />
-      {/* biome-ignore lint/a11y/useSemanticElements: two buttons and an amount, as the counter's group is. */}
-      <div
-        role="group"
-        aria-label={labels.field}
-        className="inline-flex items-center rounded-full bg-brand-50 p-0.5"
-      >
-        <button
-          type="submit"
-          name={BASKET_FIELD.delta}
-          value={String(-unit.step)}
-          aria-label={labels.decrement}
-          className={STEP_BUTTON}
-          onClick={stepBy(-unit.step)}
-        >
-          <Minus aria-hidden="true" className="size-4" />
-        </button>
+    <StepForm
+      pointId={pointId}
+      product={product}
+      step={unit.step}
+      isAtMost={quantity + unit.step > Math.min(product.count, unit.max)}
+      amount={
         <span
           aria-live="polite"
           className="min-w-16 px-1 text-center text-sm font-semibold text-ink tabular-nums"
         >
           {formatWeightAmount(quantity, terms)}
         </span>
-        <button
-          type="submit"
-          name={BASKET_FIELD.delta}
-          value={String(unit.step)}
-          aria-label={labels.increment}
-          disabled={isAtMost}
-          className={STEP_BUTTON}
-          onClick={stepBy(unit.step)}
-        >
-          <Plus aria-hidden="true" className="size-4" />
-        </button>
-      </div>
+      }
+    >
       {children}
-      <button
-        type="submit"
-        name={BASKET_FIELD.quantity}
-        value="0"
-        aria-label={removeLabel}
-        className={REMOVE_LINE_BUTTON}
-        onClick={(event) => {
-          if (!isHydrated) return;
-          event.preventDefault();
-          basket.change(pointId, product, { quantity: 0 });
-        }}
-      >
-        <Trash2 aria-hidden="true" className="size-4" />
-      </button>
-    </Form>
+    </StepForm>
   );
 }
 
 /**
  * A line's quantity and its bin. With JavaScript: the counter (typing, arrows, − and +) and the bin change
- * the basket at once (basket-context.tsx, docs/decisions/043). Before and without it: one plain form whose − and + post a step
- * and whose bin posts 0, to /basket's action.
+ * the basket at once (basket-context.tsx, docs/decisions/043). Before and without it: the plain form of
+ * StepForm.
  */
 function LineControls({
   pointId,
@@ -345,8 +296,6 @@ function LineControls({
   const isShort = quantity > product.count;
   // A line above the stock shows what the customer asked for; its next change caps it.
   const max = isShort ? quantity : product.count;
-  const removeLabel = `Удалить из корзины: ${product.name}`;
-  const labels = counterLabels(product.name);
 
   if (isHydrated) {
     return (
@@ -363,7 +312,7 @@ function LineControls({
         <button
           type="button"
           onClick={() => basket.change(pointId, product, { quantity: 0 })}
-          aria-label={removeLabel}
+          aria-label={`Удалить из корзины: ${product.name}`}
           className={REMOVE_LINE_BUTTON}
         >
           <Trash2 aria-hidden="true" className="size-4" />
@@ -373,11 +322,52 @@ function LineControls({
   }
 
   return (
+    <StepForm
+      pointId={pointId}
+      product={product}
+      step={1}
+      isAtMost={quantity >= max}
+      amount={<span className="w-8 text-center text-sm font-semibold text-ink tabular-nums">{quantity}</span>}
+    >
+      {children}
+    </StepForm>
+  );
+}
+
+/**
+ * A line's amount between − and +, which post a step, and its bin, which posts 0: one plain form to /basket's
+ * action, so it works before hydration and without JavaScript. Once the page is alive its buttons change the
+ * basket at once instead (ADR 043). `children` (the line's price) stands between the amount and the bin.
+ */
+function StepForm({
+  pointId,
+  product,
+  step,
+  isAtMost,
+  amount,
+  children,
+}: {
+  pointId: string;
+  product: BasketItem['product'];
+  step: number;
+  isAtMost: boolean;
+  amount: ReactNode;
+  children: ReactNode;
+}) {
+  const basket = useBasket();
+  const isHydrated = useHydrated();
+  const labels = counterLabels(product.name);
+  const changeBy = (change: QuantityChange) => (event: { preventDefault: () => void }) => {
+    if (!isHydrated) return;
+    event.preventDefault();
+    basket.change(pointId, product, change);
+  };
+  return (
     <Form method="post" action={BASKET_PAGE} className="flex items-center gap-3 sm:gap-4">
       <input type="hidden" name={BASKET_FIELD.intent} value="change" />
       <input type="hidden" name={BASKET_FIELD.point} value={pointId} />
       <input type="hidden" name={BASKET_FIELD.product} value={product._id} />
-      {/* biome-ignore lint/a11y/useSemanticElements: two buttons and a number, as the counter's group is. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: two buttons and an amount, as the counter's group is. */}
       <div
         role="group"
         aria-label={labels.field}
@@ -386,20 +376,22 @@ function LineControls({
         <button
           type="submit"
           name={BASKET_FIELD.delta}
-          value="-1"
+          value={String(-step)}
           aria-label={labels.decrement}
           className={STEP_BUTTON}
+          onClick={changeBy({ delta: -step })}
         >
           <Minus aria-hidden="true" className="size-4" />
         </button>
-        <span className="w-8 text-center text-sm font-semibold text-ink tabular-nums">{quantity}</span>
+        {amount}
         <button
           type="submit"
           name={BASKET_FIELD.delta}
-          value="1"
+          value={String(step)}
           aria-label={labels.increment}
-          disabled={quantity >= max}
+          disabled={isAtMost}
           className={STEP_BUTTON}
+          onClick={changeBy({ delta: step })}
         >
           <Plus aria-hidden="true" className="size-4" />
         </button>
@@ -409,8 +401,9 @@ function LineControls({
         type="submit"
         name={BASKET_FIELD.quantity}
         value="0"
-        aria-label={removeLabel}
+        aria-label={`Удалить из корзины: ${product.name}`}
         className={REMOVE_LINE_BUTTON}
+        onClick={changeBy({ quantity: 0 })}
       >
         <Trash2 aria-hidden="true" className="size-4" />
       </button>
