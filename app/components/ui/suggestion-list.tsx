@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { ListBox, Popover } from 'react-aria-components';
 import { cx } from '~/lib/cx';
+import { AriaProviders } from './aria-providers';
 
 /**
  * The dropdown of a combobox's suggestions (the header search's, the address popup's): a popover as wide as
@@ -21,19 +22,22 @@ export function SuggestionList<T extends object>({
   emptyText: string;
   children: (item: T) => ReactElement;
 }) {
+  // Its callers' comboboxes have the providers already; a list of its own needs them too (ADR 044).
   return (
-    <Popover
-      placement="bottom start"
-      offset={offset}
-      className="w-[var(--trigger-width)] overflow-hidden rounded-2xl bg-white shadow-pop outline-none"
-    >
-      <ListBox<T>
-        aria-label={label}
-        className={cx('overflow-y-auto py-2 outline-none', heightClass)}
-        renderEmptyState={() => <p className="px-4 py-3 text-[15px] text-muted">{emptyText}</p>}
+    <AriaProviders>
+      <Popover
+        placement="bottom start"
+        offset={offset}
+        className="w-[var(--trigger-width)] overflow-hidden rounded-2xl bg-white shadow-pop outline-none"
       >
-        {children}
-      </ListBox>
-    </Popover>
+        <ListBox<T>
+          aria-label={label}
+          className={cx('overflow-y-auto py-2 outline-none', heightClass)}
+          renderEmptyState={() => <p className="px-4 py-3 text-[15px] text-muted">{emptyText}</p>}
+        >
+          {children}
+        </ListBox>
+      </Popover>
+    </AriaProviders>
   );
 }
