@@ -89,11 +89,14 @@ export async function startBuiltServer(
   env: NodeJS.ProcessEnv = {},
   {
     logFile,
-    nodeArgs = [],
+    cpuProfileDir,
   }: {
     logFile?: boolean;
-    /** Node's own flags before the entry (`--cpu-prof` must come here: Node 20 refuses it in NODE_OPTIONS). */
-    nodeArgs?: string[];
+    /**
+     * A directory the server writes a V8 CPU profile to when it stops (`--cpu-prof` on its command line: Node 20
+     * refuses it in NODE_OPTIONS).
+     */
+    cpuProfileDir?: string | undefined;
   } = {},
 ): Promise<BuiltServer> {
   await readFile(BUILT_SERVER_ENTRY).catch(() => {
@@ -106,7 +109,10 @@ export async function startBuiltServer(
   // The server's log lines to a file in its work directory, as a production log collector would take them.
   const log = logFile ? openSync(path.join(workDir, 'server.log'), 'a') : undefined;
   const server = spawnNode(
-    [...nodeArgs, BUILT_SERVER_ENTRY],
+    [
+      ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfileDir)}`] : []),
+      BUILT_SERVER_ENTRY,
+    ],
     {
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -16,7 +16,6 @@
  * Printed: req/s, p50, p99 and the p99 ratio to the baseline's (lower is better). BENCH_CPU_PROF=<dir>: the
  * server writes a V8 CPU profile there when it stops.
  */
-import path from 'node:path';
 import { formatDeliveryArea } from '@core/rules/delivery-area';
 import { getAsCustomers, type SignedIn, signInCustomer, startBuiltServer } from './customers';
 import { formatTable, type LoadResult, pinSelf, processTreeCpuMs } from './lib';
@@ -90,13 +89,12 @@ console.log(
   `Фреш favourites benchmark: GET /api/user/me/favorites?type=product with ${FAVOURITES} favourites, ` +
     `${SECONDS} s per run, ${CONNECTIONS} connections, PostgreSQL ${new URL(DATABASE_URL).pathname.slice(1)}; ${pinning}`,
 );
-const profileDir = process.env.BENCH_CPU_PROF;
 const server = await startBuiltServer(
   APP_PORT,
   DATABASE_URL,
   'favourites',
   {},
-  { nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [] },
+  { cpuProfileDir: process.env.BENCH_CPU_PROF },
 );
 try {
   const { origin } = server;

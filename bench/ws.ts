@@ -49,9 +49,7 @@ const FIRST_PORT = Number(process.env.BENCH_WS_PORT ?? 3920);
 const PORTS = { bare: FIRST_PORT, one: FIRST_PORT + 1, a: FIRST_PORT + 2, b: FIRST_PORT + 3 } as const;
 /** BENCH_WS_CPU_PROF=<dir>: each Фреш server writes a V8 CPU profile there when it stops (`--cpu-prof`). */
 const CPU_PROF_DIR = process.env.BENCH_WS_CPU_PROF;
-const SERVER_OPTIONS = {
-  nodeArgs: CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`] : [],
-};
+const SERVER_OPTIONS = { cpuProfileDir: CPU_PROF_DIR };
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fresh_bench_ws';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 /** The bench's users: the same phones every run (found again, not duplicated). */
