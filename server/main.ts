@@ -20,6 +20,7 @@ async function prepareDatabase(config: Config, uploadDir: string, logger: Logger
   const dbHandle = await openDb({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: path.join(config.dataDir, 'pglite'),
+    pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
     onConnectionError: (error) =>
       logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
   });

@@ -45,6 +45,14 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
  */
 const RANDOM_PAGE_COST = 1.1;
 
+/**
+ * PGlite's buffer pool. Its default (128 MB, PostgreSQL's) is zeroed by the WebAssembly build at every start,
+ * which was 0.4–0.6 s of each boot and of each test database opened (ADR 047); the demo database is 26 MB, a
+ * test template less, and a read past the pool is a copy from the OS's page cache (a directory) or from memory
+ * (an in-memory database). A deployment with a large catalogue runs PostgreSQL, not PGlite.
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
 /** See `OpenDbOptions.connectTimeoutMs`: far above any wait for a slot under load (ADR 022). */
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
@@ -58,6 +66,8 @@ export type OpenDbOptions = {
   pgliteDir?: string;
   /** A PGlite data directory dumped by `dumpPglite` to start from instead of an empty one (test templates). */
   pgliteDump?: Blob;
+  /** PGlite's `shared_buffers` (default `PGLITE_SHARED_BUFFERS`); the benches at 100k products raise it. */
+  pgliteSharedBuffers?: string;
   poolSize?: number;
   /**
    * How long a query waits for a connection — a new one to be made, or a pool slot to come free — before it
@@ -128,9 +138,13 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
   // Extensions the migrations create must be loaded into the WebAssembly build first.
   const extensions = { pg_trgm };
-  const client = options.pgliteDir
-    ? new PGlite(options.pgliteDir, { extensions, loadDataDir: options.pgliteDump })
-    : new PGlite({ extensions, loadDataDir: options.pgliteDump });
+  const startParams = [
+    ...PGlite.defaultStartParams,
+    '-c',
+    `shared_buffers=${options.pgliteSharedBuffers ?? PGLITE_SHARED_BUFFERS}`,
+  ];
+  const pgliteOptions = { extensions, loadDataDir: options.pgliteDump, startParams };
+  const client = options.pgliteDir ? new PGlite(options.pgliteDir, pgliteOptions) : new PGlite(pgliteOptions);
   await client.waitReady;
   await client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzlePglite(client, { schema }) as unknown as Db;

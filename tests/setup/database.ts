@@ -106,6 +106,13 @@ function templateBlob(tarball: string): Promise<Blob> {
   return blob;
 }
 
+/**
+ * Each PGlite copy's buffer pool (some 100 copies a run). PGlite zeroes it at start (server/db/client.ts);
+ * a test's database is about 11 MB and a read past the pool is a copy within memory. Shared buffers are a
+ * cache: what a query answers does not depend on them (the planner reads effective_cache_size).
+ */
+const TEST_PGLITE_SHARED_BUFFERS = '16MB';
+
 export async function openTestDatabase(
   kind: TestDatabaseKind,
   {
@@ -120,7 +127,10 @@ export async function openTestDatabase(
   const templates = testTemplates();
   if (kind === 'pglite') {
     const tarball = templates?.pglite?.[seeded ? 'seeded' : 'migrated'];
-    const handle = await openDb(tarball ? { pgliteDump: await templateBlob(tarball) } : {});
+    const handle = await openDb({
+      pgliteDump: tarball ? await templateBlob(tarball) : undefined,
+      pgliteSharedBuffers: TEST_PGLITE_SHARED_BUFFERS,
+    });
     yieldBetweenQueries(handle);
     if (!tarball) await handle.migrate();
     return { ...handle, isSeeded: Boolean(tarball) && seeded, destroy: () => handle.close() };

@@ -11,7 +11,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { type DbHandle, openDb } from '../../server/db/client';
 import { seedDemo } from '../../server/db/seed/index';
@@ -36,19 +35,9 @@ async function dumpTo(file: string, handle: DbHandle): Promise<void> {
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
 }
 
-/**
- * What each PGlite copy starts with, written to the template's postgresql.auto.conf. PostgreSQL's default
- * 128 MB of shared buffers is memory that every copy (some 100 a run) allocates and touches at start, for
- * databases of about 11 MB: 32 MB holds all of a test's data, and a copy then costs about 0.1 s less CPU
- * (0.6 → 0.5 s, half the page faults). Shared buffers are a cache: what a query answers does not depend on
- * them, and the planner reads effective_cache_size, which is left as it is.
- */
-const PGLITE_COPY_SETTINGS = ["alter system set shared_buffers = '32MB'"];
-
 async function buildPgliteTemplates(dir: string, imagesDir: string) {
   const handle = await openDb({});
   try {
-    for (const setting of PGLITE_COPY_SETTINGS) await handle.db.execute(sql.raw(setting));
     await handle.migrate();
     const migrated = path.join(dir, 'pglite-migrated.tar');
     await dumpTo(migrated, handle);
