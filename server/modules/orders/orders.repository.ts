@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Executor, namedRows, queryRows } from '../../db/client';
+import { rowFromColumns } from '../../db/columns';
 import { idempotencyKeys, orderEvents, orderItems, orders, slotReservations } from '../../db/schema/index';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -142,12 +143,7 @@ export async function insertPlacedOrder(
   const { item_order: itemOrder, key_finished: isKeyFinished } = z
     .object({ item_order: z.array(z.string()), key_finished: z.boolean() })
     .parse(raw);
-  const row = Object.fromEntries(
-    Object.entries(orderColumns).map(([key, column]) => {
-      const value = raw[column.name];
-      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
-    }),
-  ) as OrderRow;
+  const row = rowFromColumns<OrderRow>(orderColumns, raw);
   return { row, itemOrder, isKeyFinished };
 }
 

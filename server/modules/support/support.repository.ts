@@ -1,6 +1,8 @@
 /** The support chat's and the operator role's queries (issue 15). */
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Db, type Executor, namedRows } from '../../db/client';
+import { rowFromColumns, selectPrefixed } from '../../db/columns';
 import { chatConversations, chatMessages, operatorStores, userRoles } from '../../db/schema/index';
 
 export type ConversationRow = typeof chatConversations.$inferSelect;
@@ -71,47 +73,53 @@ export async function findConversation(db: Db, id: string): Promise<Conversation
 
 export type NewMessage = Omit<typeof chatMessages.$inferInsert, 'conversationId' | 'id' | 'seq' | 'readAt'>;
 
+const conversationColumns = getTableColumns(chatConversations);
+const messageColumns = getTableColumns(chatMessages);
+
 /**
  * A message in the customer's conversation, and the conversation opened (or reopened) for it, in one
- * transaction: both or neither. With an idempotency key this author used before, nothing is stored and
- * the answer is undefined (a repeat of that post; the caller answers the earlier message).
+ * statement (data-modifying CTEs: both or neither, one round trip where a transaction took four; ADR 047).
+ * With an idempotency key this author used before, no message is stored and the answer is undefined (a repeat
+ * of that post; the caller answers the earlier message). Only two posts under one key at the same moment
+ * reach that here (the service answers a repeat before it stores): the later one then leaves the conversation
+ * open at its own time, a few milliseconds after the message the first one stored.
  */
 export async function storeMessage(
-  db: Db,
+  db: Executor,
   customerId: string,
   values: NewMessage,
 ): Promise<{ conversation: ConversationRow; message: MessageRow } | undefined> {
-  const at = values.createdAt ?? new Date();
-  try {
-    return await db.transaction(async (tx) => {
-      const [conversation] = await tx
-        .insert(chatConversations)
-        .values({ customerId, status: 'open', lastMessageAt: at, createdAt: at })
-        .onConflictDoUpdate({
-          target: chatConversations.customerId,
-          set: { status: 'open', lastMessageAt: at },
-        })
-        .returning();
-      if (!conversation) throw new Error('conversation not stored');
-      const [message] = await tx
-        .insert(chatMessages)
-        .values({ ...values, conversationId: conversation.id })
-        .onConflictDoNothing({
-          target: [chatMessages.authorId, chatMessages.idempotencyKey],
-          where: sql`${chatMessages.idempotencyKey} is not null`,
-        })
-        .returning();
-      // The key's message exists already (a repeat that came at the same time): this one stores nothing.
-      if (!message) throw REPEATED;
-      return { conversation, message };
-    });
-  } catch (error) {
-    if (error === REPEATED) return undefined;
-    throw error;
-  }
+  const at = (values.createdAt ?? new Date()).toISOString();
+  const [raw] = await namedRows(
+    db,
+    'chat_store_message',
+    z.record(z.string(), z.unknown()),
+    sql`with c as (
+        insert into ${chatConversations} (customer_id, status, last_message_at, created_at)
+        values (${customerId}::uuid, 'open', ${at}::timestamptz, ${at}::timestamptz)
+        on conflict (customer_id) do update set status = 'open', last_message_at = excluded.last_message_at
+        returning *
+      ), m as (
+        insert into ${chatMessages} (conversation_id, author_id, author_role, text, image_id, image_path,
+          order_number, created_at, idempotency_key)
+        select c.id, ${values.authorId ?? null}::uuid, ${values.authorRole}::text, ${values.text ?? ''}::text,
+          ${values.imageId ?? null}::uuid, ${values.imagePath ?? null}::text, ${values.orderNumber ?? null}::int,
+          ${at}::timestamptz, ${values.idempotencyKey ?? null}::text
+        from c
+        on conflict (author_id, idempotency_key) where idempotency_key is not null do nothing
+        returning *
+      )
+      select ${selectPrefixed(chatConversations, 'c', 'c_')}, ${selectPrefixed(chatMessages, 'm', 'm_')}
+      from c left join m on true`,
+  );
+  if (!raw) throw new Error('conversation not stored');
+  // The key's message exists already (a repeat that came at the same time): this one stores nothing.
+  if (raw.m_id === null || raw.m_id === undefined) return undefined;
+  return {
+    conversation: rowFromColumns<ConversationRow>(conversationColumns, raw, 'c_'),
+    message: rowFromColumns<MessageRow>(messageColumns, raw, 'm_'),
+  };
 }
-
-const REPEATED = new Error('the idempotency key has a message already');
 
 /** The message an author posted with this idempotency key, if any. */
 export async function findMessageByKey(
