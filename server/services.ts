@@ -91,10 +91,7 @@ export function createServices({
   const deps = { db: dbHandle.db };
   // Rates per customer and per address of the other ways in (chat, push subscriptions: ADR 037) count in the
   // login limits' store (Redis, or identity's table), reached through identity once it exists.
-  const rates = createRateLimiter(
-    { take: (key, limit, windowMs) => users.limitStore.take(key, limit, windowMs) },
-    clock,
-  );
+  const rates = createRateLimiter({ takeEach: (slots) => users.limitStore.takeEach(slots) }, clock);
   const catalog = createCatalogService({ ...deps, clock }, { cacheTtlMs: contentCacheTtlMs, onCacheError });
   const basket = createBasketService({ ...deps, catalog, rates });
   const files = createFilesService({ ...deps, clock, storage: identity.storage, imageQueue });

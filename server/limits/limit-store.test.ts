@@ -99,6 +99,56 @@ describe.each(backends)('the limit store on %s', (_name, open) => {
     expect(await h.store.get('login:a')).toBeNull();
   });
 
+  it('takes each slot in order in one call, and stops at the first refused, leaving the later ones alone', async () => {
+    const first = { key: 'each:user', limit: 2, windowMs: HOUR_MS };
+    const second = { key: 'each:ip', limit: 5, windowMs: HOUR_MS };
+    expect((await h.store.takeEach([first, second])).map((slot) => [slot.allowed, slot.count])).toEqual([
+      [true, 1],
+      [true, 1],
+    ]);
+    await h.store.takeEach([first, second]);
+    const refused = await h.store.takeEach([first, second]);
+    expect(refused.map((slot) => slot.allowed)).toEqual([false]);
+    expect(refused[0]?.resetAt).toBe(h.clock.now() + HOUR_MS);
+    expect((await h.store.get('each:ip'))?.count).toBe(2);
+    expect(await h.store.takeEach([])).toEqual([]);
+
+    // The second refusing: the first was taken all the same, as a loop of takes would have.
+    const tight = { key: 'each:tight', limit: 1, windowMs: HOUR_MS };
+    await h.store.take(tight.key, tight.limit, tight.windowMs);
+    const third = { key: 'each:after', limit: 9, windowMs: HOUR_MS };
+    const results = await h.store.takeEach([
+      { key: 'each:loose', limit: 9, windowMs: HOUR_MS },
+      tight,
+      third,
+    ]);
+    expect(results.map((slot) => slot.allowed)).toEqual([true, false]);
+    expect((await h.store.get('each:loose'))?.count).toBe(1);
+    expect(await h.store.get('each:after')).toBeNull();
+
+    h.clock.advance(HOUR_MS);
+    expect((await h.store.takeEach([first, second])).map((slot) => [slot.allowed, slot.count])).toEqual([
+      [true, 1],
+      [true, 1],
+    ]);
+    // A key named twice counts twice.
+    const twice = await h.store.takeEach([
+      { key: 'each:twice', limit: 3, windowMs: HOUR_MS },
+      { key: 'each:twice', limit: 3, windowMs: HOUR_MS },
+    ]);
+    expect(twice.map((slot) => slot.count)).toEqual([1, 2]);
+  });
+
+  it('never lets concurrent callers of takeEach take more than a slot allows', async () => {
+    const slots = [
+      { key: 'each:race-user', limit: 4, windowMs: HOUR_MS },
+      { key: 'each:race-ip', limit: 6, windowMs: HOUR_MS },
+    ];
+    const results = await Promise.all(Array.from({ length: 12 }, () => h.store.takeEach(slots)));
+    expect(results.filter((taken) => taken.every((slot) => slot.allowed))).toHaveLength(4);
+    expect((await h.store.get('each:race-ip'))?.count).toBe(4);
+  });
+
   it('keeps separate keys apart', async () => {
     expect((await h.store.take('x:1', 1, 15_000)).allowed).toBe(true);
     expect((await h.store.take('x:2', 1, 15_000)).allowed).toBe(true);

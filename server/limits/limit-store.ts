@@ -11,6 +11,9 @@ export type Counter = {
 
 export type TakeResult = Counter & { allowed: boolean };
 
+/** One window of `takeEach`: as `take`'s arguments. */
+export type Slot = { key: string; limit: number; windowMs: number };
+
 export type LimitStore = {
   readonly kind: 'postgres' | 'redis';
   /**
@@ -18,6 +21,11 @@ export type LimitStore = {
    * taken in it. Atomic: concurrent callers never take more than `limit` between them.
    */
   take(key: string, limit: number, windowMs: number): Promise<TakeResult>;
+  /**
+   * `take` for each slot in order, in one round trip, stopping at the first refused: the answer holds a result
+   * for each slot up to and including that one, and the later slots are left as they were.
+   */
+  takeEach(slots: readonly Slot[]): Promise<TakeResult[]>;
   /** Gives back a slot taken with `take(key, limit, …)` in the current window (its attempt succeeded). */
   release(key: string, limit: number): Promise<void>;
   /** Adds one; the counter then lives ttlMs from now (a run of failures that ends after a quiet spell). */

@@ -25,6 +25,31 @@ redis.call('PEXPIRE', KEYS[1], math.max(reset - now, 1))
 return {1, count, tostring(reset)}
 `;
 
+/** TAKE for each key in order (ARGV: now, then window and limit per key), stopping at the first refused. */
+const TAKE_EACH = `
+local now = tonumber(ARGV[1])
+local results = {}
+for i, key in ipairs(KEYS) do
+  local window = tonumber(ARGV[i * 2])
+  local limit = tonumber(ARGV[i * 2 + 1])
+  local count = tonumber(redis.call('HGET', key, 'count'))
+  local reset = tonumber(redis.call('HGET', key, 'reset'))
+  if count == nil or reset == nil or reset <= now then
+    count = 0
+    reset = now + window
+  end
+  if count >= limit then
+    table.insert(results, {0, count, tostring(reset)})
+    return results
+  end
+  count = count + 1
+  redis.call('HSET', key, 'count', count, 'reset', tostring(reset))
+  redis.call('PEXPIRE', key, math.max(reset - now, 1))
+  table.insert(results, {1, count, tostring(reset)})
+end
+return results
+`;
+
 const RELEASE = `
 local count = tonumber(redis.call('HGET', KEYS[1], 'count'))
 local reset = tonumber(redis.call('HGET', KEYS[1], 'reset'))
@@ -61,6 +86,22 @@ export function createRedisLimitStore(client: Redis, clock: Clock, keyPrefix: st
         string,
       ];
       return { allowed: allowed === 1, count, resetAt: Number(reset) };
+    },
+
+    async takeEach(slots) {
+      if (slots.length === 0) return [];
+      const results = (await client.eval(
+        TAKE_EACH,
+        slots.length,
+        ...slots.map((slot) => k(slot.key)),
+        clock.now(),
+        ...slots.flatMap((slot) => [slot.windowMs, slot.limit]),
+      )) as [number, number, string][];
+      return results.map(([allowed, count, reset]) => ({
+        allowed: allowed === 1,
+        count,
+        resetAt: Number(reset),
+      }));
     },
 
     async release(key, _limit) {

@@ -1,13 +1,60 @@
-import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Db, namedRows } from '../../db/client';
 import { rateLimits } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
-import type { Counter, LimitStore } from '../../limits/limit-store';
+import type { Counter, LimitStore, Slot, TakeResult } from '../../limits/limit-store';
 
 const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
 function toCounter(row: { count: number; resetAt: Date }): Counter {
   return { count: row.count, resetAt: row.resetAt.getTime() };
+}
+
+const TakenRow = z.object({
+  place: z.coerce.number(),
+  count: z.coerce.number(),
+  reset_at: z.coerce.date(),
+});
+
+/**
+ * `take` of each slot in one statement: each slot's upsert is a CTE that runs only while the one before it
+ * stayed within its limit (`count <= limit`), so the first refused leaves the later ones untouched. One text
+ * per number of slots, named.
+ */
+function takeEachStatement(slots: readonly Slot[], now: number): SQL {
+  const steps = slots.map((slot, index) => {
+    const before =
+      index === 0
+        ? sql``
+        : sql` where (select count from t${sql.raw(String(index - 1))}) <= ${slots[index - 1]?.limit}::int`;
+    return sql`t${sql.raw(String(index))} as (
+        insert into ${rateLimits} (key, count, reset_at)
+        select ${slot.key}::text, 1, ${new Date(now + slot.windowMs).toISOString()}::timestamptz${before}
+        on conflict (key) do update set
+          count = case when ${rateLimits.resetAt} <= ${at(now)} then 1
+            else least(${rateLimits.count} + 1, ${slot.limit + 1}::int) end,
+          reset_at = case when ${rateLimits.resetAt} <= ${at(now)} then excluded.reset_at
+            else ${rateLimits.resetAt} end
+        returning count, reset_at
+      )`;
+  });
+  const answers = slots.map(
+    (_slot, index) =>
+      sql`select ${sql.raw(String(index))} as place, count, reset_at from t${sql.raw(String(index))}`,
+  );
+  return sql`with ${sql.join(steps, sql`, `)} ${sql.join(answers, sql` union all `)}`;
+}
+
+/** `takeEach` as a loop of `take`s, one round trip each. */
+async function takeOneByOne(store: Pick<LimitStore, 'take'>, slots: readonly Slot[]) {
+  const results: TakeResult[] = [];
+  for (const slot of slots) {
+    const result = await store.take(slot.key, slot.limit, slot.windowMs);
+    results.push(result);
+    if (!result.allowed) break;
+  }
+  return results;
 }
 
 /**
@@ -35,6 +82,25 @@ export function createPgLimitStore(db: Db, clock: Clock): LimitStore {
         .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
       if (!row) throw new Error(`rate limit upsert returned nothing for ${key}`);
       return { ...toCounter(row), allowed: row.count <= limit };
+    },
+
+    async takeEach(slots) {
+      if (slots.length === 0) return [];
+      // One statement may not change a row twice: a key named twice is taken one slot at a time.
+      if (new Set(slots.map((slot) => slot.key)).size < slots.length) return takeOneByOne(this, slots);
+      const rows = await namedRows(
+        db,
+        `rate_take_each_${slots.length}`,
+        TakenRow,
+        takeEachStatement(slots, clock.now()),
+      );
+      return rows
+        .sort((a, b) => a.place - b.place)
+        .map((row, index) => ({
+          count: row.count,
+          resetAt: row.reset_at.getTime(),
+          allowed: row.count <= (slots[index]?.limit ?? 0),
+        }));
     },
 
     async release(key, limit) {
