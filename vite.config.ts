@@ -192,6 +192,12 @@ export default defineConfig({
       /^@react-stately\//,
       /^@internationalized\//,
       /^lucide-react(\/|$)/,
+      // Hundreds of files each (drizzle-orm 408, zod 231, conform 49 resolutions at every start: on Node 24 each
+      // resolution reads package scopes, over a second of the boot; ADR 047). The server bundle has its own
+      // copies already (scripts/build-server.ts), so nothing that was one instance becomes two.
+      /^zod(\/|$)/,
+      /^@conform-to\//,
+      /^drizzle-orm(\/|$)/,
     ],
   },
   environments: {

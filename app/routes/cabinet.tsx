@@ -58,7 +58,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 async function loadDiscountCard(context: Route.LoaderArgs['context'], userId: string) {
   const card = await context.services.payments.getDiscountCard(userId);
-  return { card, barcode: ean13DataUrl(card.number) };
+  return { card, barcode: await ean13DataUrl(card.number) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { AppError } from '../../errors';
 import { lowerThreadPriority, type ThreadPriorityLowering } from '../../lib/thread-priority';
 import { type WorkQueue, WorkQueueFullError } from '../../lib/work-queue';
@@ -45,17 +45,32 @@ export type EncodedImage = { data: Buffer; width: number; height: number };
 /** Nice value of libvips' worker threads: below the event loop's 0, so uploads never crowd out pages. */
 const IMAGE_THREAD_NICE = 10;
 
+type Sharp = typeof import('sharp').default;
+let loaded: Promise<Sharp> | undefined;
+
+/**
+ * sharp and libvips, loaded on the first upload rather than at start (issue 26's boot: its JavaScript,
+ * semver's and the native library were some 150 module resolutions and a dlopen on every start), and set up
+ * process-wide then: see `createImageWork`.
+ */
+function loadSharp(): Promise<Sharp> {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  });
+  return loaded;
+}
+
 /** Where image work runs: its queue, and the priority of the decoder's threads. */
 export type ImageWork = { queue: WorkQueue; threads: ThreadPriorityLowering };
 
 /**
- * Sets sharp up for uploads (process-wide): libvips works on one thread per image (the queue decides how many
+ * How uploads use sharp (set up process-wide when it loads): libvips works on one thread per image (the queue decides how many
  * images at once, and the other core stays with the event loop), at a lower priority than the event loop, and
  * keeps no cache of decoded images (an upload is never read twice).
  */
 export function createImageWork(queue: WorkQueue): ImageWork {
-  sharp.concurrency(1);
-  sharp.cache(false);
   return { queue, threads: lowerThreadPriority('libvips worker', IMAGE_THREAD_NICE) };
 }
 
@@ -73,6 +88,7 @@ export async function encodeAvatar(data: Buffer, work: ImageWork): Promise<Encod
 
   let metadata: Metadata;
   try {
+    const sharp = await loadSharp();
     metadata = await sharp(data, { limitInputPixels: false }).metadata();
   } catch (error) {
     throw new AppError('unsupported_media_type', BROKEN_IMAGE_MESSAGE, { cause: error });
@@ -107,6 +123,7 @@ export async function encodeAvatar(data: Buffer, work: ImageWork): Promise<Encod
 }
 
 async function resizeToWebp(data: Buffer): Promise<EncodedImage> {
+  const sharp = await loadSharp();
   const { data: output, info } = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
     .rotate()
     .resize({
