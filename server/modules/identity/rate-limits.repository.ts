@@ -62,7 +62,7 @@ async function takeOneByOne(store: Pick<LimitStore, 'take'>, slots: readonly Slo
  * upsert, atomic under concurrency. The Redis store (server/limits/redis-limit-store.ts) keeps no table.
  */
 export function createPgLimitStore(db: Db, clock: Clock): LimitStore {
-  return {
+  const store: LimitStore = {
     kind: 'postgres',
 
     async take(key, limit, windowMs) {
@@ -87,7 +87,7 @@ export function createPgLimitStore(db: Db, clock: Clock): LimitStore {
     async takeEach(slots) {
       if (slots.length === 0) return [];
       // One statement may not change a row twice: a key named twice is taken one slot at a time.
-      if (new Set(slots.map((slot) => slot.key)).size < slots.length) return takeOneByOne(this, slots);
+      if (new Set(slots.map((slot) => slot.key)).size < slots.length) return takeOneByOne(store, slots);
       const rows = await namedRows(
         db,
         `rate_take_each_${slots.length}`,
@@ -152,4 +152,5 @@ export function createPgLimitStore(db: Db, clock: Clock): LimitStore {
       await db.delete(rateLimits).where(lte(rateLimits.resetAt, new Date(clock.now())));
     },
   };
+  return store;
 }
