@@ -75,13 +75,14 @@ export const ConfigSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
     /**
-     * The embedded PGlite's buffer pool (without DATABASE_URL). Small by default, because PGlite zeroes it at
-     * every start (server/db/client.ts); raise it for an embedded catalogue far larger than the demo's.
+     * The embedded PGlite's buffer pool (without DATABASE_URL); unset, `PGLITE_SHARED_BUFFERS` of
+     * server/db/client.ts, small because PGlite zeroes it at every start. Raise it for an embedded catalogue
+     * far larger than the demo's.
      */
     PGLITE_SHARED_BUFFERS: z
       .string()
       .regex(/^\d{1,6}(kB|MB|GB)$/, 'a size such as 32MB')
-      .default('32MB'),
+      .optional(),
     REDIS_URL: optionalUrl(['redis:', 'rediss:']),
     /**
      * The start of every Redis key and channel of this deployment: two deployments (or the journeys' two

@@ -66,9 +66,9 @@ function loadSharp(): Promise<Sharp> {
 export type ImageWork = { queue: WorkQueue; threads: ThreadPriorityLowering };
 
 /**
- * How uploads use sharp (set up process-wide when it loads): libvips works on one thread per image (the queue decides how many
- * images at once, and the other core stays with the event loop), at a lower priority than the event loop, and
- * keeps no cache of decoded images (an upload is never read twice).
+ * How uploads use sharp (set up process-wide when it loads): libvips works on one thread per image (the queue
+ * decides how many images at once, and the other core stays with the event loop), at a lower priority than the
+ * event loop, and keeps no cache of decoded images (an upload is never read twice).
  */
 export function createImageWork(queue: WorkQueue): ImageWork {
   return { queue, threads: lowerThreadPriority('libvips worker', IMAGE_THREAD_NICE) };
@@ -86,9 +86,10 @@ export async function encodeAvatar(data: Buffer, work: ImageWork): Promise<Encod
   const type = sniffImageType(data);
   if (!type) throw new AppError('unsupported_media_type', UNSUPPORTED_IMAGE_MESSAGE);
 
+  // Outside the try: a library that cannot load is the server's failure (500), not a broken picture.
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
-    const sharp = await loadSharp();
     metadata = await sharp(data, { limitInputPixels: false }).metadata();
   } catch (error) {
     throw new AppError('unsupported_media_type', BROKEN_IMAGE_MESSAGE, { cause: error });
