@@ -7,9 +7,12 @@
  */
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { assembleServices } from '../../server/app-services';
 import { loadConfig } from '../../server/config';
 import type { Db } from '../../server/db/client';
+import * as schema from '../../server/db/schema/index';
 import { AppError } from '../../server/errors';
 import { createFakeClock, type FakeClock } from '../../server/lib/clock';
 import type { Services } from '../../server/services';
@@ -137,4 +140,19 @@ export function countStatements(db: Db): { db: Db; statements(): number } {
       },
     });
   return { db: wrap(db), statements: () => statements };
+}
+
+/**
+ * `wrapDb` for createTestServices: the same database client behind a Drizzle of its kind that tells `logQuery`
+ * every statement it sends, named and prepared ones and transaction control included (what `countStatements`
+ * does not see).
+ */
+export function withQueryLogger(kind: TestDatabaseKind, logQuery: (query: string) => void): (db: Db) => Db {
+  const logger = { logQuery };
+  return (db) => {
+    const client = (db as unknown as { $client: never }).$client;
+    return (kind === 'pglite'
+      ? drizzlePglite(client, { schema, logger })
+      : drizzlePostgres(client, { schema, logger })) as unknown as Db;
+  };
 }

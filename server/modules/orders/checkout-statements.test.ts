@@ -6,8 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { PlaceOrdersSchema } from '@core/contracts/orders';
 import { and, eq } from 'drizzle-orm';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import {
@@ -19,8 +17,7 @@ import {
   setStock,
   stockCount,
 } from '../../../tests/setup/service-fixtures';
-import { createTestServices, type TestServices } from '../../../tests/setup/services';
-import type { Db } from '../../db/client';
+import { createTestServices, type TestServices, withQueryLogger } from '../../../tests/setup/services';
 import * as schema from '../../db/schema/index';
 
 describe.each(TEST_DATABASE_KINDS)('a checkout on %s', (kind) => {
@@ -29,18 +26,10 @@ describe.each(TEST_DATABASE_KINDS)('a checkout on %s', (kind) => {
   let counting = false;
 
   beforeAll(async () => {
-    const logger = {
-      logQuery: (query: string) => {
-        if (counting) sent.push(query.trim().split(/\s+/).slice(0, 3).join(' '));
-      },
-    };
     t = await createTestServices(kind, {
-      wrapDb: (db) => {
-        const client = (db as unknown as { $client: never }).$client;
-        return (kind === 'pglite'
-          ? drizzlePglite(client, { schema, logger })
-          : drizzlePostgres(client, { schema, logger })) as unknown as Db;
-      },
+      wrapDb: withQueryLogger(kind, (query) => {
+        if (counting) sent.push(query.trim().split(/\s+/).slice(0, 3).join(' '));
+      }),
     });
   });
 

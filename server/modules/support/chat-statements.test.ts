@@ -4,14 +4,10 @@
  * statement (a transaction of four before), and its three rates in one more (three before), so the operators
  * hear of it five round trips sooner.
  */
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { createCustomer } from '../../../tests/setup/service-fixtures';
-import { createTestServices, type TestServices } from '../../../tests/setup/services';
-import type { Db } from '../../db/client';
-import * as schema from '../../db/schema/index';
+import { createTestServices, type TestServices, withQueryLogger } from '../../../tests/setup/services';
 import { findConversationOfCustomer, listMessages } from './support.repository';
 
 describe.each(TEST_DATABASE_KINDS)("a customer's support message on %s", (kind) => {
@@ -21,18 +17,10 @@ describe.each(TEST_DATABASE_KINDS)("a customer's support message on %s", (kind) 
   const origin = { ip: '203.0.113.9' };
 
   beforeAll(async () => {
-    const logger = {
-      logQuery: (query: string) => {
-        if (counting) sent.push(query.trim().split(/\s+/).slice(0, 3).join(' ').toLowerCase());
-      },
-    };
     t = await createTestServices(kind, {
-      wrapDb: (db) => {
-        const client = (db as unknown as { $client: never }).$client;
-        return (kind === 'pglite'
-          ? drizzlePglite(client, { schema, logger })
-          : drizzlePostgres(client, { schema, logger })) as unknown as Db;
-      },
+      wrapDb: withQueryLogger(kind, (query) => {
+        if (counting) sent.push(query.trim().split(/\s+/).slice(0, 3).join(' ').toLowerCase());
+      }),
     });
   });
 
