@@ -97,7 +97,7 @@ test('sign in, check out one shop for delivery and another for pickup, cancel on
   await deliveryGroup
     .getByRole('radio', { name: /^(сегодня|завтра), / })
     .and(page.locator(':enabled'))
-    .first()
+    .last()
     .check();
   await pickupGroup.getByRole('radio', { name: 'Самовывоз' }).check();
   await expect(pickupGroup).toContainText(pickupPoint.name);

@@ -132,7 +132,7 @@ type Point = { _id: string; city: string; coordinates: { longitude: number; lati
 
 /**
  * One delivery order placed through the API, as the checkout page would: a product up to the shop's minimum
- * order, an address where its point delivers, the first free slot. Returns its number. A browser's own
+ * order, an address where its point delivers, the latest free slot. Returns its number. A browser's own
  * session (`page.request`) passes the same-origin header its changes need.
  */
 export async function placeDeliveryOrder(
@@ -154,7 +154,8 @@ export async function placeDeliveryOrder(
       start: string;
       is_full: boolean;
     }[];
-    const slot = slots.find((item) => !item.is_full);
+    // The latest free slot: the earliest can pass its cut-off while a loaded machine gets there.
+    const slot = slots.findLast((item) => !item.is_full);
     if (!point || !slot) continue;
     const put = await api.patch('/api/user/me/basket', {
       headers,
