@@ -16,6 +16,7 @@
  * and, as a reference, GET /api/user/me (the session lookup every basket call makes). Printed: medians of
  * req/s, p50, p99 and the server process's CPU per request; Фреш's share of the bare server's req/s. Goals
  * (issue 26): at least half the bare server's req/s and p99 under 50 ms for (1), no errors.
+ * BENCH_CPU_PROF=<dir>: the storefront writes a V8 CPU profile there when it stops.
  */
 import { randomInt } from 'node:crypto';
 import path from 'node:path';
@@ -167,7 +168,13 @@ console.log(
   `Фреш basket benchmark: PATCH /api/user/me/basket, ${SECONDS} s × ${ROUNDS} rounds per server, ` +
     `${CONNECTIONS} connections, PostgreSQL ${new URL(DATABASE_URL).pathname.slice(1)}; ${pinning}`,
 );
-const started = await startBuiltServer(APP_PORT, DATABASE_URL, 'basket');
+const started = await startBuiltServer(
+  APP_PORT,
+  DATABASE_URL,
+  'basket',
+  {},
+  { cpuProfileDir: process.env.BENCH_CPU_PROF },
+);
 const { outbox } = started;
 const bare = spawnNode(
   [path.join(ROOT, 'bench/bare-basket-server.mjs'), String(BARE_PORT), DATABASE_URL],
