@@ -11,8 +11,8 @@ import Fastify from 'fastify';
 import pg from 'pg';
 
 const [port, databaseUrl] = process.argv.slice(2);
-// The storefront's pool size (server/db/client.ts).
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+// The storefront's pool size and planner setting (server/db/client.ts).
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: '-c random_page_cost=1.1' });
 
 const SESSION = `select "sessions"."id", "sessions"."expires_at", "users"."id", "users"."phone", "users"."name", "users"."email", "users"."image_id", "users"."house", "users"."created_at", "users"."updated_at", "files"."id", "files"."path" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" left join "files" on "files"."id" = "users"."image_id" where ("sessions"."token_hash" = $1 and "sessions"."expires_at" > $2::timestamptz)`;
 const LOCK = `insert into "baskets" ("user_id", "updated_at") values ($1, default) on conflict ("user_id") do update set "updated_at" = now()`;

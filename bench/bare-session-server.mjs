@@ -8,7 +8,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 
 const [port, databaseUrl] = process.argv.slice(2);
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: '-c random_page_cost=1.1' });
 const LOOKUP = `select "sessions"."id", "sessions"."expires_at", "users"."id", "users"."phone", "users"."name",
   "users"."email", "users"."image_id", "users"."house", "users"."created_at", "users"."updated_at",
   "files"."id", "files"."path"
