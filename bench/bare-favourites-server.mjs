@@ -73,26 +73,44 @@ const cardsTextOf = (scope) =>
   CARDS[scope.pointId ? 'point' : scope.cityId ? 'city' : scope.zoneId ? 'zone' : 'none'];
 
 /**
- * findProductShelves: each shelf's first `limit` in-stock products, most popular first, the shelves as
- * Drizzle's unionAll writes them (nested to the left: `((a) union all (b)) union all (c)`).
+ * findProductShelves: each shelf's first `limit` in-stock products, most popular first, every shelf in one
+ * text (the shelves as two arrays, unnested with their place; each one's offers in a lateral subquery), named
+ * by the kind of scope as the storefront names it.
  */
-function shelvesQuery(shelves, scope, limit) {
+function shelvesText(scope) {
   const next = numbering();
-  const values = [];
-  const selects = shelves.map((shelf, index) => {
-    const head = `${CARD}, ${next()}::int as "shelf", (row_number() over (order by ${POPULAR}))::int as "place" from "products" inner join "stores" on "stores"."id" = "products"."store_id" inner join `;
-    const offer = offersOf(scope, next, (n) =>
-      shelf.categoryId ? `"products"."category_id" in (${n()})` : `"products"."store_id" = ${n()}`,
-    );
-    values.push(index, ...scopeValues(scope), shelf.categoryId ?? shelf.storeId, limit);
-    return `${head}${offer} on offer.product = "products"."id" order by ${POPULAR} limit ${next()}`;
-  });
-  if (selects.length === 1) return { text: selects[0], values };
-  let text = `${'('.repeat(selects.length - 1)}${selects[0]})`;
-  for (const [index, select] of selects.entries()) {
-    if (index > 0) text += ` union all (${select})${index < selects.length - 1 ? ')' : ''}`;
-  }
-  return { text, values };
+  next(); // $1: the shelves' categories
+  next(); // $2: their shops
+  return `${CARD}, (shelf.place - 1)::int from unnest($1::uuid[],
+      $2::uuid[]) with ordinality as shelf(category_id, store_id, place) cross join lateral (select offer.product, offer.point, offer.count, offer.price from (
+      select distinct on ("s"."product_id") "s"."product_id" as product, "s"."point_id" as point, "s"."count" as count,
+        coalesce("s"."price_kopecks", "products"."price_kopecks") as price, "products"."popularity" as popularity
+      from "stock" "s" inner join "products" on "products"."id" = "s"."product_id"
+      where "s"."count" > 0 and ${servesScope(scope, next)}
+        and (shelf.category_id is null or "products"."category_id" = shelf.category_id)
+        and (shelf.store_id is null or "products"."store_id" = shelf.store_id)
+      order by "s"."product_id", "s"."count" desc, "s"."point_id") offer
+    order by offer.popularity desc, offer.product limit ${next()}) offer inner join "products" on "products"."id" = offer.product inner join "stores" on "stores"."id" = "products"."store_id" order by shelf.place, ${POPULAR}`;
+}
+const SHELVES = {
+  p: shelvesText({ pointId: 'x' }),
+  c: shelvesText({ cityId: 'x' }),
+  z: shelvesText({ zoneId: 'x' }),
+  all: shelvesText({}),
+};
+
+function shelvesQuery(shelves, scope, limit) {
+  const kind = scope.pointId ? 'p' : scope.cityId ? 'c' : scope.zoneId ? 'z' : 'all';
+  return {
+    name: `catalog_shelves_${kind}`,
+    text: SHELVES[kind],
+    values: [
+      shelves.map((shelf) => shelf.categoryId ?? null),
+      shelves.map((shelf) => shelf.storeId ?? null),
+      ...scopeValues(scope),
+      limit,
+    ],
+  };
 }
 
 /**
@@ -135,11 +153,11 @@ async function similarOf(gone, scope, now) {
   const shelves = [...groups.values()].slice(0, SIMILAR_MAX_SHELVES);
   const similar = new Map();
   if (shelves.length === 0) return similar;
-  const { text, values } = shelvesQuery(shelves, scope, SIMILAR_LIMIT);
   const rows = shelves.map(() => []);
-  for (const row of (await pool.query({ text, values, rowMode: 'array' })).rows) rows[row[15]]?.push(row);
+  const query = { ...shelvesQuery(shelves, scope, SIMILAR_LIMIT), rowMode: 'array' };
+  for (const row of (await pool.query(query)).rows) rows[row[15]]?.push(row);
   for (const [index, { ids }] of shelves.entries()) {
-    const shelf = (rows[index] ?? []).sort((a, b) => a[16] - b[16]).map((row) => card(row, now));
+    const shelf = (rows[index] ?? []).map((row) => card(row, now));
     for (const id of ids) similar.set(id, shelf);
   }
   return similar;

@@ -5,7 +5,7 @@
 import type { ProductCard } from '@core/contracts/catalog';
 import type { AssortmentScope } from '@core/rules/delivery-area';
 import { presentProductCard } from './catalog.presenter';
-import { findProductCategories, findProductShelves } from './catalog.repository';
+import { findProductCategories, findProductShelves, type Shelf } from './catalog.repository';
 import type { CatalogDeps } from './catalog.service';
 
 /** At most this many shelves are read for one list of products gone from an area (one statement for all). */
@@ -22,24 +22,16 @@ export async function listSimilar(
   scope: AssortmentScope | undefined,
   limit: number,
 ): Promise<Map<string, ProductCard[]>> {
-  const groups = new Map<string, { categoryId?: string; storeId?: string; ids: string[] }>();
+  const groups = new Map<string, Shelf & { ids: string[] }>();
   for (const row of await findProductCategories(deps.db, productIds)) {
     const key = row.categoryId ? `category:${row.categoryId}` : `store:${row.storeId}`;
     const group = groups.get(key);
     if (group) group.ids.push(row.id);
-    else if (row.categoryId) groups.set(key, { categoryId: row.categoryId, ids: [row.id] });
-    else groups.set(key, { storeId: row.storeId, ids: [row.id] });
+    else if (row.categoryId) groups.set(key, { categoryId: row.categoryId, storeId: null, ids: [row.id] });
+    else groups.set(key, { categoryId: null, storeId: row.storeId, ids: [row.id] });
   }
   const shelves = [...groups.values()].slice(0, SIMILAR_MAX_SHELVES);
-  const rows = await findProductShelves(
-    deps.db,
-    shelves.map((shelf) => ({
-      categoryIds: shelf.categoryId ? [shelf.categoryId] : undefined,
-      storeId: shelf.storeId,
-    })),
-    scope,
-    { order: 'popular', limit },
-  );
+  const rows = await findProductShelves(deps.db, shelves, scope, limit);
   const now = new Date(deps.clock.now());
   const similar = new Map<string, ProductCard[]>();
   for (const [index, { ids }] of shelves.entries()) {

@@ -126,6 +126,10 @@ describe.each(TEST_DATABASE_KINDS)('similar products on %s', (kind) => {
     expect(ids(goneUncategorised.id)).toEqual([bun.id, cream.id]);
     expect(similar.get(goneMilk.id)?.[0]?.offer).toMatchObject({ point: near.id, count: 5 });
     expect(ids(goneMilk.id)).not.toContain(yoghurt.id);
+
+    // One statement text for any number of shelves (it is named): one shelf after three, on the same pool.
+    const again = await counted.catalog.listSimilar([goneLoaf.id], scope, 2);
+    expect(again.get(goneLoaf.id)?.map((card) => card._id)).toEqual([bun.id]);
   });
 
   it('reads nothing more for no gone products', async () => {
