@@ -64,6 +64,10 @@ async function buildPostgresTemplates(imagesDir: string) {
 }
 
 export default async function setup(project: TestProject) {
+  // With projects, Vitest runs the global setup for the root config too. The projects build their own, so the
+  // root's would only build both kinds again in the same process, its embedded database's synchronous work
+  // starving the PostgreSQL connection beside it (a connect timeout in CI under load).
+  if (project.isRootProject() && project.vitest.projects.some((other) => other !== project)) return;
   const dir = await mkdtemp(path.join(tmpdir(), 'fresh-test-templates-'));
   const imagesDir = path.join(dir, 'images');
   // A project of one kind builds that kind's templates; a run without projects builds both.
