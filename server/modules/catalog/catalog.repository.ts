@@ -468,21 +468,15 @@ export async function findPoints(
 
 export type PointRow = Awaited<ReturnType<typeof findPoints>>[number];
 
-/** Points as checkout needs them: hours, zones, and their shop's minimum order and delivery fee. */
+/**
+ * Points as checkout needs them: hours, zones, and their shop's minimum order and delivery fee; with the
+ * columns a point is shown with (`presentPoint`), so a checkout reads its points once (issue 26).
+ */
 export async function findCheckoutPoints(db: Executor, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db
     .select({
-      id: points.id,
-      name: points.name,
-      address: points.address,
-      phone: points.phone,
-      isPickup: points.isPickup,
-      schedule: points.schedule,
-      zoneIds: pointZoneIds,
-      storeId: stores.id,
-      storeName: stores.name,
-      storeSlug: stores.slug,
+      ...pointColumns,
       minOrderKopecks: stores.minOrderKopecks,
       deliveryFeeKopecks: stores.deliveryFeeKopecks,
       freeDeliveryFromKopecks: stores.freeDeliveryFromKopecks,

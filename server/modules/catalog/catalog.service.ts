@@ -170,8 +170,12 @@ export function createCatalogService(deps: CatalogDeps, options: CatalogServiceO
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
-    /** The points of a checkout with their shops' minimum order and delivery fee (the orders module). */
-    listCheckoutPoints: (ids: readonly string[]) => findCheckoutPoints(deps.db, ids),
+    /**
+     * The points of a checkout with their shops' minimum order and delivery fee (the orders module), each with
+     * the point as GET /api/points/list shows it (`shown`): one read for both.
+     */
+    listCheckoutPoints: async (ids: readonly string[]) =>
+      (await findCheckoutPoints(deps.db, ids)).map((row) => ({ ...row, shown: presentPoint(row) })),
 
     /** Stock as orders change it, inside their transaction (STOCK_IN_ORDERS). */
     stock: STOCK_IN_ORDERS,

@@ -327,9 +327,8 @@ export async function placeOrders(
   const pointIds = input.orders.map((group) => group.point);
   // The points as the answer shows them too, read beside them: the answer is presented from what the
   // transaction wrote, with no read after the commit (ADR 056).
-  const [points, shownPoints, addresses] = await Promise.all([
+  const [points, addresses] = await Promise.all([
     deps.catalog.listCheckoutPoints(pointIds),
-    deps.catalog.listPoints(pointIds),
     // Stryker disable next-line ArrayDeclaration: without a delivery group no address is looked up
     input.orders.some((group) => group.address) ? deps.addresses.listAddresses(userId) : [],
   ]);
@@ -346,7 +345,7 @@ export async function placeOrders(
     return inTransaction.placed;
   });
   deps.countPlaced?.(placed.length);
-  const pointsById = new Map<string, OrderPoint>(shownPoints.map((point) => [point._id, point]));
+  const pointsById = new Map<string, OrderPoint>(points.map((point) => [point.id, point.shown]));
   const placedOrders = placed.map((order) => {
     const point = pointsById.get(order.row.pointId);
     if (!point) throw new Error(`order ${order.number}: its point ${order.row.pointId} is gone`);
