@@ -84,6 +84,14 @@ const STOCK_IN_ORDERS = {
     adjustWeighedStock(tx, line),
 };
 
+/**
+ * The points of a checkout with their shops' minimum order and delivery fee (the orders module), each with the
+ * point as GET /api/points/list shows it (`shown`): a checkout reads its points once (issue 26).
+ */
+async function listCheckoutPoints(db: Db, ids: readonly string[]) {
+  return (await findCheckoutPoints(db, ids)).map((row) => ({ ...row, shown: presentPoint(row) }));
+}
+
 export function createCatalogService(deps: CatalogDeps, options: CatalogServiceOptions) {
   const caches = createCatalogCaches(deps.db, options);
   const { categories: categoryCache, stores: storeCache } = caches;
@@ -170,12 +178,8 @@ export function createCatalogService(deps: CatalogDeps, options: CatalogServiceO
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
-    /**
-     * The points of a checkout with their shops' minimum order and delivery fee (the orders module), each with
-     * the point as GET /api/points/list shows it (`shown`): one read for both.
-     */
-    listCheckoutPoints: async (ids: readonly string[]) =>
-      (await findCheckoutPoints(deps.db, ids)).map((row) => ({ ...row, shown: presentPoint(row) })),
+    /** The points of a checkout (the orders module), each also as the API shows it: one read for both. */
+    listCheckoutPoints: (ids: readonly string[]) => listCheckoutPoints(deps.db, ids),
 
     /** Stock as orders change it, inside their transaction (STOCK_IN_ORDERS). */
     stock: STOCK_IN_ORDERS,
