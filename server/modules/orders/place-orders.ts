@@ -325,7 +325,7 @@ export async function placeOrders(
   // Points and saved addresses are read before the transaction, through their modules' services: neither is
   // locked, and on PGlite's single connection a read beside the open transaction would wait for it.
   const pointIds = input.orders.map((group) => group.point);
-  // The points as the answer shows them too, read beside them: the answer is presented from what the
+  // Each point also as the answer shows it (`shown`), in the same read: the answer is presented from what the
   // transaction wrote, with no read after the commit (ADR 056).
   const [points, addresses] = await Promise.all([
     deps.catalog.listCheckoutPoints(pointIds),
