@@ -6,15 +6,14 @@
 // No rate limits, logging, security headers, same-origin check or schemas: what is left of the storefront's
 // time beside this is what its own layers cost. The bench compares one answer of each before it measures.
 // Usage: node bench/bare-basket-server.mjs <port> <database url>
-import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { signedInUserId, UNAUTHORISED } from './bare-session.mjs';
 
 const [port, databaseUrl] = process.argv.slice(2);
 // The storefront's pool size and planner setting (server/db/client.ts).
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: '-c random_page_cost=1.1' });
 
-const SESSION = `select "sessions"."id", "sessions"."expires_at", "users"."id", "users"."phone", "users"."name", "users"."email", "users"."image_id", "users"."house", "users"."created_at", "users"."updated_at", "files"."id", "files"."path" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" left join "files" on "files"."id" = "users"."image_id" where ("sessions"."token_hash" = $1 and "sessions"."expires_at" > $2::timestamptz)`;
 const LOCK = `insert into "baskets" ("user_id", "updated_at") values ($1, default) on conflict ("user_id") do update set "updated_at" = now()`;
 const LINE_STATE = `select (select "quantity" from "basket_items"
         where "user_id" = $1 and "point_id" = $2
@@ -28,8 +27,6 @@ const UPSERT = `insert into "basket_items" ("user_id", "point_id", "product_id",
 const DELETE = `delete from "basket_items" where ("basket_items"."user_id" = $1 and "basket_items"."point_id" = $2 and "basket_items"."product_id" = $3)`;
 const ROWS = `select "basket_items"."point_id", "basket_items"."product_id", "basket_items"."quantity", "products"."slug", "products"."name", "products"."images", coalesce("stock"."price_kopecks", "products"."price_kopecks"), "products"."discount_percent", "products"."weight_grams", case when "products"."sold_by" = 'weight'
   then json_build_object('step', "products"."step_grams", 'min', "products"."min_grams", 'piece', "products"."piece_grams") end, "stores"."id", "stores"."name", "stores"."slug", coalesce("stock"."count", 0), "basket_items"."on_missing", "basket_items"."replacement_id", "replacement"."name" from "basket_items" inner join "products" on "products"."id" = "basket_items"."product_id" inner join "stores" on "stores"."id" = "products"."store_id" left join "stock" on ("stock"."point_id" = "basket_items"."point_id" and "stock"."product_id" = "basket_items"."product_id") left join "products" "replacement" on "replacement"."id" = "basket_items"."replacement_id" where "basket_items"."user_id" = $1 order by "basket_items"."position"`;
-
-const unauthorised = { success: false, message: 'Требуется авторизация' };
 
 /** The basket's rows → the API's map of point id → lines (server/modules/basket/basket.presenter.ts). */
 function present(rows) {
@@ -65,17 +62,8 @@ function present(rows) {
 
 const app = Fastify({ logger: false });
 app.patch('/api/user/me/basket', async (request, reply) => {
-  const token = /(?:^|;\s*)fresh_session=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
-  if (!token) return reply.code(401).send(unauthorised);
-  const hash = createHash('sha256').update(token).digest('hex');
-  const session = await pool.query({
-    name: 'session_user',
-    text: SESSION,
-    values: [hash, new Date()],
-    rowMode: 'array',
-  });
-  const userId = session.rows[0]?.[2];
-  if (!userId) return reply.code(401).send(unauthorised);
+  const userId = await signedInUserId(pool, request.headers.cookie);
+  if (!userId) return reply.code(401).send(UNAUTHORISED);
   const { warehouse_id: pointId, product_id: productId, quantity: wanted } = request.body;
   const client = await pool.connect();
   try {

@@ -9,15 +9,14 @@
 // logging, security headers, schemas or Zod: what is left of the storefront's time beside this is what its own
 // layers cost. The bench compares one answer of each, with and without an area, before it measures.
 // Usage: node bench/bare-favourites-server.mjs <port> <database url>
-import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { signedInUserId, UNAUTHORISED } from './bare-session.mjs';
 
 const [port, databaseUrl] = process.argv.slice(2);
 // The storefront's pool: its size and its planner setting (server/db/client.ts).
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, options: '-c random_page_cost=1.1' });
 
-const SESSION = `select "sessions"."id", "sessions"."expires_at", "users"."id", "users"."phone", "users"."name", "users"."email", "users"."image_id", "users"."house", "users"."created_at", "users"."updated_at", "files"."id", "files"."path" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" left join "files" on "files"."id" = "users"."image_id" where ("sessions"."token_hash" = $1 and "sessions"."expires_at" > $2::timestamptz)`;
 const FAVOURITES = `select "product_id", "store_id", "article_id", "recipe_id" from "favourites" where ("favourites"."user_id" = $1 and "favourites"."type" = $2) order by "favourites"."id" desc`;
 const CATEGORIES = `select "id", "category_id", "store_id" from "products" where "products"."id" = any($1::uuid[])`;
 /** A card's columns and its offer (productCardColumns, offerColumn). */
@@ -180,23 +179,12 @@ function scopeOf(cookie) {
   return cityId ? { cityId } : {};
 }
 
-const unauthorised = { success: false, message: 'Требуется авторизация' };
-
 const app = Fastify({ logger: false });
 app.get('/api/user/me/favorites', async (request, reply) => {
   if (request.query.type !== 'product') return reply.code(400).send({ success: false, message: 'type' });
   const cookie = request.headers.cookie ?? '';
-  const token = /(?:^|;\s*)fresh_session=([^;]+)/.exec(cookie)?.[1];
-  if (!token || token.length < 16 || token.length > 256) return reply.code(401).send(unauthorised);
-  const hash = createHash('sha256').update(token).digest('hex');
-  const session = await pool.query({
-    name: 'session_user',
-    text: SESSION,
-    values: [hash, new Date().toISOString()],
-    rowMode: 'array',
-  });
-  const userId = session.rows[0]?.[2];
-  if (!userId) return reply.code(401).send(unauthorised);
+  const userId = await signedInUserId(pool, cookie);
+  if (!userId) return reply.code(401).send(UNAUTHORISED);
   reply.header('cache-control', 'private, no-store');
   const scope = scopeOf(cookie);
   const favourites = await pool.query({ text: FAVOURITES, values: [userId, 'product'], rowMode: 'array' });

@@ -23,7 +23,16 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import { signInCustomer, startBuiltServer } from './customers';
-import { formatTable, type LoadResult, pinSelf, processTreeCpuMs, ROOT, spawnNode, stopChild } from './lib';
+import {
+  formatTable,
+  type LoadResult,
+  median,
+  pinSelf,
+  processTreeCpuMs,
+  ROOT,
+  spawnNode,
+  stopChild,
+} from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -126,11 +135,6 @@ async function customerLoad(
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 /** One load run against a server, with its process's CPU per request. */

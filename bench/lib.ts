@@ -100,6 +100,12 @@ export async function load(url: string, seconds: number, connections: number): P
   };
 }
 
+/** The middle value (the upper of the two middle ones for an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
 export function formatTable(rows: string[][]): string {
   const widths =
     rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];

@@ -12,7 +12,7 @@
  * asynchronous writes) logging to a file, gives the logger's cost against the first (LOG_LEVEL=warn).
  */
 import { getAsCustomers, type SignedIn, signInCustomer, startBuiltServer } from './customers';
-import { formatTable, pinSelf, processTreeCpuMs, ROOT, spawnNode, stopChild } from './lib';
+import { formatTable, median, pinSelf, processTreeCpuMs, ROOT, spawnNode, stopChild } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -39,11 +39,6 @@ async function measure(url: string, pid: number, customers: readonly SignedIn[],
     errors: result.errors + result.timeouts + result.non2xx,
     cpuMsPerRequest: cpuMs / Math.max(1, result.requests.total),
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 console.log(
