@@ -140,3 +140,19 @@ export function processTreeCpuMs(pid: number): number | null {
     return null;
   }
 }
+
+/**
+ * CPU time (ms) the whole machine has been busy so far, every core summed (user, nice, system, interrupts and
+ * steal from /proc/stat); null where there is no /proc. Less a process's own CPU over the same span it is
+ * what the rest of the machine spent: on a quiet machine, the local database server's share of the work.
+ */
+export function machineBusyMs(): number | null {
+  try {
+    const fields =
+      readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
+    return ((user + nice + system + irq + softirq + steal) * 1000) / CLOCK_TICKS_PER_S;
+  } catch {
+    return null;
+  }
+}

@@ -23,9 +23,14 @@
  * machine the rate measures the other jobs as much as ours, the CPU per order much less. The load average is
  * printed before and after, and the database's durability settings as found (the bench changes none).
  *
+ * 'rest ms/order' is what the rest of the machine spent in the same span (all cores' busy time from /proc/stat
+ * less this process's): on a quiet machine with PostgreSQL local, the database's share of an order (its
+ * backends, WAL writer and the loopback's kernel work). On 2026-11-29 it was as large as the API's own.
+ *
  * BENCH_DATABASE_URL: a PostgreSQL server where the bench may drop and create BENCH_DB_NAME
  * (`fresh_bench_orders` by default). BENCH_PROFILE=<file.cpuprofile>: a CPU profile of this process over the
- * API's measured rounds only (open it in Chrome's DevTools or speedscope).
+ * API's measured rounds only (open it in Chrome's DevTools or speedscope). BENCH_KEEP_DB=1 leaves the database
+ * behind for a look at its plans (`prepare` the logged statements in psql).
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -41,7 +46,7 @@ import { openDb } from '../server/db/client';
 import { points, products, stock, stores } from '../server/db/schema/index';
 import { seedDemo } from '../server/db/seed/index';
 import { signIn } from '../tests/setup/identity';
-import { formatTable } from './lib';
+import { formatTable, machineBusyMs } from './lib';
 
 const CUSTOMERS = 20;
 const INITIAL_STOCK = 1000;
@@ -105,6 +110,8 @@ type Phase = {
   seconds: number;
   statements: number;
   cpuMs: number;
+  /** The rest of the machine's CPU over the phase (the database, on a quiet machine); null without /proc. */
+  otherCpuMs: number | null;
 };
 
 /** Runs the customers' loops, measuring the rate, the statements and both sides' CPU. */
@@ -118,8 +125,10 @@ async function measure(loop: (index: number, phase: Phase) => Promise<void>): Pr
     seconds: 0,
     statements: 0,
     cpuMs: 0,
+    otherCpuMs: null,
   };
   const cpuBefore = process.cpuUsage();
+  const machineBefore = machineBusyMs();
   statements = 0;
   counting = true;
   const started = performance.now();
@@ -129,6 +138,9 @@ async function measure(loop: (index: number, phase: Phase) => Promise<void>): Pr
   phase.statements = statements;
   const cpu = process.cpuUsage(cpuBefore);
   phase.cpuMs = (cpu.user + cpu.system) / 1000;
+  const machineAfter = machineBusyMs();
+  phase.otherCpuMs =
+    machineBefore === null || machineAfter === null ? null : machineAfter - machineBefore - phase.cpuMs;
   return phase;
 }
 
@@ -277,6 +289,7 @@ try {
       'other errors',
       'stmts/order',
       'CPU ms/order',
+      'rest ms/order',
     ],
   ];
   const failures: string[] = [];
@@ -319,7 +332,7 @@ try {
   await app.close();
   await dbHandle.close();
   await bare.end();
-  await admin(`drop database if exists ${NAME} with (force)`);
+  if (!process.env.BENCH_KEEP_DB) await admin(`drop database if exists ${NAME} with (force)`);
   await rm(work, { recursive: true, force: true });
 }
 
@@ -370,6 +383,7 @@ function rowOf(name: string, phase: Phase): string[] {
     String(phase.errors),
     per(phase.statements),
     per(phase.cpuMs),
+    phase.otherCpuMs === null ? 'n/a' : per(phase.otherCpuMs),
   ];
 }
 

@@ -70,6 +70,15 @@ export type LockedStockRow = {
   taken: boolean;
 };
 
+const LockedStockRowSchema = z.object({
+  pointId: z.string(),
+  productId: z.string(),
+  count: z.coerce.number(),
+  priceKopecks: z.coerce.number(),
+  name: z.string(),
+  taken: z.boolean(),
+});
+
 /**
  * Locks the lines' stock rows and takes the quantities in one statement, each only while enough is left (the
  * CHECK constraint backs it). The rows are locked in (point, product) order, so two checkouts sharing
@@ -84,14 +93,7 @@ export async function lockAndTakeStock(tx: Executor, lines: readonly StockLine[]
   return namedRows(
     tx,
     'stock_lock_and_take',
-    z.object({
-      pointId: z.string(),
-      productId: z.string(),
-      count: z.coerce.number(),
-      priceKopecks: z.coerce.number(),
-      name: z.string(),
-      taken: z.boolean(),
-    }),
+    LockedStockRowSchema,
     sql`with locked as materialized (
         select ${stock.pointId} as "pointId", ${stock.productId} as "productId", ${stock.count} as count,
           coalesce(${stock.priceKopecks}, ${products.priceKopecks}) as "priceKopecks", ${products.name} as name

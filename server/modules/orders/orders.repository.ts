@@ -93,6 +93,11 @@ const columnList = (columns: Record<string, { name: string }>, keys: readonly st
  */
 export type KeyFinish = { claim: KeyClaim; earlierOrderIds: readonly string[] };
 
+/** The placed order's row as the statement returns it, and what it adds (row schemas made once: client.ts). */
+const RawRowSchema = z.record(z.string(), z.unknown());
+const PlacedOrderExtrasSchema = z.object({ item_order: z.array(z.string()), key_finished: z.boolean() });
+const ReservedRowSchema = z.object({ reserved: z.number().int() });
+
 /**
  * A checkout's order with its lines and its first status event, in one statement (docs/decisions/056): the
  * order's row as stored (its id, number and defaults), and the lines' product ids in the order the order's
@@ -112,7 +117,7 @@ export async function insertPlacedOrder(
   const [raw] = await namedRows(
     tx,
     'order_insert_placed',
-    z.record(z.string(), z.unknown()),
+    RawRowSchema,
     sql`with o as (
         insert into ${orders} (${columnList(orderColumns, PLACED_ORDER_KEYS)})
         select ${columnList(orderColumns, PLACED_ORDER_KEYS)}
@@ -140,9 +145,7 @@ export async function insertPlacedOrder(
       from o`,
   );
   if (!raw) throw new Error('insert into orders returned no row');
-  const { item_order: itemOrder, key_finished: isKeyFinished } = z
-    .object({ item_order: z.array(z.string()), key_finished: z.boolean() })
-    .parse(raw);
+  const { item_order: itemOrder, key_finished: isKeyFinished } = PlacedOrderExtrasSchema.parse(raw);
   const row = rowFromColumns<OrderRow>(orderColumns, raw);
   return { row, itemOrder, isKeyFinished };
 }
@@ -322,7 +325,7 @@ export async function reserveSlot(
 ): Promise<boolean> {
   const rows = await queryRows(
     tx,
-    z.object({ reserved: z.number().int() }),
+    ReservedRowSchema,
     sql`insert into ${slotReservations} (point_id, slot_start, reserved, capacity)
       values (${pointId}, ${start.toISOString()}, 1, ${capacity})
       on conflict (point_id, slot_start) do update set reserved = ${slotReservations.reserved} + 1

@@ -28,12 +28,10 @@ export async function findDiscountCard(tx: Executor, userId: string): Promise<st
   return row?.number ?? null;
 }
 
+const SerialRowSchema = z.object({ serial: z.coerce.number() });
+
 export async function nextCardSerial(tx: Executor): Promise<number> {
-  const [row] = await queryRows(
-    tx,
-    z.object({ serial: z.coerce.number() }),
-    sql`select nextval('discount_card_serials') as serial`,
-  );
+  const [row] = await queryRows(tx, SerialRowSchema, sql`select nextval('discount_card_serials') as serial`);
   if (!row) throw new Error('nextval answered no row');
   return row.serial;
 }

@@ -76,6 +76,9 @@ export type NewMessage = Omit<typeof chatMessages.$inferInsert, 'conversationId'
 const conversationColumns = getTableColumns(chatConversations);
 const messageColumns = getTableColumns(chatMessages);
 
+/** The statement's one row, its columns as the CTEs return them (made once: client.ts). */
+const RawRowSchema = z.record(z.string(), z.unknown());
+
 /**
  * A message in the customer's conversation, and the conversation opened (or reopened) for it, in one
  * statement (data-modifying CTEs: both or neither, one round trip where a transaction took four; ADR 047).
@@ -93,7 +96,7 @@ export async function storeMessage(
   const [raw] = await namedRows(
     db,
     'chat_store_message',
-    z.record(z.string(), z.unknown()),
+    RawRowSchema,
     sql`with c as (
         insert into ${chatConversations} (customer_id, status, last_message_at, created_at)
         values (${customerId}::uuid, 'open', ${at}::timestamptz, ${at}::timestamptz)
