@@ -95,16 +95,8 @@ export function createServices({
   const catalog = createCatalogService({ ...deps, clock }, { cacheTtlMs: contentCacheTtlMs, onCacheError });
   const basket = createBasketService({ ...deps, catalog, rates });
   const files = createFilesService({ ...deps, clock, storage: identity.storage, imageQueue });
-  // Notifications count the active orders for the badge; orders store and announce their notifications.
-  const notifications = createNotificationsService({
-    ...deps,
-    clock,
-    realtime,
-    push,
-    rates,
-    log,
-    countActiveOrders: (userId) => orders.countActiveOrders(userId),
-  });
+  // Orders store and announce their notifications.
+  const notifications = createNotificationsService({ ...deps, clock, realtime, push, rates, log });
   // Identity and geo need each other: a guest's address is saved to the account at login (identity → geo),
   // and User.house follows the default address (geo → identity). Identity reaches geo when it is called.
   const users = createIdentityService({

@@ -31,16 +31,7 @@ export async function loadRootData(context: AppLoadContext) {
     // it and /basket says so.
     user ? orElse(viewerBasket(context, user._id), 'basket', null) : null,
     // The header's badges: active orders and unread notifications, only for a signed-in customer.
-    user
-      ? orElse(
-          Promise.all([
-            context.services.orders.countActiveOrders(user._id),
-            context.services.notifications.countUnread(user._id),
-          ]).then(([orders, cabinet]) => ({ orders, cabinet })),
-          'header badges',
-          null,
-        )
-      : null,
+    user ? orElse(context.services.notifications.badges(user._id), 'header badges', null) : null,
     // The hearts and the favourites badge: the customer's favourite ids by type (SPEC §8: a failure is
     // ignored, the page renders with empty hearts).
     user ? orElse(context.services.favourites.listFavouriteKeys(user._id), 'favourites', null) : null,

@@ -99,6 +99,11 @@ type Connection = {
   nextResume: string | null;
   /** Closing or closed by the server: its frames are ignored and nothing more is sent. */
   isEnding: boolean;
+  /**
+   * Settles once the socket's presence is recorded (or failed to be). Its catch-up reads the badges after it:
+   * an order change announced before then saw the customer away and sent no badges (notifications service).
+   */
+  present: Promise<void>;
 };
 
 /**
@@ -420,6 +425,7 @@ export async function registerWebSocket(
       connection.storeIds,
     );
     await nextTurn();
+    await connection.present;
     const badges = await deps.notifications.badges(connection.userId);
     const missed: ServerSocketMessage = {
       type: 'missed',
@@ -557,6 +563,7 @@ export async function registerWebSocket(
         busy: new Set(),
         nextResume: null,
         isEnding: false,
+        present: Promise.resolve(),
       };
       open.add(connection);
       mine.add(connection);
@@ -567,7 +574,7 @@ export async function registerWebSocket(
         group.sockets.add(connection);
         operatorGroups.set(groupKey, group);
       }
-      deps.realtime.presence
+      connection.present = deps.realtime.presence
         .connected(userId, connection.id)
         .catch((error: unknown) => app.log.warn({ err: error }, 'presence not recorded'));
       socket.on('close', () => {

@@ -1,7 +1,10 @@
 /** The notifications' queries (SPEC §3 Notification) and the web push subscriptions. */
+import type { BadgeCounts } from '@core/contracts/notifications';
+import { FINISHED_ORDER_STATUSES } from '@core/rules/orders';
 import { and, asc, count, desc, eq, gt, gte, isNull, notInArray, or, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
-import { notifications, pushSubscriptions } from '../../db/schema/index';
+import { z } from 'zod';
+import { type Db, type Executor, namedRows } from '../../db/client';
+import { notifications, orders, pushSubscriptions } from '../../db/schema/index';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 /** What a module stores: the SPEC §3 fields it sets; `deliveredAt` null until it has gone out. */
@@ -17,6 +20,27 @@ export async function countUnreadNotifications(db: Db, userId: string): Promise<
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
   return row?.value ?? 0;
+}
+
+const BadgeCountsRow = z.object({ cabinet: z.coerce.number().int(), orders: z.coerce.number().int() });
+
+/**
+ * The header's two badges in one statement (issue 26): the customer's unread notifications ('Кабинет') and
+ * active orders ('Заказы', not done or cancelled; a read of the orders module's table, ADR 025's read joins).
+ * Each page a signed-in customer loads, each socket's catch-up and each announced order change reads them.
+ */
+export async function countBadges(db: Executor, userId: string): Promise<BadgeCounts> {
+  const [row] = await namedRows(
+    db,
+    'badge_counts',
+    BadgeCountsRow,
+    sql`select
+        (select count(*) from ${notifications}
+          where ${notifications.userId} = ${userId}::uuid and ${notifications.isRead} = false) as cabinet,
+        (select count(*) from ${orders}
+          where ${orders.userId} = ${userId}::uuid and ${notInArray(orders.status, [...FINISHED_ORDER_STATUSES])}) as orders`,
+  );
+  return row ?? { cabinet: 0, orders: 0 };
 }
 
 export function listNotifications(db: Db, userId: string, limit: number): Promise<NotificationRow[]> {

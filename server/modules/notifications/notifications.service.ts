@@ -1,9 +1,4 @@
-import type {
-  BadgeCounts,
-  Notification,
-  PushPayload,
-  PushSubscriptionInput,
-} from '@core/contracts/notifications';
+import type { BadgeCounts, Notification, PushSubscriptionInput } from '@core/contracts/notifications';
 import { NOTIFICATION_LIST_LIMIT } from '@core/rules/chat';
 import type { OrderStatus } from '@core/rules/orders';
 import { PUSH_SUBSCRIPTIONS_MAX } from '@core/rules/push';
@@ -14,24 +9,21 @@ import type { RateLimiter } from '../../limits/rate-limit';
 import type { Realtime } from '../../realtime/realtime';
 import { presentNotification } from './notifications.presenter';
 import {
-  clearPushFailures,
-  countPushFailure,
+  countBadges,
   countUnreadNotifications,
-  deletePushSubscription,
   insertNotification,
   listNotifications,
   listNotificationsSince,
-  listPushSubscriptions,
   markAllNotificationsRead,
   markChatNotificationsRead,
   markNotificationRead,
   type NewNotification,
   type NotificationRow,
-  type PushSubscriptionRow,
   savePushSubscription,
   takePendingNotifications,
 } from './notifications.repository';
-import type { PushOutcome, PushSender } from './push';
+import type { PushSender } from './push';
+import { createPushDelivery } from './push-delivery';
 
 export type NotificationsDeps = {
   db: Db;
@@ -41,8 +33,6 @@ export type NotificationsDeps = {
   push?: PushSender;
   /** Rates per customer and per address (push subscriptions). */
   rates: RateLimiter;
-  /** The header's 'Заказы' badge: the orders module's count of active orders. */
-  countActiveOrders(userId: string): Promise<number>;
   log?: { warn(details: object, message: string): void };
 };
 
@@ -55,8 +45,8 @@ export const PUSH_ENDPOINT_TAKEN = 'Этот браузер уже получа�
 export const PUSH_SUBSCRIBES_PER_USER = 10;
 export const PUSH_SUBSCRIBES_PER_ADDRESS = 30;
 export const PUSH_SUBSCRIBE_WINDOW_MS = 10 * 60_000;
-/** Failed pushes in a row (refused, or no answer in time) after which a subscription is dropped. */
-export const PUSH_FAILURES_MAX = 5;
+export { PUSH_FAILURES_MAX } from './push-delivery';
+
 /** Most events one catch-up returns; a client away longer reloads its lists instead. */
 const MISSED_LIMIT = 200;
 
@@ -78,15 +68,10 @@ export type OrderChange = { userId: string; number: number; status: OrderStatus;
 export function createNotificationsService(deps: NotificationsDeps) {
   const now = () => new Date(deps.clock.now());
   const at = () => now().toISOString();
-  /** Pushes still being sent (they never hold up the request that caused them). */
-  const sending = new Set<Promise<void>>();
+  const pushes = createPushDelivery(deps);
 
-  async function badges(userId: string): Promise<BadgeCounts> {
-    const [cabinet, orders] = await Promise.all([
-      countUnreadNotifications(deps.db, userId),
-      deps.countActiveOrders(userId),
-    ]);
-    return { cabinet, orders };
+  function badges(userId: string): Promise<BadgeCounts> {
+    return countBadges(deps.db, userId);
   }
 
   async function publishBadges(userId: string): Promise<void> {
@@ -96,48 +81,19 @@ export function createNotificationsService(deps: NotificationsDeps) {
     );
   }
 
-  /** What a push's outcome does to its subscription: kept, dropped, or one failure nearer to being dropped. */
-  async function record(target: PushSubscriptionRow, outcome: PushOutcome): Promise<void> {
-    if (outcome === 'sent') {
-      if (target.failures > 0) await clearPushFailures(deps.db, target.userId, target.endpoint);
-    } else if (outcome === 'gone' || outcome === 'refused') {
-      await deletePushSubscription(deps.db, target.userId, target.endpoint);
-    } else if (outcome === 'failed') {
-      if ((await countPushFailure(deps.db, target.userId, target.endpoint)) >= PUSH_FAILURES_MAX) {
-        await deletePushSubscription(deps.db, target.userId, target.endpoint);
-      }
-    }
-  }
-
-  /** To every browser of the customer at once: a slow or dead one costs the others nothing. */
-  async function pushTo(userId: string, payload: PushPayload): Promise<void> {
-    const push = deps.push;
-    if (!push) return;
-    const targets = await listPushSubscriptions(deps.db, userId);
-    await Promise.all(targets.map(async (target) => record(target, await push.send(target, payload))));
-  }
-
-  /** Pushes in the background, unless the customer has a socket open (then the toast tells them). */
-  function pushIfAway(userId: string, payload: PushPayload): void {
-    if (!deps.push) return;
-    const work = (async () => {
-      if (await deps.realtime.presence.isOnline(userId)) return;
-      await pushTo(userId, payload);
-    })()
-      .catch((error: unknown) => deps.log?.warn({ err: error }, 'web push failed'))
-      .finally(() => sending.delete(work));
-    sending.add(work);
-  }
-
-  async function deliver(row: NotificationRow): Promise<Notification> {
+  async function deliver(row: NotificationRow, isOnline?: Promise<boolean | null>): Promise<Notification> {
     const notification = presentNotification(row);
     await deps.realtime.publish({ users: [row.userId] }, { type: 'notification', notification, at: at() });
-    pushIfAway(row.userId, {
-      title: row.title,
-      body: row.content,
-      link: row.link ?? (row.chatId ? '/lk?active=chat' : '/lk?active=notification'),
-      tag: row.chatId ?? row.id,
-    });
+    pushes.pushIfAway(
+      row.userId,
+      {
+        title: row.title,
+        body: row.content,
+        link: row.link ?? (row.chatId ? '/lk?active=chat' : '/lk?active=notification'),
+        tag: row.chatId ?? row.id,
+      },
+      isOnline,
+    );
     return notification;
   }
 
@@ -219,8 +175,19 @@ export function createNotificationsService(deps: NotificationsDeps) {
      */
     async announceOrders(changes: readonly OrderChange[]): Promise<void> {
       try {
+        // Whether each customer has a socket open anywhere, asked once: a customer with none gets pushes and
+        // no badge counts (nobody would show them; a socket opened meanwhile reads its badges in its
+        // catch-up, after its presence is recorded: server/http/websocket.ts). Unknown (presence failing):
+        // the badges go out and no push, as before.
+        const online = new Map<string, Promise<boolean | null>>();
         for (const userId of new Set(changes.map((change) => change.userId))) {
-          for (const row of await takePendingNotifications(deps.db, userId, now())) await deliver(row);
+          const isOnline = deps.realtime.presence.isOnline(userId).catch((error: unknown) => {
+            deps.log?.warn({ err: error }, 'presence unknown: badges sent, no push');
+            return null;
+          });
+          online.set(userId, isOnline);
+          for (const row of await takePendingNotifications(deps.db, userId, now()))
+            await deliver(row, isOnline);
         }
         for (const change of changes) {
           const order = { number: change.number, status: change.status };
@@ -232,7 +199,9 @@ export function createNotificationsService(deps: NotificationsDeps) {
             ),
           ]);
         }
-        for (const userId of new Set(changes.map((change) => change.userId))) await publishBadges(userId);
+        for (const [userId, isOnline] of online) {
+          if ((await isOnline) !== false) await publishBadges(userId);
+        }
       } catch (error) {
         deps.log?.warn({ err: error }, 'order notifications were stored but not delivered');
       }
@@ -293,13 +262,11 @@ export function createNotificationsService(deps: NotificationsDeps) {
     vapidPublicKey: (): string | null => deps.push?.publicKey ?? null,
 
     /** Resolves when the pushes under way are sent (tests, and a CLI before it exits). */
-    async whenIdle(): Promise<void> {
-      while (sending.size > 0) await Promise.allSettled([...sending]);
-    },
+    whenIdle: (): Promise<void> => pushes.whenIdle(),
 
     /** The app closes: the pushes under way finish (each within its timeout), then their connections close. */
     async close(): Promise<void> {
-      while (sending.size > 0) await Promise.allSettled([...sending]);
+      await pushes.whenIdle();
       deps.push?.close();
     },
   };

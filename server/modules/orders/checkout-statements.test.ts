@@ -23,12 +23,17 @@ import * as schema from '../../db/schema/index';
 describe.each(TEST_DATABASE_KINDS)('a checkout on %s', (kind) => {
   let t: TestServices;
   const sent: string[] = [];
+  /** The table each counted statement reads or writes first. */
+  const tables: string[] = [];
   let counting = false;
 
   beforeAll(async () => {
     t = await createTestServices(kind, {
       wrapDb: withQueryLogger(kind, (query) => {
-        if (counting) sent.push(query.trim().split(/\s+/).slice(0, 3).join(' '));
+        if (counting) {
+          sent.push(query.trim().split(/\s+/).slice(0, 3).join(' '));
+          tables.push(query.match(/(?:from|into|update) "(\w+)"/)?.[1] ?? '');
+        }
       }),
     });
   });
@@ -37,7 +42,11 @@ describe.each(TEST_DATABASE_KINDS)('a checkout on %s', (kind) => {
     await t?.close();
   });
 
-  it('places two points’ orders in 17 statements, and answers them as they read back', async () => {
+  /**
+   * Two points' goods in a new customer's basket (two of the first point's products, two of the second's),
+   * and the checkout of both for pickup.
+   */
+  async function basketOfTwoPoints() {
     const city = await createCity(t.db.db);
     const shop = await createStore(t.db.db, { minOrderKopecks: 0 });
     const first = await createPoint(t.db.db, shop, city);
@@ -62,22 +71,54 @@ describe.each(TEST_DATABASE_KINDS)('a checkout on %s', (kind) => {
       phone: '+7 (900) 000-00-01',
       payment: 'cash',
     });
+    return { customer, goods, input };
+  }
+
+  /** The events the bus carried for this customer while `work` ran, by type. */
+  async function eventsOf<T>(
+    customer: string,
+    work: () => Promise<T>,
+  ): Promise<{ result: T; types: string[] }> {
+    const types: string[] = [];
+    const stop = t.services.realtime.bus.subscribe((envelope) => {
+      if (envelope.kind === 'event' && 'users' in envelope.to && envelope.to.users.includes(customer)) {
+        types.push(envelope.event.type);
+      }
+    });
+    try {
+      const result = await work();
+      await t.services.notifications.whenIdle();
+      return { result, types };
+    } finally {
+      stop();
+    }
+  }
+
+  it('places two points’ orders in 15 statements, and answers them as they read back', async () => {
+    const { customer, goods, input } = await basketOfTwoPoints();
     sent.length = 0;
+    tables.length = 0;
     counting = true;
     const key = randomUUID();
-    const answer = await t.services.orders.placeOrders(customer, key, input);
+    const { result: answer, types } = await eventsOf(customer, () =>
+      t.services.orders.placeOrders(customer, key, input),
+    );
     counting = false;
     expect(answer.status).toBe(200);
+    // No socket open anywhere: the notifications go out (and to push), the badges are not counted for nobody.
+    expect(types).not.toContain('badges');
+    expect(types.filter((type) => type === 'notification')).toHaveLength(2);
+    expect(tables.filter((table) => table === 'push_subscriptions')).toHaveLength(2);
     // Before (issue 26): 26 — each order, its lines and its event a statement each, and the placed orders
     // read back after the commit (orders, items, events, substitutions, points). Now, begin and commit aside
     // (node-postgres' logger sees them, PGlite's does not): the key; the points, for the checkout and as the
     // answer shows them in one; the basket's lock and lines, the stock read, per order one statement for it
     // with its lines and event (the last one's finishing the key too), its notification and its lines out; the
-    // stock's lock and take; after the commit, the notifications delivered, each one's push subscriptions and
-    // the badge's two counts. (19 while the key was finished by a statement of its own; 18 while the points
-    // were read twice, in two shapes.)
+    // stock's lock and take; after the commit, the notifications delivered and each one's push subscriptions
+    // (the customer is away). (19 while the key was finished by a statement of its own; 18 while the points
+    // were read twice, in two shapes; 17 while the badges were counted, in two statements, for nobody.)
     const statements = sent.filter((statement) => !/^(begin|commit)$/i.test(statement));
-    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(17);
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(15);
 
     const orders = answer.body.orders;
     expect(orders).toHaveLength(2);
@@ -101,5 +142,24 @@ describe.each(TEST_DATABASE_KINDS)('a checkout on %s', (kind) => {
     for (const { point, product, quantity } of goods) {
       expect(await stockCount(t.db.db, point, product)).toBe(10 - quantity);
     }
+  });
+
+  it('counts an online customer’s two badges in one statement, and pushes nothing', async () => {
+    const { customer, input } = await basketOfTwoPoints();
+    await t.services.realtime.presence.connected(customer, 'socket-of-the-test');
+    sent.length = 0;
+    tables.length = 0;
+    counting = true;
+    const { result: answer, types } = await eventsOf(customer, () =>
+      t.services.orders.placeOrders(customer, randomUUID(), input),
+    );
+    counting = false;
+    expect(answer.status).toBe(200);
+    expect(types.filter((type) => type === 'badges')).toHaveLength(1);
+    expect(await t.services.notifications.badges(customer)).toEqual({ cabinet: 2, orders: 2 });
+    // The away customer's 15, less the two push subscription reads, and the badges' one count.
+    const statements = sent.filter((statement) => !/^(begin|commit)$/i.test(statement));
+    expect(tables).not.toContain('push_subscriptions');
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(14);
   });
 });
