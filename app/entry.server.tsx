@@ -7,6 +7,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-ro
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { NonceProvider } from './lib/nonce';
 import { RequestIdProvider } from './lib/request-id';
+import { lowPriorityModulePreloads } from './lib/script-priority.server';
 
 export const streamTimeout = 5_000;
 
@@ -84,7 +85,7 @@ export default function handleRequest(
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           pipe(body);
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(body.pipe(lowPriorityModulePreloads())), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

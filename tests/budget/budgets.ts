@@ -89,6 +89,10 @@ function withinHtmlGoal(budget: Budget, goalKb: number): Budget {
  * and a recipe load that file as one more (22 -> 23 and 8 -> 9 files) for fewer bytes (186.8 -> 185.6 KB,
  * 141.6 -> 138.7, 141.8 -> 138.9): their file budgets are raised by one on purpose. /basket's bytes keep the
  * value its budget was set from (184.9: it had grown to 186.8 since, within it). HTML budgets as they were.
+ * /basket's HTML raised on 2026-11-29 (ADR 044, "The scripts after the first paint"): each modulepreload says
+ * `fetchpriority="low"` (20 bytes; /basket preloads 23 files), which took its signed-in page from 29.6 to
+ * 30.0 KB, at its budget; its three HTML budgets from that measurement. The other pages grew 0.1-0.2 KB
+ * within theirs (/catalog 89.2 -> 89.3 KB for a guest, still within issue 23's 90).
  */
 export const BUDGETS: Record<PageName, Record<StateName, Budget>> = {
   '/': {
@@ -107,9 +111,9 @@ export const BUDGETS: Record<PageName, Record<StateName, Budget>> = {
     'signed in': measured(34.0, 135.5, 5),
   },
   '/basket': {
-    guest: measured(20.3, 184.9, 23),
-    'guest, delivery zone': measured(20.4, 184.9, 23),
-    'signed in': measured(28.4, 184.9, 23),
+    guest: measured(20.8, 184.9, 23),
+    'guest, delivery zone': measured(20.9, 184.9, 23),
+    'signed in': measured(30.0, 184.9, 23),
   },
   '/store/{id}': {
     guest: measured(48.2, 138.7, 9),
