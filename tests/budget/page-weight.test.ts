@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { facesInUse, firstLoadScripts, fontFaces, parseUnicodeRange, visibleCharacters } from './page-weight';
+import {
+  eagerScripts,
+  facesInUse,
+  firstLoadScripts,
+  fontFaces,
+  parseUnicodeRange,
+  visibleCharacters,
+} from './page-weight';
 
 describe('what the budget counts as a page’s first load (tests/budget/page-weight.ts)', () => {
   it('counts module scripts, modulepreloads and the route modules the inline script imports, not the manifest', () => {
@@ -12,6 +19,14 @@ describe('what the budget counts as a page’s first load (tests/budget/page-wei
     expect(firstLoadScripts(html).sort()).toEqual(
       ['/assets/a.js', '/assets/b.js', '/assets/c.js', '/assets/entry.js', '/assets/root.js'].sort(),
     );
+  });
+
+  it("finds the head's modulepreloads that are not low priority, and none of the body's", () => {
+    const html =
+      '<html><head><link rel="modulepreload" fetchpriority="low" href="/assets/a.js"/>' +
+      '<link nonce="x" rel="modulepreload" href="/assets/b.js"/><link rel="stylesheet" href="/s.css"/></head>' +
+      '<body><link rel="modulepreload" href="/assets/c.js"/></body></html>';
+    expect(eagerScripts(html)).toEqual(['/assets/b.js']);
   });
 
   it('fetches a font face only when the page writes a character of its unicode-range', () => {

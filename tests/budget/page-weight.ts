@@ -21,6 +21,8 @@ export type PageWeight = {
   fontUrls: string[];
   /** Characters of the page's text that no web font face covers (drawn in a fallback font). */
   uncovered: string[];
+  /** Scripts the head preloads at the browser's default (high) priority, beside the stylesheet. */
+  eagerScripts: string[];
 };
 
 /** The JavaScript files the page loads before it is interactive. */
@@ -43,6 +45,22 @@ export function firstLoadScripts(html: string): string[] {
     }
   }
   return [...urls];
+}
+
+/**
+ * The head's modulepreloads without `fetchpriority="low"`: at the default priority they share a slow line with
+ * the stylesheet and the font, and Lighthouse's phone counts them as holding up the first paint (ADR 044,
+ * "The scripts after the first paint").
+ */
+export function eagerScripts(html: string): string[] {
+  const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
+  const urls: string[] = [];
+  for (const match of head.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)) {
+    if (/\bfetchpriority="low"/.test(match[0])) continue;
+    const href = /\bhref="([^"]+)"/.exec(match[0])?.[1];
+    if (href) urls.push(href);
+  }
+  return urls;
 }
 
 export function stylesheets(html: string): string[] {
@@ -168,5 +186,6 @@ export async function weighPage(html: string, get: Fetcher): Promise<PageWeight>
     jsUrls,
     fontUrls,
     uncovered,
+    eagerScripts: eagerScripts(html),
   };
 }

@@ -204,6 +204,13 @@ describe('page weight budgets (tests/budget/budgets.ts)', () => {
     }
   }
 
+  it('no page preloads its scripts ahead of its stylesheet: each modulepreload is low priority', () => {
+    const eager = [...weights].flatMap(([name, weight]) =>
+      weight.eagerScripts.map((url) => `${name}: ${url}`),
+    );
+    expect(eager).toEqual([]);
+  });
+
   it('every character the pages write is in the web font (scripts/build-font.ts FONT_RANGES)', () => {
     const uncovered = new Set<string>();
     for (const weight of weights.values()) for (const char of weight.uncovered) uncovered.add(char);
