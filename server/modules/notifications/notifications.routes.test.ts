@@ -5,14 +5,18 @@
  * and per address; and sending against a local fake push service allowed explicitly: every browser at once, a
  * slow one dropped after failing five times, an endpoint kept from before the rules refused at send time.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { ErrorBodySchema } from '@core/contracts/common';
 import { PUSH_SUBSCRIPTIONS_MAX } from '@core/rules/push';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS, TEST_REDIS_URL } from '../../../tests/setup/database';
-import { type FakePushService, startFakePushService } from '../../../tests/setup/fake-push-service';
+import {
+  type FakePushService,
+  type FakeSubscriber,
+  startFakePushService,
+} from '../../../tests/setup/fake-push-service';
 import {
   phoneSequence,
   type SignedInCustomer,
@@ -219,6 +223,49 @@ describe.each(TEST_DATABASE_KINDS)('push subscriptions on %s', (kind) => {
       );
     }
     expect((await rowsOf(customer)).map((row) => row.endpoint)).toEqual([browser.subscription.endpoint]);
+  });
+
+  it("pushes an away customer's order notifications in order, and none more to a browser that is gone", async () => {
+    const customer = await signIn(t, newPhone());
+    const browser = push.subscriber();
+    const gone = push.subscriber({ gone: true });
+    for (const subscriber of [browser, gone]) {
+      clock.advance(1000);
+      expect((await subscribe(customer, subscriber.subscription)).statusCode).toBe(200);
+    }
+    const userId = customer.user._id;
+    for (const content of ['Заказ №1 оформлен', 'Заказ №2 оформлен']) {
+      clock.advance(1000);
+      await t.app.services.notifications.add(t.db.db, {
+        userId,
+        type: 'message',
+        title: 'Фреш',
+        content,
+        createdAt: new Date(clock.now()),
+      });
+    }
+    const received = push.received.length;
+    await t.app.services.notifications.announceOrders([
+      { userId, number: 1, status: 'new', storeId: randomUUID() },
+      { userId, number: 2, status: 'new', storeId: randomUUID() },
+    ]);
+    await t.app.services.notifications.whenIdle();
+    const sent = push.received.slice(received);
+    const to = (subscriber: FakeSubscriber) =>
+      sent.filter((request) => subscriber.subscription.endpoint.endsWith(request.path));
+    // Both, oldest first, to the browser; the gone one answered 410 to the first and got no second.
+    expect(to(browser).map((request) => (browser.decrypt(request.body) as { body: string }).body)).toEqual([
+      'Заказ №1 оформлен',
+      'Заказ №2 оформлен',
+    ]);
+    expect(to(gone)).toHaveLength(1);
+    expect((await rowsOf(customer)).map((row) => row.endpoint)).toEqual([browser.subscription.endpoint]);
+    // Delivered once: announcing again sends nothing.
+    await t.app.services.notifications.announceOrders([
+      { userId, number: 1, status: 'new', storeId: randomUUID() },
+    ]);
+    await t.app.services.notifications.whenIdle();
+    expect(push.received.length).toBe(received + sent.length);
   });
 
   it('refuses at send time an endpoint kept from before the rules, and drops it', async () => {

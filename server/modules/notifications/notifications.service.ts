@@ -1,12 +1,18 @@
 import type { BadgeCounts, Notification, PushSubscriptionInput } from '@core/contracts/notifications';
 import { NOTIFICATION_LIST_LIMIT } from '@core/rules/chat';
-import type { OrderStatus } from '@core/rules/orders';
 import { PUSH_SUBSCRIPTIONS_MAX } from '@core/rules/push';
 import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../../limits/rate-limit';
 import type { Realtime } from '../../realtime/realtime';
+import {
+  announceOrders,
+  type OrderChange,
+  publishBadges as publishBadgesTo,
+  publishNotification,
+  pushPayloadOf,
+} from './delivery';
 import { presentNotification } from './notifications.presenter';
 import {
   countBadges,
@@ -58,8 +64,7 @@ export type NewNotificationInput = {
   chatId?: string | null;
 };
 
-/** An order's status changed (committed): its customer, number and new status. */
-export type OrderChange = { userId: string; number: number; status: OrderStatus; storeId: string };
+export type { OrderChange } from './delivery';
 
 /**
  * The customer's notifications (SPEC §3, §4): the list, reading them, and delivery of new ones — over the
@@ -67,33 +72,17 @@ export type OrderChange = { userId: string; number: number; status: OrderStatus;
  */
 export function createNotificationsService(deps: NotificationsDeps) {
   const now = () => new Date(deps.clock.now());
-  const at = () => now().toISOString();
   const pushes = createPushDelivery(deps);
 
   function badges(userId: string): Promise<BadgeCounts> {
     return countBadges(deps.db, userId);
   }
 
-  async function publishBadges(userId: string): Promise<void> {
-    await deps.realtime.publish(
-      { users: [userId] },
-      { type: 'badges', badges: await badges(userId), at: at() },
-    );
-  }
+  const publishBadges = (userId: string): Promise<void> => publishBadgesTo(deps, userId);
 
-  async function deliver(row: NotificationRow, isOnline?: Promise<boolean | null>): Promise<Notification> {
-    const notification = presentNotification(row);
-    await deps.realtime.publish({ users: [row.userId] }, { type: 'notification', notification, at: at() });
-    pushes.pushIfAway(
-      row.userId,
-      {
-        title: row.title,
-        body: row.content,
-        link: row.link ?? (row.chatId ? '/lk?active=chat' : '/lk?active=notification'),
-        tag: row.chatId ?? row.id,
-      },
-      isOnline,
-    );
+  async function deliver(row: NotificationRow): Promise<Notification> {
+    const notification = await publishNotification(deps, row);
+    pushes.pushIfAway(row.userId, pushPayloadOf(row));
     return notification;
   }
 
@@ -168,44 +157,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
       for (const row of await takePendingNotifications(deps.db, userId, now())) await deliver(row);
     },
 
-    /**
-     * Orders changed (placed, moved, cancelled) and committed: their stored notifications go out, with the
-     * new status for an open order page, and the badges; the operators of each order's shop hear of it (their
-     * board). A failure here is logged: the change stands.
-     */
-    async announceOrders(changes: readonly OrderChange[]): Promise<void> {
-      try {
-        // Whether each customer has a socket open anywhere, asked once: a customer with none gets pushes and
-        // no badge counts (nobody would show them; a socket opened meanwhile reads its badges in its
-        // catch-up, after its presence is recorded: server/http/websocket.ts). Unknown (presence failing):
-        // the badges go out and no push, as before.
-        const online = new Map<string, Promise<boolean | null>>();
-        for (const userId of new Set(changes.map((change) => change.userId))) {
-          const isOnline = deps.realtime.presence.isOnline(userId).catch((error: unknown) => {
-            deps.log?.warn({ err: error }, 'presence unknown: badges sent, no push');
-            return null;
-          });
-          online.set(userId, isOnline);
-          for (const row of await takePendingNotifications(deps.db, userId, now()))
-            await deliver(row, isOnline);
-        }
-        for (const change of changes) {
-          const order = { number: change.number, status: change.status };
-          await Promise.all([
-            deps.realtime.publish({ users: [change.userId] }, { type: 'order.status', order, at: at() }),
-            deps.realtime.publish(
-              { role: 'operator', storeIds: [change.storeId] },
-              { type: 'order.board', order, store: change.storeId, at: at() },
-            ),
-          ]);
-        }
-        for (const [userId, isOnline] of online) {
-          if ((await isOnline) !== false) await publishBadges(userId);
-        }
-      } catch (error) {
-        deps.log?.warn({ err: error }, 'order notifications were stored but not delivered');
-      }
-    },
+    /** Orders changed and committed: their notifications, statuses and badges go out (delivery.ts). */
+    announceOrders: (changes: readonly OrderChange[]): Promise<void> => announceOrders(deps, pushes, changes),
 
     /** The socket's catch-up: notifications since a time, oldest first. */
     async listSince(userId: string, since: Date): Promise<Notification[]> {
