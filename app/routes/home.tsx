@@ -47,20 +47,22 @@ export const meta: Route.MetaFunction = ({ data }) =>
       'Фреш — маркетплейс свежих продуктов: фермерское молоко, мясо, овощи, хлеб из пекарен. Доставка по вашему городу и самовывоз из магазинов.',
   });
 
-/** A home page section with a heading and a "see all" link. */
+/** A home page section with a heading and a "see all" link; `isBelowFold`: rendered when scrolled near. */
 function Shelf({
   id,
   title,
   href,
+  isBelowFold = false,
   children,
 }: {
   id: string;
   title: string;
   href: string;
+  isBelowFold?: boolean;
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id}>
+    <section aria-labelledby={id} className={isBelowFold ? 'below-fold' : undefined}>
       <div className="flex items-end justify-between gap-4">
         <h2 id={id} className="text-2xl font-extrabold tracking-tight sm:text-3xl">
           {title}
@@ -196,11 +198,11 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
         </Shelf>
       ) : null}
 
-      <Shelf id="arrivals-title" title="Новинки" href="/catalog?sort=new">
+      <Shelf id="arrivals-title" title="Новинки" href="/catalog?sort=new" isBelowFold>
         <ProductGrid products={data.arrivals} />
       </Shelf>
 
-      <Shelf id="stores-title" title="Магазины и фермы" href="/shops">
+      <Shelf id="stores-title" title="Магазины и фермы" href="/shops" isBelowFold>
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:gap-4">
           {data.stores.map((store) => (
             <li key={store._id}>
@@ -226,7 +228,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
       </Shelf>
 
       {data.recipes.length > 0 ? (
-        <Shelf id="recipes-title" title="Рецепты" href="/recipes">
+        <Shelf id="recipes-title" title="Рецепты" href="/recipes" isBelowFold>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {data.recipes.map((recipe) => (
               <li key={recipe._id}>
@@ -237,7 +239,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
         </Shelf>
       ) : null}
 
-      <section aria-label="Преимущества">
+      <section aria-label="Преимущества" className="below-fold">
         <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
           {BENEFITS.map(({ icon, title, text }) => (
             <li
@@ -259,7 +261,7 @@ export default function Home({ loaderData: data }: Route.ComponentProps) {
       {sellers ? (
         <section
           aria-labelledby="sellers-title"
-          className="flex flex-col items-start justify-between gap-6 rounded-3xl bg-white p-6 shadow-card sm:flex-row sm:items-center sm:p-8"
+          className="below-fold flex flex-col items-start justify-between gap-6 rounded-3xl bg-white p-6 shadow-card sm:flex-row sm:items-center sm:p-8"
         >
           <div>
             <h2 id="sellers-title" className="text-xl font-extrabold tracking-tight sm:text-2xl">

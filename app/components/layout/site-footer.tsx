@@ -38,7 +38,7 @@ export type SiteFooterProps = {
 export function SiteFooter({ groups, socials, sellerSiteUrl, year }: SiteFooterProps) {
   const sellers = sellerLinks(sellerSiteUrl);
   return (
-    <footer className="mt-16 border-t border-line bg-white">
+    <footer className="below-fold mt-16 border-t border-line bg-white">
       <div className="mx-auto grid max-w-[1360px] gap-10 px-4 py-12 sm:px-6 md:grid-cols-[minmax(0,1.2fr)_minmax(0,3fr)]">
         <div className="flex flex-col gap-4">
           <Logo />
