@@ -470,7 +470,8 @@ export type PointRow = Awaited<ReturnType<typeof findPoints>>[number];
 
 /**
  * Points as checkout needs them: hours, zones, and their shop's minimum order and delivery fee; with the
- * columns a point is shown with (`presentPoint`), so a checkout reads its points once (issue 26).
+ * columns a point is shown with (`presentPoint`), so a checkout reads its points once (issue 26). The ids go
+ * as one array: one text for any number of points, named, so PostgreSQL parses it once per connection.
  */
 export async function findCheckoutPoints(db: Executor, ids: readonly string[]) {
   if (ids.length === 0) return [];
@@ -484,7 +485,9 @@ export async function findCheckoutPoints(db: Executor, ids: readonly string[]) {
     })
     .from(points)
     .innerJoin(stores, eq(stores.id, points.storeId))
-    .where(inArray(points.id, [...ids]));
+    .where(idIn(points.id, ids))
+    .prepare('checkout_points')
+    .execute();
 }
 
 export type CheckoutPoint = Awaited<ReturnType<typeof findCheckoutPoints>>[number];

@@ -24,8 +24,8 @@ export type NotificationRow = typeof notifications.$inferSelect;
 /** What a module stores: the SPEC §3 fields it sets; `deliveredAt` null until it has gone out. */
 export type NewNotification = Pick<
   typeof notifications.$inferInsert,
-  'userId' | 'type' | 'title' | 'content' | 'link' | 'chatId' | 'createdAt' | 'deliveredAt'
->;
+  'userId' | 'type' | 'title' | 'content' | 'link' | 'chatId' | 'deliveredAt'
+> & { createdAt: Date };
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
 export async function countUnreadNotifications(db: Db, userId: string): Promise<number> {
@@ -141,8 +141,22 @@ export function listNotificationsSince(
 }
 
 /** Stores a notification (inside the caller's transaction when `tx` is one). */
+/**
+ * Every column a caller may set is written, null when not given: one statement text, named, so PostgreSQL
+ * parses it once per connection (each order change stores one inside its transaction).
+ */
 export async function insertNotification(tx: Executor, values: NewNotification): Promise<NotificationRow> {
-  const [row] = await tx.insert(notifications).values(values).returning();
+  const [row] = await tx
+    .insert(notifications)
+    .values({
+      ...values,
+      link: values.link ?? null,
+      chatId: values.chatId ?? null,
+      deliveredAt: values.deliveredAt ?? null,
+    })
+    .returning()
+    .prepare('notification_insert')
+    .execute();
   if (!row) throw new Error('notification not stored');
   return row;
 }
