@@ -140,10 +140,10 @@ export function listNotificationsSince(
     .limit(limit);
 }
 
-/** Stores a notification (inside the caller's transaction when `tx` is one). */
 /**
- * Every column a caller may set is written, null when not given: one statement text, named, so PostgreSQL
- * parses it once per connection (each order change stores one inside its transaction).
+ * Stores a notification (inside the caller's transaction when `tx` is one). Every column a caller may set is
+ * written, null when not given: one statement text, named, so PostgreSQL parses it once per connection (each
+ * order change stores one inside its transaction).
  */
 export async function insertNotification(tx: Executor, values: NewNotification): Promise<NotificationRow> {
   const [row] = await tx
