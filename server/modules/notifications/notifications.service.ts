@@ -94,8 +94,6 @@ export function createNotificationsService(deps: NotificationsDeps) {
   }
 
   return {
-    countUnread: (userId: string): Promise<number> => countUnreadNotifications(deps.db, userId),
-
     badges,
     publishBadges,
 
