@@ -176,39 +176,13 @@ export async function queryRows<Row extends z.ZodType>(
 }
 
 /**
- * `queryRows` as a named statement (docs/decisions/047, 056): node-postgres prepares it once per pooled
- * connection and PostgreSQL skips parsing and, after a few runs, planning. The text must be the same on every
- * call under one name (lists go as array or JSON parameters, never as a list of parameters); PGlite, in the
- * same process, ignores the name.
- */
-export async function namedRows<Row extends z.ZodType>(
-  db: Executor,
-  name: string,
-  Row: Row,
-  query: SQL,
-): Promise<z.output<Row>[]> {
-  const { session, dialect } = db as unknown as {
-    session: {
-      prepareQuery(
-        query: unknown,
-        fields: undefined,
-        name: string,
-        arrayMode: boolean,
-      ): { execute(): Promise<unknown> };
-    };
-    dialect: { sqlToQuery(query: SQL): unknown };
-  };
-  return rowsOf(Row, await session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute());
-}
-
-/**
  * Each row schema's list schema, made once: Zod compiles an object schema's checks into a function on its first
  * parse, so a schema made per call compiles on every call (about 0.1 ms a statement in the checkout's profile;
  * issue 26). The row schemas themselves are module constants for the same reason.
  */
 const listSchemas = new WeakMap<z.ZodType, z.ZodType>();
 
-function rowsOf<Row extends z.ZodType>(Row: Row, result: unknown): z.output<Row>[] {
+export function rowsOf<Row extends z.ZodType>(Row: Row, result: unknown): z.output<Row>[] {
   let List = listSchemas.get(Row);
   if (!List) {
     List = z.array(Row);

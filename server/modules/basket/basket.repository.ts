@@ -6,6 +6,7 @@ import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-o
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
 import { basketItems, baskets, points, products, stock, stores } from '../../db/schema/index';
+import { statement } from '../../db/statements';
 
 /** A product's weight terms (ADR 054) as the API shows them; null for goods sold by the piece. */
 const weightTermsColumn = sql<WeightTerms | null>`case when ${products.soldBy} = 'weight'
@@ -31,12 +32,13 @@ const placeholder = {
  * statement when the row is missing. Every change takes it before it reads anything.
  */
 export async function lockBasket(tx: Executor, userId: string): Promise<void> {
-  await tx
-    .insert(baskets)
-    .values({ userId: placeholder.userId })
-    .onConflictDoUpdate({ target: baskets.userId, set: { updatedAt: sql`now()` } })
-    .prepare('basket_lock')
-    .execute({ userId });
+  await statement(tx, 'basket_lock', (db) =>
+    db
+      .insert(baskets)
+      .values({ userId: placeholder.userId })
+      .onConflictDoUpdate({ target: baskets.userId, set: { updatedAt: sql`now()` } })
+      .prepare('basket_lock'),
+  ).execute({ userId });
 }
 
 export type LineState = {
@@ -56,59 +58,62 @@ export type LineState = {
  * transaction that held it before.
  */
 export async function findLineState(tx: Executor, userId: string, pair: LinePair): Promise<LineState> {
-  const [row] = await tx
-    .select({
-      quantity: sql<number | null>`(select ${basketItems.quantity} from ${basketItems}
-        where ${basketItems.userId} = ${placeholder.userId} and ${basketItems.pointId} = ${placeholder.pointId}
-          and ${basketItems.productId} = ${placeholder.productId})`,
-      lines: sql<number>`(select count(*)::int from ${basketItems} where ${basketItems.userId} = ${placeholder.userId})`,
-      // Table names spelled out: in a one-table select Drizzle leaves column names unqualified, which the
-      // join inside this subquery would misread.
-      stock: sql<number | null>`(select s.count from stock s join points pt on pt.id = s.point_id
-        join products p on p.id = s.product_id
-        where s.point_id = ${placeholder.pointId} and s.product_id = ${placeholder.productId}
-          and p.store_id = pt.store_id)`,
-      weightTerms: sql<WeightTerms | null>`(select case when p.sold_by = 'weight'
-          then json_build_object('step', p.step_grams, 'min', p.min_grams, 'piece', p.piece_grams) end
-        from products p where p.id = ${placeholder.productId})`,
-    })
-    .from(baskets)
-    .where(eq(baskets.userId, placeholder.userId))
-    .prepare('basket_line_state')
-    .execute({ userId, ...pair });
+  const [row] = await statement(tx, 'basket_line_state', (db) =>
+    db
+      .select({
+        quantity: sql<number | null>`(select ${basketItems.quantity} from ${basketItems}
+          where ${basketItems.userId} = ${placeholder.userId} and ${basketItems.pointId} = ${placeholder.pointId}
+            and ${basketItems.productId} = ${placeholder.productId})`,
+        lines: sql<number>`(select count(*)::int from ${basketItems} where ${basketItems.userId} = ${placeholder.userId})`,
+        // Table names spelled out: in a one-table select Drizzle leaves column names unqualified, which the
+        // join inside this subquery would misread.
+        stock: sql<number | null>`(select s.count from stock s join points pt on pt.id = s.point_id
+          join products p on p.id = s.product_id
+          where s.point_id = ${placeholder.pointId} and s.product_id = ${placeholder.productId}
+            and p.store_id = pt.store_id)`,
+        weightTerms: sql<WeightTerms | null>`(select case when p.sold_by = 'weight'
+            then json_build_object('step', p.step_grams, 'min', p.min_grams, 'piece', p.piece_grams) end
+          from products p where p.id = ${placeholder.productId})`,
+      })
+      .from(baskets)
+      .where(eq(baskets.userId, placeholder.userId))
+      .prepare('basket_line_state'),
+  ).execute({ userId, ...pair });
   return row ?? { quantity: null, lines: 0, stock: null, weightTerms: null };
 }
 
 /** Sets one line's quantity (1–999 pieces, or grams of goods sold by weight); a new line is added after the others. */
 export async function upsertLine(tx: Executor, userId: string, line: LineWrite): Promise<void> {
-  await tx
-    .insert(basketItems)
-    .values({
-      userId: placeholder.userId,
-      pointId: placeholder.pointId,
-      productId: placeholder.productId,
-      quantity: placeholder.quantity,
-    })
-    .onConflictDoUpdate({
-      target: [basketItems.userId, basketItems.pointId, basketItems.productId],
-      set: { quantity: sql`excluded.quantity`, updatedAt: sql`now()` },
-    })
-    .prepare('basket_upsert_line')
-    .execute({ userId, ...line });
+  await statement(tx, 'basket_upsert_line', (db) =>
+    db
+      .insert(basketItems)
+      .values({
+        userId: placeholder.userId,
+        pointId: placeholder.pointId,
+        productId: placeholder.productId,
+        quantity: placeholder.quantity,
+      })
+      .onConflictDoUpdate({
+        target: [basketItems.userId, basketItems.pointId, basketItems.productId],
+        set: { quantity: sql`excluded.quantity`, updatedAt: sql`now()` },
+      })
+      .prepare('basket_upsert_line'),
+  ).execute({ userId, ...line });
 }
 
 export async function deleteLine(tx: Executor, userId: string, pair: LinePair): Promise<void> {
-  await tx
-    .delete(basketItems)
-    .where(
-      and(
-        eq(basketItems.userId, placeholder.userId),
-        eq(basketItems.pointId, placeholder.pointId),
-        eq(basketItems.productId, placeholder.productId),
-      ),
-    )
-    .prepare('basket_delete_line')
-    .execute({ userId, ...pair });
+  await statement(tx, 'basket_delete_line', (db) =>
+    db
+      .delete(basketItems)
+      .where(
+        and(
+          eq(basketItems.userId, placeholder.userId),
+          eq(basketItems.pointId, placeholder.pointId),
+          eq(basketItems.productId, placeholder.productId),
+        ),
+      )
+      .prepare('basket_delete_line'),
+  ).execute({ userId, ...pair });
 }
 
 /** Whether a point and a product exist at all (to tell an unknown id from a product the point does not sell). */
@@ -155,11 +160,12 @@ export async function deleteLines(tx: Executor, userId: string, lines: readonly 
 }
 
 export async function deletePointLines(tx: Executor, userId: string, pointId: string): Promise<void> {
-  await tx
-    .delete(basketItems)
-    .where(and(eq(basketItems.userId, placeholder.userId), eq(basketItems.pointId, placeholder.pointId)))
-    .prepare('basket_delete_point')
-    .execute({ userId, pointId });
+  await statement(tx, 'basket_delete_point', (db) =>
+    db
+      .delete(basketItems)
+      .where(and(eq(basketItems.userId, placeholder.userId), eq(basketItems.pointId, placeholder.pointId)))
+      .prepare('basket_delete_point'),
+  ).execute({ userId, pointId });
 }
 
 /**
@@ -170,19 +176,20 @@ export async function findLines(
   tx: Executor,
   userId: string,
 ): Promise<(LineWrite & { onMissing: OnMissing | null; replacementId: string | null })[]> {
-  return tx
-    .select({
-      pointId: basketItems.pointId,
-      productId: basketItems.productId,
-      quantity: basketItems.quantity,
-      onMissing: basketItems.onMissing,
-      replacementId: basketItems.replacementId,
-    })
-    .from(basketItems)
-    .where(eq(basketItems.userId, placeholder.userId))
-    .orderBy(asc(basketItems.position))
-    .prepare('basket_lines')
-    .execute({ userId });
+  return statement(tx, 'basket_lines', (db) =>
+    db
+      .select({
+        pointId: basketItems.pointId,
+        productId: basketItems.productId,
+        quantity: basketItems.quantity,
+        onMissing: basketItems.onMissing,
+        replacementId: basketItems.replacementId,
+      })
+      .from(basketItems)
+      .where(eq(basketItems.userId, placeholder.userId))
+      .orderBy(asc(basketItems.position))
+      .prepare('basket_lines'),
+  ).execute({ userId });
 }
 
 /**

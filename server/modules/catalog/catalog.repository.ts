@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, gt, inArray, type SQL, type SQLWrapper, sql 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
 import { categories, points, pointZones, products, stock, stores } from '../../db/schema/index';
+import { listSize, rowPlaceholders, rowValues, statement } from '../../db/statements';
 
 export type { AssortmentScope };
 
@@ -470,24 +471,33 @@ export type PointRow = Awaited<ReturnType<typeof findPoints>>[number];
 
 /**
  * Points as checkout needs them: hours, zones, and their shop's minimum order and delivery fee; with the
- * columns a point is shown with (`presentPoint`), so a checkout reads its points once (issue 26). The ids go
- * as one array: one text for any number of points, named, so PostgreSQL parses it once per connection.
+ * columns a point is shown with (`presentPoint`), so a checkout reads its points once (issue 26). Named and
+ * built once, one text per `listSize` of the ids: PostgreSQL parses each once per connection and keeps a
+ * generic plan.
  */
 export async function findCheckoutPoints(db: Executor, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return db
-    .select({
-      ...pointColumns,
-      minOrderKopecks: stores.minOrderKopecks,
-      deliveryFeeKopecks: stores.deliveryFeeKopecks,
-      freeDeliveryFromKopecks: stores.freeDeliveryFromKopecks,
-      replacementMinutes: stores.replacementMinutes,
-    })
-    .from(points)
-    .innerJoin(stores, eq(stores.id, points.storeId))
-    .where(idIn(points.id, ids))
-    .prepare('checkout_points')
-    .execute();
+  const size = listSize(ids.length);
+  return statement(db, `checkout_points_${size}`, (tx) =>
+    tx
+      .select({
+        ...pointColumns,
+        minOrderKopecks: stores.minOrderKopecks,
+        deliveryFeeKopecks: stores.deliveryFeeKopecks,
+        freeDeliveryFromKopecks: stores.freeDeliveryFromKopecks,
+        replacementMinutes: stores.replacementMinutes,
+      })
+      .from(points)
+      .innerJoin(stores, eq(stores.id, points.storeId))
+      .where(sql`(${points.id}) in (${rowPlaceholders(size, { id: 'uuid' })})`)
+      .prepare(`checkout_points_${size}`),
+  ).execute(
+    rowValues(
+      size,
+      ['id'],
+      ids.map((id) => ({ id })),
+    ),
+  );
 }
 
 export type CheckoutPoint = Awaited<ReturnType<typeof findCheckoutPoints>>[number];

@@ -4,20 +4,24 @@
  */
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Executor, namedRows } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { products, stock } from '../../db/schema/index';
+import { listSize, namedRows, rowPlaceholders, rowValues, statement } from '../../db/statements';
 
 export type StockLine = { pointId: string; productId: string; quantity: number };
 
 /**
- * The lines' (point, product) pairs as two array parameters: one statement text for any number of lines, so
- * the checkout's stock statements can be named and prepared (docs/decisions/056).
+ * `(point, product) in (…)` over `size` placeholder pairs, for a named statement whose text depends on the
+ * lines' count only through `listSize` (ADR 047, eighth session): PostgreSQL keeps a generic plan for each.
  */
-function pairsIn(lines: readonly { pointId: string; productId: string }[]): SQL {
-  const pointIds = sql.param(lines.map((line) => line.pointId));
-  const productIds = sql.param(lines.map((line) => line.productId));
-  return sql`(${stock.pointId}, ${stock.productId}) in (select * from unnest(${pointIds}::uuid[], ${productIds}::uuid[]))`;
+function pairsIn(size: number): SQL {
+  return sql`(${stock.pointId}, ${stock.productId}) in (${rowPlaceholders(size, PAIR_COLUMNS)})`;
 }
+
+const PAIR_COLUMNS = { pointId: 'uuid', productId: 'uuid' } as const;
+const LINE_COLUMNS = { ...PAIR_COLUMNS, quantity: 'int' } as const;
+const PAIR_KEYS = ['pointId', 'productId'] as const;
+const LINE_KEYS = [...PAIR_KEYS, 'quantity'] as const;
 
 /** A stock row with the product's copy for an order line and the price at the point. */
 const stockRowColumns = {
@@ -40,24 +44,23 @@ const stockRowColumns = {
 /** Reads the stock rows of the lines without locking them: prices and counts as a checkout begins. */
 export async function readStockRows(tx: Executor, lines: readonly { pointId: string; productId: string }[]) {
   if (lines.length === 0) return [];
-  return tx
-    .select(stockRowColumns)
-    .from(stock)
-    .innerJoin(products, eq(products.id, stock.productId))
-    .where(pairsIn(lines))
-    .orderBy(stock.pointId, stock.productId)
-    .prepare('stock_read')
-    .execute();
+  const size = listSize(lines.length);
+  return statement(tx, `stock_read_${size}`, (db) =>
+    db
+      .select(stockRowColumns)
+      .from(stock)
+      .innerJoin(products, eq(products.id, stock.productId))
+      .where(pairsIn(size))
+      .orderBy(stock.pointId, stock.productId)
+      .prepare(`stock_read_${size}`),
+  ).execute(rowValues(size, PAIR_KEYS, lines));
 }
 
 export type StockRow = Awaited<ReturnType<typeof readStockRows>>[number];
 
-/** The lines as a `(point_id, product_id, quantity)` relation from three array parameters (see pairsIn). */
-function linesAsValues(lines: readonly StockLine[]): SQL {
-  const pointIds = sql.param(lines.map((line) => line.pointId));
-  const productIds = sql.param(lines.map((line) => line.productId));
-  const quantities = sql.param(lines.map((line) => line.quantity));
-  return sql`select * from unnest(${pointIds}::uuid[], ${productIds}::uuid[], ${quantities}::int[])`;
+/** The lines as a `(point_id, product_id, quantity)` relation of `size` placeholder rows (see pairsIn). */
+function linesAsValues(size: number): SQL {
+  return sql`values ${rowPlaceholders(size, LINE_COLUMNS)}`;
 }
 
 /** A stock row as `lockAndTakeStock` found it under its lock, before the take, and whether it was taken. */
@@ -69,6 +72,9 @@ export type LockedStockRow = {
   name: string;
   taken: boolean;
 };
+
+/** An update's (no) rows. */
+const NoRowSchema = z.never();
 
 const LockedStockRowSchema = z.object({
   pointId: z.string(),
@@ -86,24 +92,26 @@ const LockedStockRowSchema = z.object({
  * locking read has already returned (and so locked). Answers every row found, with its count and price as
  * the lock found them, before the take: a caller that finds a row short, or its price changed, throws, and
  * the transaction undoes the take. One round trip, the last before the commit: a popular product's row is
- * held for that and the commit only (issue 26). Named: one text for any number of lines (ADR 056).
+ * held for that and the commit only (issue 26). Named and built once, one text per `listSize` of the lines
+ * (ADR 047, eighth session).
  */
 export async function lockAndTakeStock(tx: Executor, lines: readonly StockLine[]): Promise<LockedStockRow[]> {
   if (lines.length === 0) return [];
+  const size = listSize(lines.length);
   return namedRows(
     tx,
-    'stock_lock_and_take',
+    `stock_lock_and_take_${size}`,
     LockedStockRowSchema,
-    sql`with locked as materialized (
+    () => sql`with locked as materialized (
         select ${stock.pointId} as "pointId", ${stock.productId} as "productId", ${stock.count} as count,
           coalesce(${stock.priceKopecks}, ${products.priceKopecks}) as "priceKopecks", ${products.name} as name
         from ${stock} inner join ${products} on ${products.id} = ${stock.productId}
-        where ${pairsIn(lines)}
+        where ${pairsIn(size)}
         order by ${stock.pointId}, ${stock.productId}
         for update of ${stock}
       ), taken as (
         update ${stock} set count = ${stock.count} - v.quantity
-        from (${linesAsValues(lines)}) as v(point_id, product_id, quantity)
+        from (${linesAsValues(size)}) as v(point_id, product_id, quantity)
         where ${stock.pointId} = v.point_id and ${stock.productId} = v.product_id and ${stock.count} >= v.quantity
           and exists (select 1 from locked where locked."pointId" = v.point_id and locked."productId" = v.product_id)
         returning ${stock.pointId} as point_id, ${stock.productId} as product_id
@@ -112,6 +120,7 @@ export async function lockAndTakeStock(tx: Executor, lines: readonly StockLine[]
           select 1 from taken where taken.point_id = locked."pointId" and taken.product_id = locked."productId"
         ) as taken
       from locked order by locked."pointId", locked."productId"`,
+    rowValues(size, LINE_KEYS, lines),
   );
 }
 
@@ -133,9 +142,14 @@ export async function adjustWeighedStock(
 /** Puts quantities back (a cancelled order's lines); a point that no longer stocks a product gets nothing. */
 export async function returnStock(tx: Executor, lines: readonly StockLine[]): Promise<void> {
   if (lines.length === 0) return;
-  await tx.execute(
-    sql`update ${stock} set count = ${stock.count} + v.quantity
-      from (${linesAsValues(lines)}) as v(point_id, product_id, quantity)
+  const size = listSize(lines.length);
+  await namedRows(
+    tx,
+    `stock_return_${size}`,
+    NoRowSchema,
+    () => sql`update ${stock} set count = ${stock.count} + v.quantity
+      from (${linesAsValues(size)}) as v(point_id, product_id, quantity)
       where ${stock.pointId} = v.point_id and ${stock.productId} = v.product_id`,
+    rowValues(size, LINE_KEYS, lines),
   );
 }

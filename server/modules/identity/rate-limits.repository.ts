@@ -1,7 +1,8 @@
 import { and, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Db, namedRows } from '../../db/client';
+import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema/index';
+import { namedRows } from '../../db/statements';
 import type { Clock } from '../../lib/clock';
 import type { Counter, LimitStore, Slot, TakeResult } from '../../limits/limit-store';
 
@@ -20,30 +21,46 @@ const TakenRow = z.object({
 /**
  * `take` of each slot in one statement: each slot's upsert is a CTE that runs only while the one before it
  * stayed within its limit (`count <= limit`), so the first refused leaves the later ones untouched. One text
- * per number of slots, named.
+ * per number of slots, named and built once: slot i's values are the placeholders `key{i}`, `limit{i}`,
+ * `cap{i}` (limit + 1) and `resetAt{i}`, and `now` (see takeEachValues).
  */
-function takeEachStatement(slots: readonly Slot[], now: number): SQL {
-  const steps = slots.map((slot, index) => {
+function takeEachStatement(count: number): SQL {
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const slot = (name: string, index: number) => sql.placeholder(`${name}${index}`);
+  const steps = Array.from({ length: count }, (_, index) => {
     const before =
       index === 0
         ? sql``
-        : sql` where (select count from t${sql.raw(String(index - 1))}) <= ${slots[index - 1]?.limit}::int`;
+        : sql` where (select count from t${sql.raw(String(index - 1))}) <= ${slot('limit', index - 1)}::int`;
     return sql`t${sql.raw(String(index))} as (
         insert into ${rateLimits} (key, count, reset_at)
-        select ${slot.key}::text, 1, ${new Date(now + slot.windowMs).toISOString()}::timestamptz${before}
+        select ${slot('key', index)}::text, 1, ${slot('resetAt', index)}::timestamptz${before}
         on conflict (key) do update set
-          count = case when ${rateLimits.resetAt} <= ${at(now)} then 1
-            else least(${rateLimits.count} + 1, ${slot.limit + 1}::int) end,
-          reset_at = case when ${rateLimits.resetAt} <= ${at(now)} then excluded.reset_at
+          count = case when ${rateLimits.resetAt} <= ${now} then 1
+            else least(${rateLimits.count} + 1, ${slot('cap', index)}::int) end,
+          reset_at = case when ${rateLimits.resetAt} <= ${now} then excluded.reset_at
             else ${rateLimits.resetAt} end
         returning count, reset_at
       )`;
   });
-  const answers = slots.map(
+  const answers = Array.from(
+    { length: count },
     (_slot, index) =>
       sql`select ${sql.raw(String(index))} as place, count, reset_at from t${sql.raw(String(index))}`,
   );
   return sql`with ${sql.join(steps, sql`, `)} ${sql.join(answers, sql` union all `)}`;
+}
+
+/** The values of takeEachStatement's placeholders. */
+function takeEachValues(slots: readonly Slot[], now: number): Record<string, unknown> {
+  const values: Record<string, unknown> = { now: new Date(now).toISOString() };
+  slots.forEach((slot, index) => {
+    values[`key${index}`] = slot.key;
+    values[`limit${index}`] = slot.limit;
+    values[`cap${index}`] = slot.limit + 1;
+    values[`resetAt${index}`] = new Date(now + slot.windowMs).toISOString();
+  });
+  return values;
 }
 
 /** `takeEach` as a loop of `take`s, one round trip each. */
@@ -92,7 +109,8 @@ export function createPgLimitStore(db: Db, clock: Clock): LimitStore {
         db,
         `rate_take_each_${slots.length}`,
         TakenRow,
-        takeEachStatement(slots, clock.now()),
+        () => takeEachStatement(slots.length),
+        takeEachValues(slots, clock.now()),
       );
       return rows
         .sort((a, b) => a.place - b.place)

@@ -16,9 +16,10 @@ import {
   sql,
 } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Db, type Executor, namedRows } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { rowFromColumns } from '../../db/columns';
 import { notifications, orders, pushSubscriptions } from '../../db/schema/index';
+import { namedRows, statement } from '../../db/statements';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 /** What a module stores: the SPEC §3 fields it sets; `deliveredAt` null until it has gone out. */
@@ -43,16 +44,21 @@ const BadgeCountsRow = z.object({ cabinet: z.coerce.number().int(), orders: z.co
  * active orders ('Заказы', not done or cancelled; a read of the orders module's table, ADR 025's read joins).
  * Each page a signed-in customer loads, each socket's catch-up and each announced order change reads them.
  */
+/** The finished statuses as SQL literals: constants of the code, written into the statement's text. */
+const FINISHED_STATUS_LIST = sql.raw(FINISHED_ORDER_STATUSES.map((status) => `'${status}'`).join(', '));
+
 export async function countBadges(db: Executor, userId: string): Promise<BadgeCounts> {
+  const user = sql`${sql.placeholder('userId')}::uuid`;
   const [row] = await namedRows(
     db,
     'badge_counts',
     BadgeCountsRow,
-    sql`select
+    () => sql`select
         (select count(*) from ${notifications}
-          where ${notifications.userId} = ${userId}::uuid and ${notifications.isRead} = false) as cabinet,
+          where ${notifications.userId} = ${user} and ${notifications.isRead} = false) as cabinet,
         (select count(*) from ${orders}
-          where ${orders.userId} = ${userId}::uuid and ${notInArray(orders.status, [...FINISHED_ORDER_STATUSES])}) as orders`,
+          where ${orders.userId} = ${user} and ${orders.status} not in (${FINISHED_STATUS_LIST})) as orders`,
+    { userId },
   );
   return row ?? { cabinet: 0, orders: 0 };
 }
@@ -97,18 +103,20 @@ export async function takePendingWithPushTargets(
   userId: string,
   at: Date,
 ): Promise<{ rows: NotificationRow[]; targets: PushSubscriptionRow[] }> {
+  const user = sql`${sql.placeholder('userId')}::uuid`;
   const [raw] = await namedRows(
     db,
     'notifications_take_pending_push',
     PendingWithTargets,
-    sql`with taken as (
-        update ${notifications} set delivered_at = ${at.toISOString()}::timestamptz
-        where ${notifications.userId} = ${userId}::uuid and ${notifications.deliveredAt} is null
+    () => sql`with taken as (
+        update ${notifications} set delivered_at = ${sql.placeholder('at')}::timestamptz
+        where ${notifications.userId} = ${user} and ${notifications.deliveredAt} is null
         returning *
       )
       select coalesce((select json_agg(taken) from taken), '[]') as rows,
         coalesce((select json_agg(s order by s.created_at, s.id) from ${pushSubscriptions} s
-          where s.user_id = ${userId}::uuid), '[]') as targets`,
+          where s.user_id = ${user}), '[]') as targets`,
+    { userId, at: at.toISOString() },
   );
   const rows = (raw?.rows ?? []).map((row) => rowFromColumns<NotificationRow>(notificationColumns, row));
   return {
@@ -146,17 +154,28 @@ export function listNotificationsSince(
  * order change stores one inside its transaction).
  */
 export async function insertNotification(tx: Executor, values: NewNotification): Promise<NotificationRow> {
-  const [row] = await tx
-    .insert(notifications)
-    .values({
-      ...values,
-      link: values.link ?? null,
-      chatId: values.chatId ?? null,
-      deliveredAt: values.deliveredAt ?? null,
-    })
-    .returning()
-    .prepare('notification_insert')
-    .execute();
+  const [row] = await statement(tx, 'notification_insert', (db) =>
+    db
+      .insert(notifications)
+      .values({
+        userId: sql.placeholder('userId'),
+        type: sql.placeholder('type'),
+        title: sql.placeholder('title'),
+        content: sql.placeholder('content'),
+        link: sql.placeholder('link'),
+        chatId: sql.placeholder('chatId'),
+        // The column's encoder would call a null's toISOString: the value goes as text.
+        deliveredAt: sql`${sql.placeholder('deliveredAt')}::timestamptz`,
+        createdAt: sql.placeholder('createdAt'),
+      })
+      .returning()
+      .prepare('notification_insert'),
+  ).execute({
+    ...values,
+    link: values.link ?? null,
+    chatId: values.chatId ?? null,
+    deliveredAt: values.deliveredAt?.toISOString() ?? null,
+  });
   if (!row) throw new Error('notification not stored');
   return row;
 }

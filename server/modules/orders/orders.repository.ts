@@ -20,9 +20,10 @@ import {
   sql,
 } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Executor, namedRows, queryRows } from '../../db/client';
+import { type Executor, queryRows } from '../../db/client';
 import { rowFromColumns } from '../../db/columns';
 import { idempotencyKeys, orderEvents, orderItems, orders, slotReservations } from '../../db/schema/index';
+import { namedRows, statement } from '../../db/statements';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -98,6 +99,34 @@ const RawRowSchema = z.record(z.string(), z.unknown());
 const PlacedOrderExtrasSchema = z.object({ item_order: z.array(z.string()), key_finished: z.boolean() });
 const ReservedRowSchema = z.object({ reserved: z.number().int() });
 
+/** insertPlacedOrder's statement; its values are JSON and the key's claim (null without one). */
+const placedOrderStatement = () => {
+  const value = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+  return sql`with o as (
+      insert into ${orders} (${columnList(orderColumns, PLACED_ORDER_KEYS)})
+      select ${columnList(orderColumns, PLACED_ORDER_KEYS)}
+      from jsonb_populate_record(null::${orders}, ${value('order', 'jsonb')})
+      returning *
+    ), i as (
+      insert into ${orderItems} (order_id, ${columnList(itemColumns, ITEM_KEYS)})
+      select o.id, ${sql.raw(ITEM_KEYS.map((key) => `r."${itemColumns[key].name}"`).join(', '))}
+      from o, jsonb_populate_recordset(null::${orderItems}, ${value('items', 'jsonb')}) as r
+      returning product_id, name
+    ), e as (
+      insert into ${orderEvents} (order_id, status, at) select o.id, o.status, o.created_at from o
+    ), k as (
+      update ${idempotencyKeys} set response_status = 200, response_body = jsonb_build_object('orderIds',
+          ${value('earlierOrderIds', 'jsonb')} || jsonb_build_array((select o.id from o)))
+      where ${idempotencyKeys.userId} = ${value('keyUserId', 'uuid')} and ${idempotencyKeys.key} = ${value('key', 'text')}
+        and ${idempotencyKeys.responseStatus} is null
+        and ${idempotencyKeys.createdAt} = ${value('claimedAt', 'timestamptz')}
+      returning 1
+    )
+    select o.*, (select coalesce(json_agg(i.product_id order by i.name), '[]') from i) as item_order,
+      exists (select 1 from k) as key_finished
+    from o`;
+};
+
 /**
  * A checkout's order with its lines and its first status event, in one statement (docs/decisions/056): the
  * order's row as stored (its id, number and defaults), and the lines' product ids in the order the order's
@@ -105,7 +134,7 @@ const ReservedRowSchema = z.object({ reserved: z.number().int() });
  * With `finish` (the checkout's last order) the same statement finishes the idempotency key with the answer's
  * order ids, while the claim still holds it (`claimed`), and says whether it did: one round trip fewer than a
  * statement of its own. The values go as JSON and plain parameters: one text for any number of lines, and with
- * or without a key (its parameters null then match no key), named and prepared.
+ * or without a key (its parameters null then match no key), named, prepared and built once.
  */
 export async function insertPlacedOrder(
   tx: Executor,
@@ -114,36 +143,14 @@ export async function insertPlacedOrder(
   finish: KeyFinish | null = null,
 ): Promise<{ row: OrderRow; itemOrder: string[]; isKeyFinished: boolean }> {
   const claim = finish?.claim;
-  const [raw] = await namedRows(
-    tx,
-    'order_insert_placed',
-    RawRowSchema,
-    sql`with o as (
-        insert into ${orders} (${columnList(orderColumns, PLACED_ORDER_KEYS)})
-        select ${columnList(orderColumns, PLACED_ORDER_KEYS)}
-        from jsonb_populate_record(null::${orders}, ${JSON.stringify(asRecord(orderColumns, PLACED_ORDER_KEYS, order))}::jsonb)
-        returning *
-      ), i as (
-        insert into ${orderItems} (order_id, ${columnList(itemColumns, ITEM_KEYS)})
-        select o.id, ${sql.raw(ITEM_KEYS.map((key) => `r."${itemColumns[key].name}"`).join(', '))}
-        from o, jsonb_populate_recordset(null::${orderItems}, ${JSON.stringify(
-          items.map((item) => asRecord(itemColumns, ITEM_KEYS, item)),
-        )}::jsonb) as r
-        returning product_id, name
-      ), e as (
-        insert into ${orderEvents} (order_id, status, at) select o.id, o.status, o.created_at from o
-      ), k as (
-        update ${idempotencyKeys} set response_status = 200, response_body = jsonb_build_object('orderIds',
-            ${JSON.stringify(finish?.earlierOrderIds ?? [])}::jsonb || jsonb_build_array((select o.id from o)))
-        where ${idempotencyKeys.userId} = ${claim?.userId ?? null}::uuid and ${idempotencyKeys.key} = ${claim?.key ?? null}::text
-          and ${idempotencyKeys.responseStatus} is null
-          and ${idempotencyKeys.createdAt} = ${claim?.claimedAt.toISOString() ?? null}::timestamptz
-        returning 1
-      )
-      select o.*, (select coalesce(json_agg(i.product_id order by i.name), '[]') from i) as item_order,
-        exists (select 1 from k) as key_finished
-      from o`,
-  );
+  const [raw] = await namedRows(tx, 'order_insert_placed', RawRowSchema, placedOrderStatement, {
+    order: JSON.stringify(asRecord(orderColumns, PLACED_ORDER_KEYS, order)),
+    items: JSON.stringify(items.map((item) => asRecord(itemColumns, ITEM_KEYS, item))),
+    earlierOrderIds: JSON.stringify(finish?.earlierOrderIds ?? []),
+    keyUserId: claim?.userId ?? null,
+    key: claim?.key ?? null,
+    claimedAt: claim?.claimedAt.toISOString() ?? null,
+  });
   if (!raw) throw new Error('insert into orders returned no row');
   const { item_order: itemOrder, key_finished: isKeyFinished } = PlacedOrderExtrasSchema.parse(raw);
   const row = rowFromColumns<OrderRow>(orderColumns, raw);
@@ -376,13 +383,19 @@ const claimed = (claim: KeyClaim) =>
 
 /** Claims a new key for a request; false when the key exists already. */
 export async function insertKey(tx: Executor, claim: KeyClaim, requestHash: string): Promise<boolean> {
-  const inserted = await tx
-    .insert(idempotencyKeys)
-    .values({ userId: claim.userId, key: claim.key, requestHash, createdAt: claim.claimedAt })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key })
-    .prepare('order_key_claim')
-    .execute();
+  const inserted = await statement(tx, 'order_key_claim', (db) =>
+    db
+      .insert(idempotencyKeys)
+      .values({
+        userId: sql.placeholder('userId'),
+        key: sql.placeholder('key'),
+        requestHash: sql.placeholder('requestHash'),
+        createdAt: sql.placeholder('createdAt'),
+      })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key })
+      .prepare('order_key_claim'),
+  ).execute({ userId: claim.userId, key: claim.key, requestHash, createdAt: claim.claimedAt });
   return inserted.length > 0;
 }
 

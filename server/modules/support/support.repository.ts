@@ -1,9 +1,10 @@
 /** The support chat's and the operator role's queries (issue 15). */
 import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Db, type Executor, namedRows } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { rowFromColumns, selectPrefixed } from '../../db/columns';
 import { chatConversations, chatMessages, operatorStores, userRoles } from '../../db/schema/index';
+import { namedRows } from '../../db/statements';
 
 export type ConversationRow = typeof chatConversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -93,27 +94,39 @@ export async function storeMessage(
   values: NewMessage,
 ): Promise<{ conversation: ConversationRow; message: MessageRow } | undefined> {
   const at = (values.createdAt ?? new Date()).toISOString();
+  const value = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
   const [raw] = await namedRows(
     db,
     'chat_store_message',
     RawRowSchema,
-    sql`with c as (
+    () => sql`with c as (
         insert into ${chatConversations} (customer_id, status, last_message_at, created_at)
-        values (${customerId}::uuid, 'open', ${at}::timestamptz, ${at}::timestamptz)
+        values (${value('customerId', 'uuid')}, 'open', ${value('at', 'timestamptz')}, ${value('at', 'timestamptz')})
         on conflict (customer_id) do update set status = 'open', last_message_at = excluded.last_message_at
         returning *
       ), m as (
         insert into ${chatMessages} (conversation_id, author_id, author_role, text, image_id, image_path,
           order_number, created_at, idempotency_key)
-        select c.id, ${values.authorId ?? null}::uuid, ${values.authorRole}::text, ${values.text ?? ''}::text,
-          ${values.imageId ?? null}::uuid, ${values.imagePath ?? null}::text, ${values.orderNumber ?? null}::int,
-          ${at}::timestamptz, ${values.idempotencyKey ?? null}::text
+        select c.id, ${value('authorId', 'uuid')}, ${value('authorRole', 'text')}, ${value('text', 'text')},
+          ${value('imageId', 'uuid')}, ${value('imagePath', 'text')}, ${value('orderNumber', 'int')},
+          ${value('at', 'timestamptz')}, ${value('idempotencyKey', 'text')}
         from c
         on conflict (author_id, idempotency_key) where idempotency_key is not null do nothing
         returning *
       )
       select ${selectPrefixed(chatConversations, 'c', 'c_')}, ${selectPrefixed(chatMessages, 'm', 'm_')}
       from c left join m on true`,
+    {
+      customerId,
+      at,
+      authorId: values.authorId ?? null,
+      authorRole: values.authorRole,
+      text: values.text ?? '',
+      imageId: values.imageId ?? null,
+      imagePath: values.imagePath ?? null,
+      orderNumber: values.orderNumber ?? null,
+      idempotencyKey: values.idempotencyKey ?? null,
+    },
   );
   if (!raw) throw new Error('conversation not stored');
   // The key's message exists already (a repeat that came at the same time): this one stores nothing.
