@@ -25,6 +25,7 @@ import { AuthDialogsProvider } from './features/auth/auth-dialogs';
 import { BasketProvider, useBasketCount } from './features/basket/basket-context';
 import { BASKET_PAGE } from './features/basket/basket-form';
 import { DeliveryProvider } from './features/delivery/delivery-provider';
+import { FavouritesForm } from './features/favourites/favourites-form';
 import { useFavouritesCount } from './features/favourites/use-favourites';
 import { RealtimeToasts } from './features/realtime/realtime-toasts';
 import { RealtimeProvider, useHeaderBadges } from './features/realtime/use-realtime';
@@ -167,6 +168,7 @@ export function Layout({ children }: { children: ReactNode }) {
                 >
                   <RealtimeToasts />
                   <SharedLabels />
+                  <FavouritesForm />
                   {children}
                 </RealtimeProvider>
               </DeliveryProvider>

@@ -12,6 +12,7 @@ import { SharedLabels } from '~/components/ui/shared-labels';
 import { ToastProvider } from '~/components/ui/toast';
 import { AuthDialogsProvider } from '~/features/auth/auth-dialogs';
 import { BasketProvider } from '~/features/basket/basket-context';
+import { FAVOURITES_FORM_ID } from '~/features/favourites/favourite-routes';
 import { screen } from '../../../tests/setup/screen';
 import { ProductGrid } from './product-card';
 
@@ -105,8 +106,16 @@ describe('a grid of product cards', () => {
       expect(buy.closest('article')?.querySelector('button svg')).toBeNull();
       // The card styles its forms and buttons by their place (app.css `.card > …`): no class, not even empty.
       const controls = buy.closest('article')?.querySelectorAll('form, button') ?? [];
-      expect(controls.length).toBe(5);
+      expect(controls.length).toBe(4);
       for (const control of controls) expect(control.getAttribute('class')).toBeNull();
+      // The heart has no form of its own: it is a button of the page's one favourites form, naming its item
+      // as its own field when signed in (what the browser posts without JavaScript).
+      const heart = screen.getByRole('button', { name: `В избранное: ${MILK.name}` });
+      expect(heart.closest('form')).toBeNull();
+      expect(heart.getAttribute('form')).toBe(FAVOURITES_FORM_ID);
+      expect([heart.getAttribute('name'), heart.getAttribute('value')]).toEqual(
+        user ? ['product', MILK._id] : [null, null],
+      );
     });
   }
 

@@ -4,14 +4,17 @@
  * /api/user/me/favorites… handlers.
  */
 import {
+  type FavouriteForm,
   FavouriteFormSchema,
   type FavouriteIntent,
   type SetToBasketResult,
 } from '@core/contracts/favourites';
 import type { DeliveryArea } from '@core/rules/delivery-area';
 import { type AssortmentScope, scopeOf } from '@core/rules/delivery-area';
+import { FAVOURITE_TYPES } from '@core/rules/favourites';
 import type { Services } from '@server/services';
-import { parseForm } from '~/lib/actions.server';
+import { formText, parseForm } from '~/lib/actions.server';
+import { REDIRECT_TO_FIELD } from '~/lib/document-post.server';
 
 export type FavouriteActionResult =
   | { ok: true; intent: 'toggle'; active: boolean; count: number }
@@ -25,6 +28,23 @@ export type FavouriteActionResult =
       >;
     }
   | { ok: true; intent: 'set-to-basket'; result: SetToBasketResult };
+
+/**
+ * A heart's post without JavaScript (FAVOURITES_FORM_ID): its button's own field, `product=<id>` (or `store`,
+ * `article`), is the toggle of that item, the intent the form does not write. Any other form as it came.
+ */
+export function heartButtonToggle(form: FormData): FormData {
+  if (form.has('intent')) return form;
+  const type = FAVOURITE_TYPES.find((name) => form.has(name));
+  if (!type) return form;
+  // No `active`: the server toggles either way (SPEC §7); it is the widget's own state.
+  const fields = { intent: 'toggle', type, id: formText(form, type) } satisfies FavouriteForm;
+  const toggle = new FormData();
+  for (const [name, value] of Object.entries(fields)) toggle.set(name, value);
+  const page = form.get(REDIRECT_TO_FIELD);
+  if (page !== null) toggle.set(REDIRECT_TO_FIELD, page);
+  return toggle;
+}
 
 /**
  * Runs one change for the signed-in customer, read with FavouriteFormSchema (ADR 042); AppErrors (bad input,

@@ -133,18 +133,25 @@ describe.each(TEST_DATABASE_KINDS)('favourite actions on %s', (kind) => {
         outcomeOf,
       );
     };
-    const heart = { intent: 'toggle', type: 'product', id, active: 'true', redirectTo: '/catalog?page=2' };
+    // The page's one favourites form, posted by a heart: the button's own field names the item.
+    const heart = { product: id, redirectTo: '/catalog?page=2' };
     expect(await documentPost(context, heart)).toMatchObject({
       kind: 'redirect',
       location: '/catalog?page=2',
     });
+    expect((await t.app.services.favourites.listFavouriteKeys(customer.user._id)).product).toEqual([id]);
+    // Again: it toggles, whatever the heart showed.
+    await documentPost(context, heart);
+    expect((await t.app.services.favourites.listFavouriteKeys(customer.user._id)).product).toEqual([]);
+    // A fetcher's whole form, posted by the browser itself, as before.
+    await documentPost(context, { intent: 'toggle', type: 'product', id, active: 'true' });
     expect((await t.app.services.favourites.listFavouriteKeys(customer.user._id)).product).toEqual([id]);
     expect(await documentPost(pageContext(t, null), heart)).toMatchObject({
       kind: 'redirect',
       location: '/login?redirectTo=%2Fcatalog%3Fpage%3D2',
     });
     // A refusal stays the action's failure, which the edge shows as the error page in Russian.
-    expect(await documentPost(context, { ...heart, type: 'shop' })).toMatchObject({
+    expect(await documentPost(context, { intent: 'toggle', type: 'shop', id })).toMatchObject({
       status: 400,
       data: { ok: false, message: expect.stringMatching(/[а-яё]/i) },
     });

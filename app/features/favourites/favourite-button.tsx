@@ -7,7 +7,7 @@ import { useOptionalUser } from '~/features/auth/user';
 import { cx } from '~/lib/cx';
 import { useActionOutcome } from '~/lib/use-action-outcome';
 import type { action as favouritesAction } from '~/routes/resources/favourites';
-import { FAVOURITES_ACTION, toggleForm } from './favourite-routes';
+import { FAVOURITES_ACTION, FAVOURITES_FORM_ID, toggleForm } from './favourite-routes';
 import { favouriteFetcherKey, isSavedFavourite, pendingToggleOf, useSavedFavourites } from './use-favourites';
 
 /** Accessible names of the hearts, by what they mark. */
@@ -32,8 +32,9 @@ export type FavouriteButtonProps = {
 
 /**
  * The heart of a product, a shop, an article or a recipe (SPEC §3, §4). A toggle button: pressed while the
- * item is a favourite. It is a form (docs/decisions/043): before hydration and without JavaScript it posts to
- * the resource route, which toggles and comes back to this page; with JavaScript a fetcher posts it, the new
+ * item is a favourite. It is a button of the page's one favourites form (FavouritesForm, docs/decisions/043):
+ * before hydration and without JavaScript it posts to the resource route, which toggles the item it names and
+ * comes back to this page; with JavaScript a fetcher posts it, the new
  * state shows at once (the fetcher's form) and the router then revalidates the root loader, so every heart
  * of the item and the header badge follow the server. A failure is a warning toast with the server's message
  * (SPEC §8) and the heart goes back. A guest gets the login popup, or without JavaScript the login page.
@@ -55,27 +56,28 @@ export function FavouriteButton({
   // Hearts of one item share the fetcher and so its answer: a refusal is told once.
   useActionOutcome(fetcher);
 
-  // A signed-in customer's heart posts what it will show once done as its own value (one hidden field less
-  // on each of a grid's cards, ADR 044); a guest's posts nothing.
-  const fields = isSignedIn ? toggleForm(type, id, !isActive) : null;
   const isOverPicture = variant === 'overlay' || variant === 'card';
-  // A product card's form is styled by the card (`display: contents`), any other's by this class.
-  const formClass = variant === 'card' ? undefined : 'contents';
-  const button = (
+  return (
     <button
       // A form's button submits without a type: a grid's cards leave it out (dozens a page, ADR 044).
       type={variant === 'card' ? undefined : 'submit'}
-      name={fields ? 'active' : undefined}
-      value={fields?.active}
+      // The page's one favourites form (FAVOURITES_FORM_ID): its item as its own field when signed in.
+      form={FAVOURITES_FORM_ID}
+      name={isSignedIn ? type : undefined}
+      value={isSignedIn ? id : undefined}
       aria-pressed={isActive}
       {...labelProps('favourite', name, nameId)}
       // Over a picture: the class's tooltip says it (app.css), not a title per card.
       title={isOverPicture ? undefined : isActive ? 'Убрать из избранного' : 'Добавить в избранное'}
       onPointerEnter={isSignedIn ? undefined : preloadLoginDialogs}
       onClick={(event) => {
-        if (isSignedIn) return;
         event.preventDefault();
-        openLogin();
+        if (!isSignedIn) {
+          openLogin();
+          return;
+        }
+        // The fetcher posts what the heart will show once done, which it shows meanwhile.
+        void fetcher.submit(toggleForm(type, id, !isActive), { method: 'post', action: FAVOURITES_ACTION });
       }}
       className={
         cx(
@@ -98,25 +100,5 @@ export function FavouriteButton({
       {isOverPicture ? null : <Icon name="heart" className="heart size-5" />}
       {variant === 'labelled' ? FAVOURITE_LABEL_PREFIX : null}
     </button>
-  );
-
-  if (!fields) {
-    // A guest: the login popup with JavaScript; without it, an empty post that the resource route answers
-    // with the login page, then back to the Referer's page (no field: a grid repeats this form, ADR 044).
-    return (
-      <form method="post" action={FAVOURITES_ACTION} className={formClass}>
-        {button}
-      </form>
-    );
-  }
-  const { active: _postedByTheButton, ...hidden } = fields;
-  return (
-    <fetcher.Form method="post" action={FAVOURITES_ACTION} className={formClass}>
-      {Object.entries(hidden).map(([field, value]) => (
-        <input key={field} type="hidden" name={field} value={value} />
-      ))}
-      {/* No `redirectTo`: without JavaScript the server goes back to the Referer's page (ADR 044). */}
-      {button}
-    </fetcher.Form>
   );
 }

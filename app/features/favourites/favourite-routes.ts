@@ -13,6 +13,14 @@ export const FAVOURITE_SETS_LOADER = '/resources/favourites/sets';
 /** The sets loader's query: the product the popup was opened for. */
 export const SETS_PRODUCT_PARAM = 'product';
 
+/**
+ * The page's one favourites form (FavouritesForm, in the root layout): every heart is a button of it by this
+ * id, so a grid writes no form per card (ADR 044). Posted by the browser itself (before hydration, or without
+ * JavaScript), a signed-in customer's heart sends its item as its own field, `product=<id>` (or `store`,
+ * `article`), which the action toggles; a guest's sends nothing and goes to the login page.
+ */
+export const FAVOURITES_FORM_ID = 'fav';
+
 /** A form posted without JavaScript: the page the action goes back to (docs/decisions/043). */
 export const REDIRECT_TO_FIELD = 'redirectTo';
 
