@@ -8,10 +8,8 @@ export function CounterBadge({ count, className }: { count: number; className?: 
   return (
     <span
       aria-hidden="true"
-      className={cx(
-        'inline-flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-berry px-1 text-[11px] leading-none font-bold text-white ring-2 ring-white',
-        className,
-      )}
+      // One component class (app.css): a few on every signed-in page.
+      className={cx('count-badge', className)}
     >
       {text}
     </span>

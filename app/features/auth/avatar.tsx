@@ -36,11 +36,8 @@ export function Avatar({
   ) : (
     <span
       aria-hidden="true"
-      className={cx(
-        'inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800',
-        SIZES[size],
-        className,
-      )}
+      // One component class (app.css), and the size: the header shows it twice on every signed-in page.
+      className={cx('avatar-initials', SIZES[size], className)}
     >
       {initials(user.name) || '?'}
     </span>

@@ -17,11 +17,8 @@ export function UserChip({
     <Link
       to="/lk"
       title={user.name}
-      className={cx(
-        'inline-flex min-w-0 items-center gap-2 rounded-2xl text-[15px] font-semibold text-ink transition-colors hover:bg-brand-50 hover:text-brand-800',
-        compact ? 'p-1' : 'h-12 py-1 pr-3 pl-1.5',
-        className,
-      )}
+      // One component class (app.css), and the size: twice on every signed-in page.
+      className={cx('user-chip', compact ? 'p-1' : 'h-12 py-1 pr-3 pl-1.5', className)}
     >
       <Avatar user={user} size={compact ? 'sm' : 'md'} className={compact ? undefined : 'size-9'} />
       <span className={cx('truncate', compact ? 'sr-only' : 'max-w-36')}>{user.name}</span>
