@@ -4,7 +4,7 @@ import type { WeightTerms } from '@core/rules/sold-by-weight';
 import type { OnMissing } from '@core/rules/substitution';
 import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { basketItems, baskets, points, products, stock, stores } from '../../db/schema/index';
 import { statement } from '../../db/statements';
 
@@ -312,20 +312,24 @@ const basketRowColumns = {
 /**
  * A customer's lines with their products, in the order they were added. A line stays when its point stopped
  * selling the product: it shows stock 0, never disappears unseen. Every answer of the basket API ends with
- * it, so it is prepared once per database handle.
+ * it: named and built once.
  */
-export function prepareBasketRows(db: Db): (userId: string) => Promise<BasketRow[]> {
-  const query = db
-    .select(basketRowColumns)
-    .from(basketItems)
-    .innerJoin(products, eq(products.id, basketItems.productId))
-    .innerJoin(stores, eq(stores.id, products.storeId))
-    .leftJoin(stock, and(eq(stock.pointId, basketItems.pointId), eq(stock.productId, basketItems.productId)))
-    .leftJoin(replacements, eq(replacements.id, basketItems.replacementId))
-    .where(eq(basketItems.userId, placeholder.userId))
-    .orderBy(basketItems.position)
-    .prepare('basket_rows');
-  return (userId) => query.execute({ userId });
+export function findBasketRows(db: Executor, userId: string): Promise<BasketRow[]> {
+  return statement(db, 'basket_rows', (tx) =>
+    tx
+      .select(basketRowColumns)
+      .from(basketItems)
+      .innerJoin(products, eq(products.id, basketItems.productId))
+      .innerJoin(stores, eq(stores.id, products.storeId))
+      .leftJoin(
+        stock,
+        and(eq(stock.pointId, basketItems.pointId), eq(stock.productId, basketItems.productId)),
+      )
+      .leftJoin(replacements, eq(replacements.id, basketItems.replacementId))
+      .where(eq(basketItems.userId, placeholder.userId))
+      .orderBy(basketItems.position)
+      .prepare('basket_rows'),
+  ).execute({ userId });
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   deleteLine,
   deleteLines,
   deletePointLines,
+  findBasketRows,
   findLineState,
   findLines,
   findPointAndProduct,
@@ -32,7 +33,6 @@ import {
   type LinePair,
   type LineWrite,
   lockBasket,
-  prepareBasketRows,
   upsertLine,
   upsertLines,
 } from './basket.repository';
@@ -119,8 +119,8 @@ function pairsOf(map: BasketMap<Line>): LinePair[] {
  * is lost and none lifts a line above the stock. Answers are the whole basket, read after the commit.
  */
 export function createBasketService(deps: BasketDeps) {
-  const findBasketRows = prepareBasketRows(deps.db);
-  const getBasket = async (userId: string): Promise<Basket> => presentBasket(await findBasketRows(userId));
+  const getBasket = async (userId: string): Promise<Basket> =>
+    presentBasket(await findBasketRows(deps.db, userId));
 
   return {
     getBasket,

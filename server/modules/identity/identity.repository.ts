@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { appSecrets, files, sessions, smsCodes, users } from '../../db/schema/index';
+import { statement } from '../../db/statements';
 
 const userWithImage = {
   user: users,
@@ -105,33 +106,24 @@ export async function insertSession(
 
 /**
  * The live session of a token hash with its user and picture: one indexed join per authenticated request, the
- * hottest statement there is (issue 26). Built once per database handle and named, so neither Drizzle's
- * query builder nor PostgreSQL's parser and planner run again for it (ADR 011's named statements).
+ * hottest statement there is (issue 26). Named and built once, so neither Drizzle's query builder nor
+ * PostgreSQL's parser and planner run again for it (ADR 011's named statements, ADR 047).
  */
-function sessionUserStatement(db: Db) {
-  return db
-    .select({ sessionId: sessions.id, sessionExpiresAt: sessions.expiresAt, ...userWithImage })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(files, eq(files.id, users.imageId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
-      ),
-    )
-    .prepare('session_user');
-}
-
-const sessionUserStatements = new WeakMap<Db, ReturnType<typeof sessionUserStatement>>();
-
 export async function findSessionUser(db: Db, tokenHash: string, now: Date) {
-  let statement = sessionUserStatements.get(db);
-  if (!statement) {
-    statement = sessionUserStatement(db);
-    sessionUserStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ tokenHash, now: now.toISOString() });
+  const [row] = await statement(db, 'session_user', (tx) =>
+    tx
+      .select({ sessionId: sessions.id, sessionExpiresAt: sessions.expiresAt, ...userWithImage })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(files, eq(files.id, users.imageId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+        ),
+      )
+      .prepare('session_user'),
+  ).execute({ tokenHash, now: now.toISOString() });
   return row;
 }
 
