@@ -137,8 +137,11 @@ function templateOf(card: string, values: ReturnType<typeof cardValues>): string
     // Short numbers only where the card writes them, not inside other texts.
     const patterns: Record<string, RegExp> = {
       discount: new RegExp(`(<span class="badge-sale">−)${escaped}(%</span>)`, 'g'),
-      rating: new RegExp(`(<span class="card-rating">)${escaped.replace('.', '\\.')}(</span>)`, 'g'),
+      // The rating: the last span of the size's line (the card styles it by its place, ADR 044).
+      rating: new RegExp(`(<span>)${escaped.replace('.', '\\.')}(</span></p>)`, 'g'),
       weight: new RegExp(`(<span>)${escaped}(</span>)`, 'g'),
+      unit: new RegExp(`(name="unit" value=")${escaped}(")`, 'g'),
+      min: new RegExp(`(<button value=")${escaped}(")`, 'g'),
     };
     const pattern = patterns[key];
     template = pattern
@@ -198,9 +201,9 @@ async function waitForMessage(child: ReturnType<typeof spawnNode>): Promise<void
   });
 }
 
-/** The id of a card's link, which its controls name themselves by (ADR 044). */
+/** The id of a card's link (its only one, in its title), which its controls name themselves by (ADR 044). */
 function labelIdOf(card: string): string {
-  const id = /<a id="([^"]+)" class="card-link"/.exec(card)?.[1];
+  const id = /<a id="([^"]+)"/.exec(card)?.[1];
   if (!id) throw new Error(`a card without its link's id:\n${card}`);
   return id;
 }
@@ -289,7 +292,8 @@ try {
     if (templates[shape] === undefined) templates[shape] = template;
     if (fillTemplate(templates[shape] ?? '', values) !== cards[index]) {
       throw new Error(
-        `card ${index + 1} (${card.name}) is not its shape's template filled in:\n${cards[index]}`,
+        `card ${index + 1} (${card.name}) is not its shape's template filled in:\n${cards[index]}\n` +
+          `the template filled in:\n${fillTemplate(templates[shape] ?? '', values)}`,
       );
     }
   });

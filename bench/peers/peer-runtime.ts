@@ -7,7 +7,7 @@
  */
 import type { ProductCard } from '../../core/contracts/catalog';
 import { formatRoubles, priceBeforeDiscountRoubles } from '../../core/rules/price';
-import { formatPackSize } from '../../core/rules/weight';
+import { formatSize, saleUnitOf } from '../../core/rules/sold-by-weight';
 import { presentProductCard } from '../../server/modules/catalog/catalog.presenter';
 import type { ProductCardRow } from '../../server/modules/catalog/catalog.repository';
 
@@ -36,6 +36,8 @@ export type CardValues = Record<
   | 'oldPrice'
   | 'discount'
   | 'weight'
+  | 'unit'
+  | 'min'
   | 'rating'
   | 'store'
   | 'labelId',
@@ -73,7 +75,10 @@ export function cardValues(card: ProductCard, labelId: string): CardValues {
     price: formatRoubles(card.price),
     oldPrice: formatRoubles(priceBeforeDiscountRoubles(card.price, card.discount) * 100),
     discount: String(card.discount),
-    weight: formatPackSize(card),
+    weight: formatSize(card),
+    // A product sold by weight (ADR 054) posts its step and minimum, and its button adds the minimum.
+    unit: card.by_weight ? `${saleUnitOf(card.by_weight).step}/${saleUnitOf(card.by_weight).min}` : '',
+    min: String(saleUnitOf(card.by_weight).min),
     rating: card.rating.toFixed(1),
     store: card.store.name,
   };
@@ -85,7 +90,8 @@ export function signature(card: ProductCard, index: number, eagerCount: number):
     card.discount > 0 ? 'sale' : '',
     card.is_new ? 'new' : '',
     card.reviews > 0 ? 'rated' : '',
-    card.in_stock && card.offer && card.offer.count > 0 ? 'stock' : '',
+    card.in_stock && card.offer && card.offer.count >= saleUnitOf(card.by_weight).min ? 'stock' : '',
+    card.by_weight ? 'kg' : '',
     card.img ? 'img' : '',
     index < eagerCount ? 'eager' : '',
   ].join('.');
