@@ -82,6 +82,22 @@ describe.each(TEST_DATABASE_KINDS)('statements built once on %s', (kind) => {
     ]);
   });
 
+  it('refuses another text under a name already built (checked at every call under Vitest)', async () => {
+    const named = `test_code_two_texts_${kind}`;
+    const byColumn = (column: typeof smsCodes.phone | typeof smsCodes.name) =>
+      statement(database.db, named, (tx) =>
+        tx
+          .select({ name: smsCodes.name })
+          .from(smsCodes)
+          .where(eq(column, sql.placeholder('value')))
+          .prepare(named),
+      );
+    expect(await byColumn(smsCodes.phone).execute({ value: '+7 (900) 000-00-03' })).toEqual([
+      { name: 'Имя 3' },
+    ]);
+    expect(() => byColumn(smsCodes.name)).toThrow(/another text under the same name/);
+  });
+
   it('refuses a statement with a value built into it, which every later call would send again', async () => {
     const phone = '+7 (900) 000-00-01';
     expect(() =>

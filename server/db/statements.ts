@@ -29,7 +29,17 @@ type Inside = {
 const built = new WeakMap<object, Map<string, Bindable>>();
 
 /** What a prepared query takes from its session: the connection, and the logger (tests count statements). */
-type Bindable = { client: unknown; logger: unknown; params: unknown[] };
+type Bindable = { client: unknown; logger: unknown; params: unknown[]; queryString: string };
+
+/**
+ * Under Vitest every call builds its statement again and compares it with the one built first: a name used
+ * for two texts, or a text that changes between calls, fails the test that runs it instead of running the
+ * first call's text in silence. Production builds each name once.
+ */
+const CHECK_EVERY_BUILD = process.env.NODE_ENV === 'test';
+
+const placeholderNames = (params: readonly unknown[]) =>
+  params.map((param) => (is(param, Placeholder) ? param.name : (param as Param<Placeholder>).value.name));
 
 /** A placeholder, bare or with its column's encoder (an insert's or update's value). */
 const isPlaceholder = (param: unknown) =>
@@ -43,15 +53,25 @@ function bind<Result>(db: Executor, name: string, build: () => Prepared<Result>)
     built.set(session.constructor, byName);
   }
   let template = byName.get(name);
-  if (!template) {
-    template = build() as unknown as Bindable;
+  if (!template || CHECK_EVERY_BUILD) {
+    const fresh = build() as unknown as Bindable;
     // A value built into the statement would be sent again on every later call, whoever made it.
-    if (!template.params.every(isPlaceholder)) {
+    if (!fresh.params.every(isPlaceholder)) {
       throw new Error(`statement ${name}: every value must be a sql.placeholder to build it once`);
     }
-    template.client = undefined;
-    template.logger = undefined;
-    byName.set(name, template);
+    if (
+      template &&
+      (fresh.queryString !== template.queryString ||
+        placeholderNames(fresh.params).join() !== placeholderNames(template.params).join())
+    ) {
+      throw new Error(`statement ${name}: another text under the same name\n${fresh.queryString}`);
+    }
+    if (!template) {
+      template = fresh;
+      template.client = undefined;
+      template.logger = undefined;
+      byName.set(name, template);
+    }
   }
   const bound = Object.create(template) as Bindable;
   bound.client = session.client;
