@@ -34,9 +34,9 @@ export type FavouriteButtonProps = {
  * The heart of a product, a shop, an article or a recipe (SPEC §3, §4). A toggle button: pressed while the
  * item is a favourite. It is a button of the page's one favourites form (FavouritesForm, docs/decisions/043):
  * before hydration and without JavaScript it posts to the resource route, which toggles the item it names and
- * comes back to this page; with JavaScript a fetcher posts it, the new
- * state shows at once (the fetcher's form) and the router then revalidates the root loader, so every heart
- * of the item and the header badge follow the server. A failure is a warning toast with the server's message
+ * comes back to this page; with JavaScript a fetcher posts it, the new state shows at once (the fetcher's
+ * form) and the router then revalidates the root loader, so every heart of the item and the header badge
+ * follow the server. A failure is a warning toast with the server's message
  * (SPEC §8) and the heart goes back. A guest gets the login popup, or without JavaScript the login page.
  */
 export function FavouriteButton({
