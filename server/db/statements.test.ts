@@ -12,7 +12,12 @@ describe('a list as placeholders', () => {
   });
 
   it('fills the rows past the list with nulls', () => {
-    expect(rowValues(2, ['id', 'n'], [{ id: 'a', n: 1 }])).toEqual({ id0: 'a', n0: 1, id1: null, n1: null });
+    expect(rowValues(2, { id: 'uuid', n: 'int' }, [{ id: 'a', n: 1 }])).toEqual({
+      id0: 'a',
+      n0: 1,
+      id1: null,
+      n1: null,
+    });
   });
 });
 
@@ -43,8 +48,7 @@ describe.each(TEST_DATABASE_KINDS)('statements built once on %s', (kind) => {
       tx
         .select({ name: smsCodes.name })
         .from(smsCodes)
-        .where(eq(smsCodes.phone, sql.placeholder('phone')))
-        .prepare(`test_code_by_phone_${kind}`),
+        .where(eq(smsCodes.phone, sql.placeholder('phone'))),
     );
 
   it('answers each call with its own values, on the pool and inside a transaction', async () => {
@@ -63,16 +67,17 @@ describe.each(TEST_DATABASE_KINDS)('statements built once on %s', (kind) => {
   it('runs raw SQL over a list of placeholders, the rows past the list matching nothing', async () => {
     const phones = ['+7 (900) 000-00-03', '+7 (900) 000-00-01', '+7 (900) 000-00-09'];
     const size = listSize(phones.length);
+    const PHONE = { phone: 'text' } as const;
     const rows = await namedRows(
       database.db,
       `test_codes_in_${kind}_${size}`,
       Code,
       () =>
-        sql`select phone, name from ${smsCodes} where (phone) in (${rowPlaceholders(size, { phone: 'text' })})
+        sql`select phone, name from ${smsCodes} where (phone) in (${rowPlaceholders(size, PHONE)})
           order by phone`,
       rowValues(
         size,
-        ['phone'],
+        PHONE,
         phones.map((phone) => ({ phone })),
       ),
     );
@@ -89,8 +94,7 @@ describe.each(TEST_DATABASE_KINDS)('statements built once on %s', (kind) => {
         tx
           .select({ name: smsCodes.name })
           .from(smsCodes)
-          .where(eq(column, sql.placeholder('value')))
-          .prepare(named),
+          .where(eq(column, sql.placeholder('value'))),
       );
     expect(await byColumn(smsCodes.phone).execute({ value: '+7 (900) 000-00-03' })).toEqual([
       { name: 'Имя 3' },
@@ -102,7 +106,7 @@ describe.each(TEST_DATABASE_KINDS)('statements built once on %s', (kind) => {
     const phone = '+7 (900) 000-00-01';
     expect(() =>
       statement(database.db, `test_code_baked_${kind}`, (tx) =>
-        tx.select({ name: smsCodes.name }).from(smsCodes).where(eq(smsCodes.phone, phone)).prepare('x'),
+        tx.select({ name: smsCodes.name }).from(smsCodes).where(eq(smsCodes.phone, phone)),
       ),
     ).toThrow(/placeholder/);
     await expect(

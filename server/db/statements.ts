@@ -81,16 +81,16 @@ function bind<Result>(db: Executor, name: string, build: () => Prepared<Result>)
 
 /**
  * A query builder's named statement, built on its first call and bound to `db` on every call: `build` returns
- * the builder's `.prepare(name)` with every value a `sql.placeholder`, and the caller passes the values to
- * `execute`. The name must always stand for the same text (a text that varies, by a number of lines for
- * instance, puts what varies in the name).
+ * the query with every value a `sql.placeholder` (this prepares it under `name`), and the caller passes the
+ * values to `execute`. The name must always stand for the same text (a text that varies, by a number of lines
+ * for instance, puts what varies in the name).
  */
 export function statement<Result>(
   db: Executor,
   name: string,
-  build: (db: Executor) => Prepared<Result>,
+  build: (db: Executor) => { prepare(name: string): Prepared<Result> },
 ): Prepared<Result> {
-  return bind(db, name, () => build(db));
+  return bind(db, name, () => build(db).prepare(name));
 }
 
 /**
@@ -144,16 +144,17 @@ export function rowPlaceholders(size: number, columns: Readonly<Record<string, s
   );
 }
 
-/** The values of `rowPlaceholders(size, …)` for `rows`, by the columns' names. */
+/** The values of `rowPlaceholders(size, columns)` for `rows`, by the same columns. */
 export function rowValues<Column extends string>(
   size: number,
-  columns: readonly Column[],
+  columns: Readonly<Record<Column, string>>,
   rows: readonly Readonly<Record<Column, unknown>>[],
 ): Record<string, unknown> {
+  const names = Object.keys(columns) as Column[];
   const values: Record<string, unknown> = {};
   for (let index = 0; index < size; index += 1) {
     const row = rows[index];
-    for (const column of columns) values[`${column}${index}`] = row ? row[column] : null;
+    for (const column of names) values[`${column}${index}`] = row ? row[column] : null;
   }
   return values;
 }

@@ -36,8 +36,7 @@ export async function lockBasket(tx: Executor, userId: string): Promise<void> {
     db
       .insert(baskets)
       .values({ userId: placeholder.userId })
-      .onConflictDoUpdate({ target: baskets.userId, set: { updatedAt: sql`now()` } })
-      .prepare('basket_lock'),
+      .onConflictDoUpdate({ target: baskets.userId, set: { updatedAt: sql`now()` } }),
   ).execute({ userId });
 }
 
@@ -76,8 +75,7 @@ export async function findLineState(tx: Executor, userId: string, pair: LinePair
           from products p where p.id = ${placeholder.productId})`,
       })
       .from(baskets)
-      .where(eq(baskets.userId, placeholder.userId))
-      .prepare('basket_line_state'),
+      .where(eq(baskets.userId, placeholder.userId)),
   ).execute({ userId, ...pair });
   return row ?? { quantity: null, lines: 0, stock: null, weightTerms: null };
 }
@@ -96,8 +94,7 @@ export async function upsertLine(tx: Executor, userId: string, line: LineWrite):
       .onConflictDoUpdate({
         target: [basketItems.userId, basketItems.pointId, basketItems.productId],
         set: { quantity: sql`excluded.quantity`, updatedAt: sql`now()` },
-      })
-      .prepare('basket_upsert_line'),
+      }),
   ).execute({ userId, ...line });
 }
 
@@ -111,8 +108,7 @@ export async function deleteLine(tx: Executor, userId: string, pair: LinePair): 
           eq(basketItems.pointId, placeholder.pointId),
           eq(basketItems.productId, placeholder.productId),
         ),
-      )
-      .prepare('basket_delete_line'),
+      ),
   ).execute({ userId, ...pair });
 }
 
@@ -163,8 +159,7 @@ export async function deletePointLines(tx: Executor, userId: string, pointId: st
   await statement(tx, 'basket_delete_point', (db) =>
     db
       .delete(basketItems)
-      .where(and(eq(basketItems.userId, placeholder.userId), eq(basketItems.pointId, placeholder.pointId)))
-      .prepare('basket_delete_point'),
+      .where(and(eq(basketItems.userId, placeholder.userId), eq(basketItems.pointId, placeholder.pointId))),
   ).execute({ userId, pointId });
 }
 
@@ -187,8 +182,7 @@ export async function findLines(
       })
       .from(basketItems)
       .where(eq(basketItems.userId, placeholder.userId))
-      .orderBy(asc(basketItems.position))
-      .prepare('basket_lines'),
+      .orderBy(asc(basketItems.position)),
   ).execute({ userId });
 }
 
@@ -327,8 +321,7 @@ export function findBasketRows(db: Executor, userId: string): Promise<BasketRow[
       )
       .leftJoin(replacements, eq(replacements.id, basketItems.replacementId))
       .where(eq(basketItems.userId, placeholder.userId))
-      .orderBy(basketItems.position)
-      .prepare('basket_rows'),
+      .orderBy(basketItems.position),
   ).execute({ userId });
 }
 

@@ -469,6 +469,9 @@ export async function findPoints(
 
 export type PointRow = Awaited<ReturnType<typeof findPoints>>[number];
 
+/** The checkout points' ids as placeholder rows (rowPlaceholders). */
+const POINT_ID_COLUMNS = { id: 'uuid' } as const;
+
 /**
  * Points as checkout needs them: hours, zones, and their shop's minimum order and delivery fee; with the
  * columns a point is shown with (`presentPoint`), so a checkout reads its points once (issue 26). Named and
@@ -489,12 +492,11 @@ export async function findCheckoutPoints(db: Executor, ids: readonly string[]) {
       })
       .from(points)
       .innerJoin(stores, eq(stores.id, points.storeId))
-      .where(sql`(${points.id}) in (${rowPlaceholders(size, { id: 'uuid' })})`)
-      .prepare(`checkout_points_${size}`),
+      .where(sql`(${points.id}) in (${rowPlaceholders(size, POINT_ID_COLUMNS)})`),
   ).execute(
     rowValues(
       size,
-      ['id'],
+      POINT_ID_COLUMNS,
       ids.map((id) => ({ id })),
     ),
   );

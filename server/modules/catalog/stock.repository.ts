@@ -20,8 +20,6 @@ function pairsIn(size: number): SQL {
 
 const PAIR_COLUMNS = { pointId: 'uuid', productId: 'uuid' } as const;
 const LINE_COLUMNS = { ...PAIR_COLUMNS, quantity: 'int' } as const;
-const PAIR_KEYS = ['pointId', 'productId'] as const;
-const LINE_KEYS = [...PAIR_KEYS, 'quantity'] as const;
 
 /** A stock row with the product's copy for an order line and the price at the point. */
 const stockRowColumns = {
@@ -51,9 +49,8 @@ export async function readStockRows(tx: Executor, lines: readonly { pointId: str
       .from(stock)
       .innerJoin(products, eq(products.id, stock.productId))
       .where(pairsIn(size))
-      .orderBy(stock.pointId, stock.productId)
-      .prepare(`stock_read_${size}`),
-  ).execute(rowValues(size, PAIR_KEYS, lines));
+      .orderBy(stock.pointId, stock.productId),
+  ).execute(rowValues(size, PAIR_COLUMNS, lines));
 }
 
 export type StockRow = Awaited<ReturnType<typeof readStockRows>>[number];
@@ -120,7 +117,7 @@ export async function lockAndTakeStock(tx: Executor, lines: readonly StockLine[]
           select 1 from taken where taken.point_id = locked."pointId" and taken.product_id = locked."productId"
         ) as taken
       from locked order by locked."pointId", locked."productId"`,
-    rowValues(size, LINE_KEYS, lines),
+    rowValues(size, LINE_COLUMNS, lines),
   );
 }
 
@@ -150,6 +147,6 @@ export async function returnStock(tx: Executor, lines: readonly StockLine[]): Pr
     () => sql`update ${stock} set count = ${stock.count} + v.quantity
       from (${linesAsValues(size)}) as v(point_id, product_id, quantity)
       where ${stock.pointId} = v.point_id and ${stock.productId} = v.product_id`,
-    rowValues(size, LINE_KEYS, lines),
+    rowValues(size, LINE_COLUMNS, lines),
   );
 }

@@ -121,8 +121,7 @@ export async function findSessionUser(db: Db, tokenHash: string, now: Date) {
           eq(sessions.tokenHash, sql.placeholder('tokenHash')),
           gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
         ),
-      )
-      .prepare('session_user'),
+      ),
   ).execute({ tokenHash, now: now.toISOString() });
   return row;
 }

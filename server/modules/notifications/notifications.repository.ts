@@ -168,8 +168,7 @@ export async function insertNotification(tx: Executor, values: NewNotification):
         deliveredAt: sql`${sql.placeholder('deliveredAt')}::timestamptz`,
         createdAt: sql.placeholder('createdAt'),
       })
-      .returning()
-      .prepare('notification_insert'),
+      .returning(),
   ).execute({
     ...values,
     link: values.link ?? null,

@@ -393,8 +393,7 @@ export async function insertKey(tx: Executor, claim: KeyClaim, requestHash: stri
         createdAt: sql.placeholder('createdAt'),
       })
       .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key })
-      .prepare('order_key_claim'),
+      .returning({ key: idempotencyKeys.key }),
   ).execute({ userId: claim.userId, key: claim.key, requestHash, createdAt: claim.claimedAt });
   return inserted.length > 0;
 }
