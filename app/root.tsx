@@ -22,6 +22,7 @@ import { copyrightYear } from './components/layout/site-footer';
 import { SharedLabels } from './components/ui/shared-labels';
 import { ToastProvider } from './components/ui/toast';
 import { AuthDialogsProvider } from './features/auth/auth-dialogs';
+import { BasketAddForm } from './features/basket/basket-add-form';
 import { BasketProvider, useBasketCount } from './features/basket/basket-context';
 import { BASKET_PAGE } from './features/basket/basket-form';
 import { DeliveryProvider } from './features/delivery/delivery-provider';
@@ -169,6 +170,7 @@ export function Layout({ children }: { children: ReactNode }) {
                   <RealtimeToasts />
                   <SharedLabels />
                   <FavouritesForm />
+                  <BasketAddForm />
                   {children}
                 </RealtimeProvider>
               </DeliveryProvider>

@@ -7,8 +7,8 @@ import { Icon } from '~/components/ui/icon';
 import { labelProps } from '~/components/ui/shared-labels';
 import { type ToastApi, useToast } from '~/components/ui/toast';
 import { cx } from '~/lib/cx';
-import { BasketForm, useBasketQuantity } from './basket-context';
-import { BASKET_FIELD } from './basket-form';
+import { BasketForm, useBasket, useBasketQuantity } from './basket-context';
+import { addFieldValue, BASKET_ADD_FORM_ID, BASKET_FIELD, lineStepForm, unitFieldValue } from './basket-form';
 
 /** Where the control buys: a point, its stock and its price (kopecks) — a card's `offer`. */
 export type BasketOffer = NonNullable<ProductCard['offer']>;
@@ -20,8 +20,9 @@ export type AddToBasketProps = {
   className?: string;
   size?: 'md' | 'lg';
   /**
-   * A grid's card: text only, and no classes on the form or its button (the card styles them by their place,
-   * app.css `.card > form > button`: grids render dozens of these, ADR 044).
+   * A grid's card: text only, and no classes (the card styles its controls by their place, app.css
+   * `.card > button`: grids render dozens of these, ADR 044); its 'В корзину' is a button of the page's one
+   * basket form (BasketAddForm), not a form of its own.
    */
   compact?: boolean;
   /** The id of the element with the product's name (a grid's card): the controls' names refer to it. */
@@ -63,7 +64,7 @@ function LineFields({ pointId, productId, unit }: { pointId: string; productId: 
       <input type="hidden" name={BASKET_FIELD.point} value={pointId} />
       <input type="hidden" name={BASKET_FIELD.product} value={productId} />
       {unit === PIECE_UNIT ? null : (
-        <input type="hidden" name={BASKET_FIELD.unit} value={`${unit.step}/${unit.min}`} />
+        <input type="hidden" name={BASKET_FIELD.unit} value={unitFieldValue(unit)} />
       )}
     </>
   );
@@ -100,6 +101,7 @@ export function AddToBasket({
   nameId,
 }: AddToBasketProps) {
   const toast = useToast();
+  const { submitFields } = useBasket();
   const quantity = useBasketQuantity(offer?.point, product._id);
   /** Where focus goes when the clicked control is replaced by the other one. */
   const focusAfter = useRef<'add' | 'plus' | null>(null);
@@ -136,26 +138,47 @@ export function AddToBasket({
   // A card's form is a block in a block: full width without a class (grids render dozens, ADR 044).
   const formClass = cx(!compact && 'w-full', className) || undefined;
 
+  const onAdd = () => {
+    focusAfter.current = 'plus';
+    announceAdded(toast, product.name);
+  };
+
+  if (!hasLine && compact) {
+    // A button of the page's one basket form, its line in its value (posted by the browser itself before
+    // hydration or without JavaScript); with JavaScript it posts the line's usual fields. No type: a form's
+    // button submits (a grid writes dozens of these, ADR 044).
+    return (
+      <button
+        ref={addRef}
+        form={BASKET_ADD_FORM_ID}
+        name={BASKET_FIELD.add}
+        value={addFieldValue(offer.point, product._id, unit.min)}
+        {...labelProps('buy', product.name, nameId)}
+        onClick={(event) => {
+          event.preventDefault();
+          onAdd();
+          submitFields(lineStepForm(offer.point, product._id, unit, unit.min), line);
+        }}
+      >
+        В корзину
+      </button>
+    );
+  }
+
   if (!hasLine) {
     return (
       <BasketForm product={line} className={formClass}>
         <LineFields pointId={offer.point} productId={product._id} unit={unit} />
         <button
           ref={addRef}
-          // A form's button submits without a type: a grid's cards leave it out (dozens a page, ADR 044).
-          type={compact ? undefined : 'submit'}
+          type="submit"
           name={BASKET_FIELD.delta}
           value={String(unit.min)}
           {...labelProps('buy', product.name, nameId)}
-          className={
-            compact ? undefined : buttonStyles({ size: size === 'lg' ? 'lg' : 'md', className: 'w-full' })
-          }
-          onClick={() => {
-            focusAfter.current = 'plus';
-            announceAdded(toast, product.name);
-          }}
+          className={buttonStyles({ size: size === 'lg' ? 'lg' : 'md', className: 'w-full' })}
+          onClick={onAdd}
         >
-          {compact ? null : <Icon name="shopping-basket" className="size-5" />}В корзину
+          <Icon name="shopping-basket" className="size-5" />В корзину
         </button>
       </BasketForm>
     );

@@ -17,7 +17,7 @@ import type { LoadContext } from '@server/services';
 import { redirect } from 'react-router';
 import { formText, parseWith } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
-import { BASKET_FIELD, BASKET_PAGE, type BasketActionResult } from './basket-form';
+import { BASKET_FIELD, BASKET_PAGE, type BasketActionResult, readAddField } from './basket-form';
 import { CHOICE_FIELD, CHOICE_INTENT } from './line-choice-form';
 
 /** What a signed-in customer's form may ask (a preview is read before anyone is asked for). */
@@ -86,12 +86,19 @@ export async function runBasketIntent(
     );
     return { ok: true, intent, basket: answer };
   }
-  const change = parseWith(BasketChangeSchema, {
-    warehouse_id: warehouseId,
-    product_id: formText(form, BASKET_FIELD.product),
-    quantity: numberOrText(formText(form, BASKET_FIELD.quantity)),
-    delta: numberOrText(formText(form, BASKET_FIELD.delta)),
-  });
+  // A grid card's 'В корзину' posted by the browser itself names the whole change in one field (ADR 044).
+  const added = readAddField(form.get(BASKET_FIELD.add));
+  const change = parseWith(
+    BasketChangeSchema,
+    added
+      ? { warehouse_id: added.pointId, product_id: added.productId, delta: numberOrText(added.delta) }
+      : {
+          warehouse_id: warehouseId,
+          product_id: formText(form, BASKET_FIELD.product),
+          quantity: numberOrText(formText(form, BASKET_FIELD.quantity)),
+          delta: numberOrText(formText(form, BASKET_FIELD.delta)),
+        },
+  );
   // The basket as the service read it after the change: the controls show it, no loader reads it again.
   return { ok: true, intent: 'change', basket: await basket.changeItem(user._id, change) };
 }

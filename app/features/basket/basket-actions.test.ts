@@ -14,7 +14,7 @@ import { actionArgs, formPost, outcomeOf, pageContext, TEST_ORIGIN } from '../..
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { phoneSequence, signIn } from '../../../tests/setup/identity';
-import { BASKET_ACTION, BASKET_PAGE } from './basket-form';
+import { addFieldValue, BASKET_ACTION, BASKET_PAGE } from './basket-form';
 
 const newPhone = phoneSequence('8918');
 
@@ -279,6 +279,29 @@ describe.each(TEST_DATABASE_KINDS)('basket actions on %s', (kind) => {
       location: BASKET_PAGE,
     });
     expect(await quantityOnServer(userId, offer)).toBe(4);
+    // A grid card's 'В корзину' (a button of the page's one basket form) names its line in its own value.
+    const addForm = { add: addFieldValue(offer.pointId, offer.productId, 1) };
+    expect(await documentPost(context, addForm, `${origin}/catalog?page=3`)).toMatchObject({
+      kind: 'redirect',
+      location: '/catalog?page=3',
+    });
+    expect(await quantityOnServer(userId, offer)).toBe(5);
+    // Its parts are the contract's fields, read with its messages; a value that is not three parts is none.
+    expect(await documentPost(context, { add: addFieldValue(offer.pointId, 'молоко', 1) })).toMatchObject({
+      status: 400,
+      data: { ok: false, fields: { product_id: PRODUCT_ID_MESSAGE } },
+    });
+    expect(await documentPost(context, { add: `${offer.pointId}.${offer.productId}` })).toMatchObject({
+      status: 400,
+      data: { ok: false, fields: { warehouse_id: POINT_ID_MESSAGE } },
+    });
+    expect(
+      await documentPost(context, { add: addFieldValue(offer.pointId, offer.productId, 1000) }),
+    ).toMatchObject({
+      status: 400,
+      data: { ok: false, fields: { delta: QUANTITY_MESSAGE } },
+    });
+    expect(await quantityOnServer(userId, offer)).toBe(5);
     // A refusal stays the action's failure: the edge shows it as the error page with its Russian message.
     expect(await documentPost(context, step(foreign, 1))).toMatchObject({
       status: 400,
@@ -293,6 +316,10 @@ describe.each(TEST_DATABASE_KINDS)('basket actions on %s', (kind) => {
       location: '/login?redirectTo=%2Fproduct%2Fx',
     });
     expect(await documentPost(pageContext(t, null), cardForm, `${origin}/catalog`)).toMatchObject({
+      kind: 'redirect',
+      location: '/login?redirectTo=%2Fcatalog',
+    });
+    expect(await documentPost(pageContext(t, null), addForm, `${origin}/catalog`)).toMatchObject({
       kind: 'redirect',
       location: '/login?redirectTo=%2Fcatalog',
     });

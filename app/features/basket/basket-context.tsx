@@ -51,6 +51,8 @@ export type BasketApi = {
   removePoint(pointId: string): void;
   /** A basket form's submit (BasketForm): the fetcher's post, or a guest's change on the device. */
   submitForm(event: FormEvent<HTMLFormElement>, product: BasketProduct | undefined): void;
+  /** The same for a form a control builds itself (a grid card's 'В корзину', which has no form of its own). */
+  submitFields(form: FormData, product: BasketProduct | undefined): void;
 };
 
 const BasketContext = createContext<BasketApi | null>(null);
@@ -238,8 +240,9 @@ export function BasketProvider({ children }: { children: ReactNode }) {
       change,
       removePoint,
       submitForm,
+      submitFields: sendChange,
     }),
-    [shown, isAuthenticated, isHydrated, optimistic.isLoaded, change, removePoint, submitForm],
+    [shown, isAuthenticated, isHydrated, optimistic.isLoaded, change, removePoint, submitForm, sendChange],
   );
 
   return <BasketContext value={value}>{children}</BasketContext>;

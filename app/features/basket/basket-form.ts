@@ -6,12 +6,18 @@
  */
 import type { Basket } from '@core/contracts/basket';
 import type { PendingBasketChange } from '@core/rules/basket';
-import { type SaleUnit, saleUnitOf } from '@core/rules/sold-by-weight';
+import { PIECE_UNIT, type SaleUnit, saleUnitOf } from '@core/rules/sold-by-weight';
 
 /** POST: every change of the signed-in basket, and a guest basket's preview; GET is 404. */
 export const BASKET_ACTION = '/resources/basket';
 /** The basket page: its own forms (before and without JavaScript) post here and come back (post, redirect, get). */
 export const BASKET_PAGE = '/basket';
+/**
+ * The page's one form a grid card's 'В корзину' belongs to (BasketAddForm, in the root layout): the button
+ * names its line in its own value (BASKET_FIELD.add), so a grid writes no form and no hidden fields per card
+ * (ADR 044, "The cards' 'В корзину' without a form each").
+ */
+export const BASKET_ADD_FORM_ID = 'buy';
 
 export const BASKET_FIELD = {
   /**
@@ -39,7 +45,47 @@ export const BASKET_FIELD = {
    * leave it out and the server reads the Referer's path (app/lib/document-post.server.ts, ADR 044).
    */
   redirectTo: 'redirectTo',
+  /**
+   * A grid card's 'В корзину' posted by the browser itself (before hydration, or without JavaScript): the
+   * change in one value, '<point>.<product>.<delta>' (addFieldValue), as the button of BASKET_ADD_FORM_ID.
+   * With JavaScript the card posts the usual fields instead.
+   */
+  add: 'add',
 } as const;
+
+/** BASKET_FIELD.add's value: a change of `delta` of a product at a point. */
+export function addFieldValue(pointId: string, productId: string, delta: number): string {
+  return `${pointId}.${productId}.${delta}`;
+}
+
+/** BASKET_FIELD.add's value as the change it names; null when absent or not three parts. */
+export function readAddField(
+  value: FormDataEntryValue | null,
+): { pointId: string; productId: string; delta: string } | null {
+  if (typeof value !== 'string') return null;
+  const parts = value.split('.');
+  if (parts.length !== 3) return null;
+  const [pointId = '', productId = '', delta = ''] = parts;
+  return { pointId, productId, delta };
+}
+
+/** BASKET_FIELD.unit's value: a weighed product's step and minimum, 'step/min' (unitOf reads it back). */
+export function unitFieldValue(unit: SaleUnit): string {
+  return `${unit.step}/${unit.min}`;
+}
+
+/**
+ * A step of a line as a basket form posts it: the fields of a line's form (which product, at which point, a
+ * weighed product's unit) and the step. No `intent`: a form without one is a line's change.
+ */
+export function lineStepForm(pointId: string, productId: string, unit: SaleUnit, delta: number): FormData {
+  const form = new FormData();
+  form.set(BASKET_FIELD.point, pointId);
+  form.set(BASKET_FIELD.product, productId);
+  if (unit !== PIECE_UNIT) form.set(BASKET_FIELD.unit, unitFieldValue(unit));
+  form.set(BASKET_FIELD.delta, String(delta));
+  return form;
+}
 
 /** What a change of the signed-in basket answers: the whole basket as the server has it after it. */
 export type BasketChangeAnswer = { ok: true; intent: 'change' | 'remove-point' | 'choice'; basket: Basket };

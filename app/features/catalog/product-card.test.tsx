@@ -12,6 +12,7 @@ import { SharedLabels } from '~/components/ui/shared-labels';
 import { ToastProvider } from '~/components/ui/toast';
 import { AuthDialogsProvider } from '~/features/auth/auth-dialogs';
 import { BasketProvider } from '~/features/basket/basket-context';
+import { addFieldValue, BASKET_ADD_FORM_ID } from '~/features/basket/basket-form';
 import { FAVOURITES_FORM_ID } from '~/features/favourites/favourite-routes';
 import { screen } from '../../../tests/setup/screen';
 import { ProductGrid } from './product-card';
@@ -57,8 +58,12 @@ function PrefixedGrid() {
   return <ProductGrid products={[MILK, KEFIR]} idPrefix="p" />;
 }
 
+const formFields = async (request: Request) =>
+  Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
+
 function renderGrid(user: { _id: string } | null, { prefixed = false } = {}) {
   const posts: Record<string, string>[] = [];
+  const basketPosts: Record<string, string>[] = [];
   const Stub = createRoutesStub([
     {
       id: 'root',
@@ -75,15 +80,22 @@ function renderGrid(user: { _id: string } | null, { prefixed = false } = {}) {
         {
           path: 'resources/favourites',
           action: async ({ request }) => {
-            posts.push(Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)])));
+            posts.push(await formFields(request));
             return { ok: true, intent: 'toggle', active: true, count: 1 };
+          },
+        },
+        {
+          path: 'resources/basket',
+          action: async ({ request }) => {
+            basketPosts.push(await formFields(request));
+            return { ok: true, intent: 'change', basket: {} };
           },
         },
       ],
     },
   ]);
   render(<Stub initialEntries={['/']} />);
-  return { posts };
+  return { posts, basketPosts };
 }
 
 describe('a grid of product cards', () => {
@@ -104,10 +116,17 @@ describe('a grid of product cards', () => {
       expect(buy.hasAttribute('aria-label')).toBe(false);
       // The icons are the classes' drawings: no <svg> in a card's buttons.
       expect(buy.closest('article')?.querySelector('button svg')).toBeNull();
-      // The card styles its forms and buttons by their place (app.css `.card > …`): no class, not even empty.
+      // The card styles its buttons by their place (app.css `.card > …`): no class, not even empty; and no
+      // form: 'В корзину' is a button of the page's one basket form, its line in its value (what the browser
+      // posts without JavaScript).
       const controls = buy.closest('article')?.querySelectorAll('form, button') ?? [];
-      expect(controls.length).toBe(4);
+      expect([...controls].map((control) => control.tagName)).toEqual(['BUTTON', 'BUTTON', 'BUTTON']);
       for (const control of controls) expect(control.getAttribute('class')).toBeNull();
+      expect(buy.getAttribute('form')).toBe(BASKET_ADD_FORM_ID);
+      expect([buy.getAttribute('name'), buy.getAttribute('value')]).toEqual([
+        'add',
+        addFieldValue(MILK.offer?.point ?? '', MILK._id, 1),
+      ]);
       // The heart has no form of its own: it is a button of the page's one favourites form, naming its item
       // as its own field when signed in (what the browser posts without JavaScript).
       const heart = screen.getByRole('button', { name: `В избранное: ${MILK.name}` });
@@ -136,5 +155,20 @@ describe('a grid of product cards', () => {
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]).toEqual({ intent: 'toggle', type: 'product', id: KEFIR._id, active: 'true' });
     expect(heart.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it("posts a card's 'В корзину' as its line's fields with JavaScript, and shows the counter at once", async () => {
+    const { basketPosts } = renderGrid({ _id: 'u' });
+    fireEvent.click(await screen.findByRole('button', { name: `В корзину: ${KEFIR.name}` }));
+    expect(await screen.findByRole('group', { name: `В корзине: ${KEFIR.name}` })).toBeTruthy();
+    await waitFor(() => expect(basketPosts).toHaveLength(1));
+    expect(basketPosts[0]).toEqual({ warehouse_id: KEFIR.offer?.point, product_id: KEFIR._id, delta: '1' });
+  });
+
+  it("keeps a guest's 'В корзину' on the device: the counter shows, nothing is posted", async () => {
+    const { basketPosts } = renderGrid(null);
+    fireEvent.click(await screen.findByRole('button', { name: `В корзину: ${MILK.name}` }));
+    expect(await screen.findByRole('group', { name: `В корзине: ${MILK.name}` })).toBeTruthy();
+    expect(basketPosts).toEqual([]);
   });
 });
