@@ -141,7 +141,8 @@ function templateOf(card: string, values: ReturnType<typeof cardValues>): string
       rating: new RegExp(`(<span>)${escaped.replace('.', '\\.')}(</span></p>)`, 'g'),
       weight: new RegExp(`(<span>)${escaped}(</span>)`, 'g'),
       unit: new RegExp(`(name="unit" value=")${escaped}(")`, 'g'),
-      min: new RegExp(`(<button value=")${escaped}(")`, 'g'),
+      // 'В корзину' names its line '<point>.<product>.<min>' in its value (ADR 044); the ids are replaced first.
+      min: new RegExp(`(\\}\\}\\.)${escaped}(")`, 'g'),
     };
     const pattern = patterns[key];
     template = pattern

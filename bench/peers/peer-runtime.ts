@@ -66,7 +66,7 @@ export function cardOf(values: readonly unknown[], fields: readonly string[], no
 export function cardValues(card: ProductCard, labelId: string): CardValues {
   return {
     labelId,
-    // The basket form's hidden fields (issue 22: 'В корзину' posts without JavaScript).
+    // 'В корзину' names its line in its value (issue 22: it posts without JavaScript; ADR 044).
     id: card._id,
     point: card.offer?.point ?? '',
     name: card.name,
@@ -76,7 +76,8 @@ export function cardValues(card: ProductCard, labelId: string): CardValues {
     oldPrice: formatRoubles(priceBeforeDiscountRoubles(card.price, card.discount) * 100),
     discount: String(card.discount),
     weight: formatSize(card),
-    // A product sold by weight (ADR 054) posts its step and minimum, and its button adds the minimum.
+    // A product sold by weight (ADR 054): its counter's form posts its step and minimum, and 'В корзину' adds
+    // the minimum.
     unit: card.by_weight ? `${saleUnitOf(card.by_weight).step}/${saleUnitOf(card.by_weight).min}` : '',
     min: String(saleUnitOf(card.by_weight).min),
     rating: card.rating.toFixed(1),
