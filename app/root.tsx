@@ -22,9 +22,9 @@ import { copyrightYear } from './components/layout/site-footer';
 import { SharedLabels } from './components/ui/shared-labels';
 import { ToastProvider } from './components/ui/toast';
 import { AuthDialogsProvider } from './features/auth/auth-dialogs';
-import { BasketAddForm } from './features/basket/basket-add-form';
 import { BasketProvider, useBasketCount } from './features/basket/basket-context';
 import { BASKET_PAGE } from './features/basket/basket-form';
+import { BasketStepForm } from './features/basket/basket-step-form';
 import { DeliveryProvider } from './features/delivery/delivery-provider';
 import { FavouritesForm } from './features/favourites/favourites-form';
 import { useFavouritesCount } from './features/favourites/use-favourites';
@@ -170,7 +170,7 @@ export function Layout({ children }: { children: ReactNode }) {
                   <RealtimeToasts />
                   <SharedLabels />
                   <FavouritesForm />
-                  <BasketAddForm />
+                  <BasketStepForm />
                   {children}
                 </RealtimeProvider>
               </DeliveryProvider>

@@ -2,10 +2,10 @@ import type { BasketItem } from '@core/contracts/basket';
 import type { Point } from '@core/contracts/catalog';
 import { countLines, toBasketData } from '@core/rules/basket';
 import { formatCount } from '@core/rules/plural';
-import { ShoppingBasket } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { LinkButton } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { useOptionalUser } from '~/features/auth/user';
 import { runBasketPageIntent } from '~/features/basket/basket-actions.server';
 import { notePreview } from '~/features/basket/basket-changes';
@@ -167,7 +167,7 @@ export default function BasketPage({
           className="mt-6 flex flex-col items-center rounded-3xl bg-white px-6 py-12 text-center shadow-card"
         >
           <span className="flex size-20 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-            <ShoppingBasket aria-hidden="true" className="size-10" />
+            <Icon name="shopping-basket" className="size-10" />
           </span>
           <h2 id="empty-basket-title" className="mt-5 text-2xl font-extrabold tracking-tight">
             Корзина пуста

@@ -1,8 +1,9 @@
 /**
  * `npm run test:budget` (after `npm test` in .ci/run): the built server on a fresh data dir, each budgeted page
  * in each shopper state whose HTML differs (a guest, a guest with a delivery zone, a signed-in shopper with a
- * saved address and a basket line), weighed as tests/budget/page-weight.ts counts, and compared with
- * tests/budget/budgets.ts. The table of every measure beside its budget is printed whether it passes or not.
+ * saved address and basket lines, three of them on its area's grids), weighed as tests/budget/page-weight.ts
+ * counts, and compared with tests/budget/budgets.ts. The table of every measure beside its budget is printed
+ * whether it passes or not.
  */
 import { DELIVERY_AREA_COOKIE, formatDeliveryArea } from '@core/rules/delivery-area';
 import { findZoneForPoint } from '@core/rules/geo';
@@ -102,6 +103,20 @@ beforeAll(async () => {
     body: JSON.stringify({ warehouse_id: product.offer.point, product_id: product._id, quantity: 2 }),
   });
   cookies.set('signed in', `${customer.headers.cookie}; ${area('ул. Свободы, 1')}`);
+  // And lines of the first products its area's grids show, so their cards carry the counter (− amount +)
+  // that a shopper with a basket sees, not 'В корзину'.
+  const { products: inArea } = await json<{ products: Product[] }>('/api/catalog/products', {
+    headers: { cookie: cookies.get('signed in') ?? '' },
+  });
+  const shown = inArea.filter((item) => !item.by_weight && item.offer && item.offer.count > 1).slice(0, 3);
+  if (shown.length < 3) throw new Error('the demo data’s zone offers fewer than three products by the piece');
+  for (const item of shown) {
+    await json('/api/user/me/basket', {
+      method: 'PATCH',
+      headers: customer.headers,
+      body: JSON.stringify({ warehouse_id: item.offer?.point, product_id: item._id, quantity: 1 }),
+    });
+  }
 
   const files = new Map<string, Promise<Buffer>>();
   const get = (url: string) => {

@@ -1,8 +1,8 @@
 import { clampCount, counterBounds, counterLabels } from '@core/rules/counter';
-import { Minus, Plus } from 'lucide-react';
 import { Button, Group, Input, NumberField } from 'react-aria-components';
 import { cx } from '~/lib/cx';
 import { AriaProviders } from './aria-providers';
+import { Icon } from './icon';
 
 export type CounterProps = {
   value: number;
@@ -67,7 +67,7 @@ export function Counter({
             excludeFromTabOrder={false}
             className={button}
           >
-            <Minus aria-hidden="true" className={size === 'sm' ? 'size-4' : 'size-5'} />
+            <Icon name="minus" className={size === 'sm' ? 'size-4' : 'size-5'} />
           </Button>
           <Input
             className={cx(
@@ -81,7 +81,7 @@ export function Counter({
             excludeFromTabOrder={false}
             className={button}
           >
-            <Plus aria-hidden="true" className={size === 'sm' ? 'size-4' : 'size-5'} />
+            <Icon name="plus" className={size === 'sm' ? 'size-4' : 'size-5'} />
           </Button>
         </Group>
       </NumberField>

@@ -1,14 +1,20 @@
 import type { BasketProduct } from '@core/contracts/basket';
 import type { ProductCard } from '@core/contracts/catalog';
 import { formatWeightAmount, PIECE_UNIT, type SaleUnit, saleUnitOf } from '@core/rules/sold-by-weight';
-import { type RefObject, useCallback, useRef } from 'react';
+import { type MouseEvent, type RefObject, useCallback, useRef } from 'react';
 import { buttonStyles } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
 import { labelProps } from '~/components/ui/shared-labels';
 import { type ToastApi, useToast } from '~/components/ui/toast';
 import { cx } from '~/lib/cx';
 import { BasketForm, useBasket, useBasketQuantity } from './basket-context';
-import { addFieldValue, BASKET_ADD_FORM_ID, BASKET_FIELD, lineStepForm, unitFieldValue } from './basket-form';
+import {
+  BASKET_FIELD,
+  BASKET_STEP_FORM_ID,
+  lineStepForm,
+  stepFieldValue,
+  unitFieldValue,
+} from './basket-form';
 
 /** Where the control buys: a point, its stock and its price (kopecks) — a card's `offer`. */
 export type BasketOffer = NonNullable<ProductCard['offer']>;
@@ -22,7 +28,7 @@ export type AddToBasketProps = {
   /**
    * A grid's card: text only, and no classes (the card styles its controls by their place, app.css
    * `.card > button`: grids render dozens of these, ADR 044); its 'В корзину' is a button of the page's one
-   * basket form (BasketAddForm), not a form of its own.
+   * basket form (BasketStepForm), not a form of its own.
    */
   compact?: boolean;
   /** The id of the element with the product's name (a grid's card): the controls' names refer to it. */
@@ -49,10 +55,8 @@ function announceAdded(toast: ToastApi, name: string): void {
   });
 }
 
-const STEP_BUTTON =
-  'inline-flex shrink-0 items-center justify-center rounded-xl text-brand-800 transition-colors hover:bg-brand-100 ' +
-  'active:bg-brand-200 aria-disabled:cursor-not-allowed aria-disabled:text-muted/60 aria-disabled:hover:bg-transparent ' +
-  'focus-visible:outline-2 focus-visible:outline-brand-600';
+/** The + of a line at its point's stock: it stays in the tab order and says why it does nothing. */
+const AT_STOCK_TITLE = 'Больше нет в наличии';
 
 /**
  * The hidden fields of a line's change: which product, at which point. No `intent`: a form without one is a
@@ -134,7 +138,7 @@ export function AddToBasket({
   const line: BasketProduct = { ...product, price: offer.price, count: offer.count };
   // Pieces go one at a time; goods sold by weight by their step (ADR 054), from their minimum.
   const isAtStock = quantity + unit.step > Math.min(offer.count, unit.max);
-  const height = size === 'lg' ? 'h-13' : 'h-11';
+  const amountText = terms ? formatWeightAmount(quantity, terms) : `${quantity} шт.`;
   // A card's form is a block in a block: full width without a class (grids render dozens, ADR 044).
   const formClass = cx(!compact && 'w-full', className) || undefined;
 
@@ -143,27 +147,68 @@ export function AddToBasket({
     announceAdded(toast, product.name);
   };
 
-  if (!hasLine && compact) {
-    // A button of the page's one basket form, its line in its value (posted by the browser itself before
-    // hydration or without JavaScript); with JavaScript it posts the line's usual fields. No type: a form's
-    // button submits (a grid writes dozens of these, ADR 044).
+  /**
+   * A grid card's control: buttons of the page's one basket form, each naming its step in its value (what the
+   * browser posts before hydration or without JavaScript); with JavaScript a click posts the line's usual
+   * fields. No form, no hidden fields, no classes, no icons of their own: the card styles them by their place
+   * (app.css `.card > button`, `.card > [role="group"]`; a grid writes dozens of these, ADR 044).
+   */
+  function compactControl() {
+    if (!offer) return null;
+    const pointId = offer.point;
+    const stepButton = (delta: number) => ({
+      form: BASKET_STEP_FORM_ID,
+      name: BASKET_FIELD.step,
+      value: stepFieldValue(pointId, product._id, delta),
+    });
+    const postStep = (event: MouseEvent, delta: number) => {
+      event.preventDefault();
+      submitFields(lineStepForm(pointId, product._id, unit, delta), line);
+    };
+    if (!hasLine) {
+      return (
+        <button
+          ref={addRef}
+          {...stepButton(unit.min)}
+          {...labelProps('buy', product.name, nameId)}
+          onClick={(event) => {
+            onAdd();
+            postStep(event, unit.min);
+          }}
+        >
+          В корзину
+        </button>
+      );
+    }
     return (
-      <button
-        ref={addRef}
-        form={BASKET_ADD_FORM_ID}
-        name={BASKET_FIELD.add}
-        value={addFieldValue(offer.point, product._id, unit.min)}
-        {...labelProps('buy', product.name, nameId)}
-        onClick={(event) => {
-          event.preventDefault();
-          onAdd();
-          submitFields(lineStepForm(offer.point, product._id, unit, unit.min), line);
-        }}
-      >
-        В корзину
-      </button>
+      // biome-ignore lint/a11y/useSemanticElements: a group of two buttons and a number is not a form fieldset.
+      <div role="group" {...labelProps('inBasket', product.name, nameId)}>
+        <button
+          {...stepButton(-unit.step)}
+          {...labelProps('less', product.name, nameId)}
+          onClick={(event) => {
+            if (quantity - unit.step < unit.min) focusAfter.current = 'add';
+            postStep(event, -unit.step);
+          }}
+        />
+        <span aria-live="polite">{amountText}</span>
+        <button
+          ref={plusRef}
+          {...stepButton(unit.step)}
+          {...labelProps('more', product.name, nameId)}
+          aria-disabled={isAtStock || undefined}
+          title={isAtStock ? AT_STOCK_TITLE : undefined}
+          onClick={(event) => {
+            // At the stock: nothing to post (aria-disabled keeps the button in the tab order).
+            if (isAtStock) event.preventDefault();
+            else postStep(event, unit.step);
+          }}
+        />
+      </div>
     );
   }
+
+  if (compact) return compactControl();
 
   if (!hasLine) {
     return (
@@ -191,22 +236,22 @@ export function AddToBasket({
       <div
         role="group"
         {...labelProps('inBasket', product.name, nameId)}
-        className={cx('flex w-full items-center justify-between rounded-xl bg-brand-50 p-1', height)}
+        className={size === 'lg' ? 'step-group h-13' : 'step-group'}
       >
         <button
           type="submit"
           name={BASKET_FIELD.delta}
           value={String(-unit.step)}
           {...labelProps('less', product.name, nameId)}
-          className={cx(STEP_BUTTON, 'h-full aspect-square')}
+          className="step-btn"
           onClick={() => {
             if (quantity - unit.step < unit.min) focusAfter.current = 'add';
           }}
         >
           <Icon name="minus" className="size-5" />
         </button>
-        <span aria-live="polite" className="px-1 text-center text-[15px] font-semibold text-ink tabular-nums">
-          {terms ? formatWeightAmount(quantity, terms) : `${quantity} шт.`}
+        <span aria-live="polite" className="step-amount">
+          {amountText}
         </span>
         <button
           ref={plusRef}
@@ -215,8 +260,8 @@ export function AddToBasket({
           value={String(unit.step)}
           {...labelProps('more', product.name, nameId)}
           aria-disabled={isAtStock || undefined}
-          title={isAtStock ? 'Больше нет в наличии' : undefined}
-          className={cx(STEP_BUTTON, 'h-full aspect-square')}
+          title={isAtStock ? AT_STOCK_TITLE : undefined}
+          className="step-btn"
           onClick={(event) => {
             // At the stock: nothing to post (aria-disabled keeps the button in the tab order).
             if (isAtStock) event.preventDefault();

@@ -17,7 +17,7 @@ import type { LoadContext } from '@server/services';
 import { redirect } from 'react-router';
 import { formText, parseWith } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
-import { BASKET_FIELD, BASKET_PAGE, type BasketActionResult, readAddField } from './basket-form';
+import { BASKET_FIELD, BASKET_PAGE, type BasketActionResult, readStepField } from './basket-form';
 import { CHOICE_FIELD, CHOICE_INTENT } from './line-choice-form';
 
 /** What a signed-in customer's form may ask (a preview is read before anyone is asked for). */
@@ -86,12 +86,12 @@ export async function runBasketIntent(
     );
     return { ok: true, intent, basket: answer };
   }
-  // A grid card's 'В корзину' posted by the browser itself names the whole change in one field (ADR 044).
-  const added = readAddField(form.get(BASKET_FIELD.add));
+  // A grid card's basket button posted by the browser itself names the whole step in one field (ADR 044).
+  const step = readStepField(form.get(BASKET_FIELD.step));
   const change = parseWith(
     BasketChangeSchema,
-    added
-      ? { warehouse_id: added.pointId, product_id: added.productId, delta: numberOrText(added.delta) }
+    step
+      ? { warehouse_id: step.pointId, product_id: step.productId, delta: numberOrText(step.delta) }
       : {
           warehouse_id: warehouseId,
           product_id: formText(form, BASKET_FIELD.product),

@@ -14,7 +14,7 @@ import { actionArgs, formPost, outcomeOf, pageContext, TEST_ORIGIN } from '../..
 import { createTestApp, type TestApp } from '../../../tests/setup/app';
 import { TEST_DATABASE_KINDS } from '../../../tests/setup/database';
 import { phoneSequence, signIn } from '../../../tests/setup/identity';
-import { addFieldValue, BASKET_ACTION, BASKET_PAGE } from './basket-form';
+import { BASKET_ACTION, BASKET_PAGE, stepFieldValue } from './basket-form';
 
 const newPhone = phoneSequence('8918');
 
@@ -279,29 +279,34 @@ describe.each(TEST_DATABASE_KINDS)('basket actions on %s', (kind) => {
       location: BASKET_PAGE,
     });
     expect(await quantityOnServer(userId, offer)).toBe(4);
-    // A grid card's 'В корзину' (a button of the page's one basket form) names its line in its own value.
-    const addForm = { add: addFieldValue(offer.pointId, offer.productId, 1) };
-    expect(await documentPost(context, addForm, `${origin}/catalog?page=3`)).toMatchObject({
+    // A grid card's 'В корзину' (a button of the page's one basket form) names its step in its own value.
+    const stepForm = { step: stepFieldValue(offer.pointId, offer.productId, 1) };
+    expect(await documentPost(context, stepForm, `${origin}/catalog?page=3`)).toMatchObject({
       kind: 'redirect',
       location: '/catalog?page=3',
     });
     expect(await quantityOnServer(userId, offer)).toBe(5);
+    // Its counter's − is a step down, the same way.
+    expect(
+      await documentPost(context, { step: stepFieldValue(offer.pointId, offer.productId, -1) }),
+    ).toMatchObject({ kind: 'redirect', location: BASKET_PAGE });
+    expect(await quantityOnServer(userId, offer)).toBe(4);
     // Its parts are the contract's fields, read with its messages; a value that is not three parts is none.
-    expect(await documentPost(context, { add: addFieldValue(offer.pointId, 'молоко', 1) })).toMatchObject({
+    expect(await documentPost(context, { step: stepFieldValue(offer.pointId, 'молоко', 1) })).toMatchObject({
       status: 400,
       data: { ok: false, fields: { product_id: PRODUCT_ID_MESSAGE } },
     });
-    expect(await documentPost(context, { add: `${offer.pointId}.${offer.productId}` })).toMatchObject({
+    expect(await documentPost(context, { step: `${offer.pointId}.${offer.productId}` })).toMatchObject({
       status: 400,
       data: { ok: false, fields: { warehouse_id: POINT_ID_MESSAGE } },
     });
     expect(
-      await documentPost(context, { add: addFieldValue(offer.pointId, offer.productId, 1000) }),
+      await documentPost(context, { step: stepFieldValue(offer.pointId, offer.productId, 1000) }),
     ).toMatchObject({
       status: 400,
       data: { ok: false, fields: { delta: QUANTITY_MESSAGE } },
     });
-    expect(await quantityOnServer(userId, offer)).toBe(5);
+    expect(await quantityOnServer(userId, offer)).toBe(4);
     // A refusal stays the action's failure: the edge shows it as the error page with its Russian message.
     expect(await documentPost(context, step(foreign, 1))).toMatchObject({
       status: 400,
@@ -319,7 +324,7 @@ describe.each(TEST_DATABASE_KINDS)('basket actions on %s', (kind) => {
       kind: 'redirect',
       location: '/login?redirectTo=%2Fcatalog',
     });
-    expect(await documentPost(pageContext(t, null), addForm, `${origin}/catalog`)).toMatchObject({
+    expect(await documentPost(pageContext(t, null), stepForm, `${origin}/catalog`)).toMatchObject({
       kind: 'redirect',
       location: '/login?redirectTo=%2Fcatalog',
     });

@@ -13,11 +13,11 @@ export const BASKET_ACTION = '/resources/basket';
 /** The basket page: its own forms (before and without JavaScript) post here and come back (post, redirect, get). */
 export const BASKET_PAGE = '/basket';
 /**
- * The page's one form a grid card's 'В корзину' belongs to (BasketAddForm, in the root layout): the button
- * names its line in its own value (BASKET_FIELD.add), so a grid writes no form and no hidden fields per card
- * (ADR 044, "The cards' 'В корзину' without a form each").
+ * The page's one form a grid card's basket buttons belong to ('В корзину', − and +: BasketStepForm, in the
+ * root layout): each button names its step in its own value (BASKET_FIELD.step), so a grid writes no form and
+ * no hidden fields per card (ADR 044, "The cards' basket buttons without a form each").
  */
-export const BASKET_ADD_FORM_ID = 'buy';
+export const BASKET_STEP_FORM_ID = 'buy';
 
 export const BASKET_FIELD = {
   /**
@@ -46,20 +46,20 @@ export const BASKET_FIELD = {
    */
   redirectTo: 'redirectTo',
   /**
-   * A grid card's 'В корзину' posted by the browser itself (before hydration, or without JavaScript): the
-   * change in one value, '<point>.<product>.<delta>' (addFieldValue), as the button of BASKET_ADD_FORM_ID.
-   * With JavaScript the card posts the usual fields instead.
+   * A grid card's basket button posted by the browser itself (before hydration, or without JavaScript): a
+   * line's change in one value, '<point>.<product>.<delta>' (stepFieldValue), as a button of
+   * BASKET_STEP_FORM_ID. With JavaScript the card posts the usual fields instead.
    */
-  add: 'add',
+  step: 'step',
 } as const;
 
-/** BASKET_FIELD.add's value: a change of `delta` of a product at a point. */
-export function addFieldValue(pointId: string, productId: string, delta: number): string {
+/** BASKET_FIELD.step's value: a step of `delta` of a product's line at a point. */
+export function stepFieldValue(pointId: string, productId: string, delta: number): string {
   return `${pointId}.${productId}.${delta}`;
 }
 
-/** BASKET_FIELD.add's value as the change it names; null when absent or not three parts. */
-export function readAddField(
+/** BASKET_FIELD.step's value as the step it names; null when absent or not three parts. */
+export function readStepField(
   value: FormDataEntryValue | null,
 ): { pointId: string; productId: string; delta: string } | null {
   if (typeof value !== 'string') return null;

@@ -19,12 +19,12 @@ import {
   weighedPriceKopecks,
 } from '@core/rules/sold-by-weight';
 import { formatPackSize } from '@core/rules/weight';
-import { CircleAlert, MapPin, Minus, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Form, Link } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Counter } from '~/components/ui/counter';
+import { Icon } from '~/components/ui/icon';
 import { Thumb } from '~/components/ui/thumb';
 import { useOptionalUser } from '~/features/auth/user';
 import { useDelivery } from '~/features/delivery/delivery-context';
@@ -93,7 +93,7 @@ export function BasketGroup({
             )}
           </h2>
           <p className="mt-1 flex items-start gap-1.5 text-sm text-muted">
-            <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+            <Icon name="map-pin" className="mt-0.5 size-4 shrink-0 text-brand-600" />
             {point ? (
               <span>
                 <span className="font-medium text-ink">{point.name}</span>, {point.address}
@@ -119,7 +119,7 @@ export function BasketGroup({
             aria-label={`Удалить все товары: ${where}`}
             className="inline-flex h-9 items-center gap-1.5 rounded-xl px-3 text-sm font-medium text-muted hover:bg-surface hover:text-ink"
           >
-            <Trash2 aria-hidden="true" className="size-4" />
+            <Icon name="trash-2" className="size-4" />
             Удалить все
           </button>
         </Form>
@@ -209,7 +209,7 @@ function BasketLine({ pointId, item, hasChoice }: { pointId: string; item: Baske
           </p>
           {isShort ? (
             <p className="mt-1 inline-flex items-center gap-1 text-[13px] font-semibold text-berry">
-              <CircleAlert aria-hidden="true" className="size-4" />
+              <Icon name="circle-alert" className="size-4" />
               {shortageText(product.count, product.by_weight)}
             </p>
           ) : null}
@@ -234,11 +234,9 @@ function BasketLine({ pointId, item, hasChoice }: { pointId: string; item: Baske
   );
 }
 
-const REMOVE_LINE_BUTTON =
-  'inline-flex size-9 shrink-0 items-center justify-center rounded-xl text-muted hover:bg-surface hover:text-berry';
-const STEP_BUTTON =
-  'inline-flex size-8 shrink-0 items-center justify-center rounded-full text-brand-700 transition-colors ' +
-  'hover:bg-brand-100 disabled:cursor-not-allowed disabled:text-muted/60';
+/** A line's bin and its counter's − and + (app.css: /basket writes them for every line). */
+const REMOVE_LINE_BUTTON = 'line-remove';
+const STEP_BUTTON = 'line-step';
 
 /**
  * A weighed line's amount ('≈ 2 шт · 700 г', '300 г') with − and + by its step and its bin (ADR 043, 054).
@@ -315,7 +313,7 @@ function LineControls({
           aria-label={`Удалить из корзины: ${product.name}`}
           className={REMOVE_LINE_BUTTON}
         >
-          <Trash2 aria-hidden="true" className="size-4" />
+          <Icon name="trash-2" className="size-4" />
         </button>
       </div>
     );
@@ -381,7 +379,7 @@ function StepForm({
           className={STEP_BUTTON}
           onClick={changeBy({ delta: -step })}
         >
-          <Minus aria-hidden="true" className="size-4" />
+          <Icon name="minus" className="size-4" />
         </button>
         {amount}
         <button
@@ -393,7 +391,7 @@ function StepForm({
           className={STEP_BUTTON}
           onClick={changeBy({ delta: step })}
         >
-          <Plus aria-hidden="true" className="size-4" />
+          <Icon name="plus" className="size-4" />
         </button>
       </div>
       {children}
@@ -405,7 +403,7 @@ function StepForm({
         className={REMOVE_LINE_BUTTON}
         onClick={changeBy({ quantity: 0 })}
       >
-        <Trash2 aria-hidden="true" className="size-4" />
+        <Icon name="trash-2" className="size-4" />
       </button>
     </Form>
   );

@@ -1,5 +1,5 @@
-import { LogIn } from 'lucide-react';
 import { buttonStyles } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { LoginButton } from '~/features/auth/login-button';
 import { useOptionalUser } from '~/features/auth/user';
 
@@ -19,7 +19,7 @@ export function GuestLoginNotice() {
         </p>
       </div>
       <LoginButton className={buttonStyles({ size: 'lg', className: 'shrink-0' })}>
-        <LogIn aria-hidden="true" className="size-5" />
+        <Icon name="log-in" className="size-5" />
         Войти
       </LoginButton>
     </div>

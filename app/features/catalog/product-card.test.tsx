@@ -4,6 +4,7 @@
  * per page (SharedLabels) and the product's name once per card (its link), and each control's accessible name
  * still reads 'В корзину: <name>' as it did when every button carried the name in its own aria-label.
  */
+import type { Basket } from '@core/contracts/basket';
 import type { ProductCard as ProductCardData } from '@core/contracts/catalog';
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { createRoutesStub, Outlet } from 'react-router';
@@ -12,7 +13,7 @@ import { SharedLabels } from '~/components/ui/shared-labels';
 import { ToastProvider } from '~/components/ui/toast';
 import { AuthDialogsProvider } from '~/features/auth/auth-dialogs';
 import { BasketProvider } from '~/features/basket/basket-context';
-import { addFieldValue, BASKET_ADD_FORM_ID } from '~/features/basket/basket-form';
+import { BASKET_STEP_FORM_ID, stepFieldValue } from '~/features/basket/basket-form';
 import { FAVOURITES_FORM_ID } from '~/features/favourites/favourite-routes';
 import { screen } from '../../../tests/setup/screen';
 import { ProductGrid } from './product-card';
@@ -61,7 +62,10 @@ function PrefixedGrid() {
 const formFields = async (request: Request) =>
   Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)]));
 
-function renderGrid(user: { _id: string } | null, { prefixed = false } = {}) {
+function renderGrid(
+  user: { _id: string } | null,
+  { prefixed = false, basket = null }: { prefixed?: boolean; basket?: Basket | null } = {},
+) {
   const posts: Record<string, string>[] = [];
   const basketPosts: Record<string, string>[] = [];
   const Stub = createRoutesStub([
@@ -71,7 +75,7 @@ function renderGrid(user: { _id: string } | null, { prefixed = false } = {}) {
       // The server's favourites: what the posts have toggled on.
       loader: () => ({
         user,
-        basket: null,
+        basket,
         favourites: { product: posts.map((post) => post.id), store: [], article: [] },
       }),
       Component: Shell,
@@ -122,10 +126,10 @@ describe('a grid of product cards', () => {
       const controls = buy.closest('article')?.querySelectorAll('form, button') ?? [];
       expect([...controls].map((control) => control.tagName)).toEqual(['BUTTON', 'BUTTON', 'BUTTON']);
       for (const control of controls) expect(control.getAttribute('class')).toBeNull();
-      expect(buy.getAttribute('form')).toBe(BASKET_ADD_FORM_ID);
+      expect(buy.getAttribute('form')).toBe(BASKET_STEP_FORM_ID);
       expect([buy.getAttribute('name'), buy.getAttribute('value')]).toEqual([
-        'add',
-        addFieldValue(MILK.offer?.point ?? '', MILK._id, 1),
+        'step',
+        stepFieldValue(MILK.offer?.point ?? '', MILK._id, 1),
       ]);
       // The heart has no form of its own: it is a button of the page's one favourites form, naming its item
       // as its own field when signed in (what the browser posts without JavaScript).
@@ -170,5 +174,32 @@ describe('a grid of product cards', () => {
     fireEvent.click(await screen.findByRole('button', { name: `В корзину: ${MILK.name}` }));
     expect(await screen.findByRole('group', { name: `В корзине: ${MILK.name}` })).toBeTruthy();
     expect(basketPosts).toEqual([]);
+  });
+
+  it("draws a card's counter as buttons of the page's one basket form, each naming its step", async () => {
+    const point = KEFIR.offer?.point ?? '';
+    const line = { product: { ...KEFIR, price: 9900, count: 5 }, quantity: 2, is_over_stock: false };
+    const { basketPosts } = renderGrid({ _id: 'u' }, { basket: { [point]: [line] } });
+    const counter = await screen.findByRole('group', { name: `В корзине: ${KEFIR.name}` });
+    expect(counter.textContent).toBe('2 шт.');
+    const less = screen.getByRole('button', { name: `Убрать одну штуку: ${KEFIR.name}` });
+    const more = screen.getByRole('button', { name: `Добавить ещё одну: ${KEFIR.name}` });
+    // No form, no hidden fields, no classes and no <svg>: the card draws them by their place.
+    expect(counter.closest('article')?.querySelector('form, input')).toBeNull();
+    expect(counter.hasAttribute('class') || counter.querySelector('svg, [class]') !== null).toBe(false);
+    for (const [button, delta] of [
+      [less, -1],
+      [more, 1],
+    ] as const) {
+      expect(button.getAttribute('form')).toBe(BASKET_STEP_FORM_ID);
+      expect([button.getAttribute('name'), button.getAttribute('value')]).toEqual([
+        'step',
+        stepFieldValue(point, KEFIR._id, delta),
+      ]);
+    }
+    fireEvent.click(less);
+    expect(counter.textContent).toBe('1 шт.');
+    await waitFor(() => expect(basketPosts).toHaveLength(1));
+    expect(basketPosts[0]).toEqual({ warehouse_id: point, product_id: KEFIR._id, delta: '-1' });
   });
 });
