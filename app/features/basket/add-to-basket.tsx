@@ -27,8 +27,8 @@ export type AddToBasketProps = {
   size?: 'md' | 'lg';
   /**
    * A grid's card: text only, and no classes (the card styles its controls by their place, app.css
-   * `.card > button`: grids render dozens of these, ADR 044); its 'В корзину' is a button of the page's one
-   * basket form (BasketStepForm), not a form of its own.
+   * `.card > button`, `.card > [role="group"]`: grids render dozens of these, ADR 044); its 'В корзину' and
+   * its counter's − and + are buttons of the page's one basket form (BasketStepForm), not a form of their own.
    */
   compact?: boolean;
   /** The id of the element with the product's name (a grid's card): the controls' names refer to it. */
@@ -139,8 +139,7 @@ export function AddToBasket({
   // Pieces go one at a time; goods sold by weight by their step (ADR 054), from their minimum.
   const isAtStock = quantity + unit.step > Math.min(offer.count, unit.max);
   const amountText = terms ? formatWeightAmount(quantity, terms) : `${quantity} шт.`;
-  // A card's form is a block in a block: full width without a class (grids render dozens, ADR 044).
-  const formClass = cx(!compact && 'w-full', className) || undefined;
+  const formClass = cx('w-full', className);
 
   const onAdd = () => {
     focusAfter.current = 'plus';

@@ -51,7 +51,7 @@ export type BasketApi = {
   removePoint(pointId: string): void;
   /** A basket form's submit (BasketForm): the fetcher's post, or a guest's change on the device. */
   submitForm(event: FormEvent<HTMLFormElement>, product: BasketProduct | undefined): void;
-  /** The same for a form a control builds itself (a grid card's 'В корзину', which has no form of its own). */
+  /** The same for the fields a control builds itself (a grid card's basket buttons, which have no form). */
   submitFields(form: FormData, product: BasketProduct | undefined): void;
 };
 
