@@ -32,10 +32,7 @@ export function AppShell({
   const layout = forcedLayout ?? chooseLayout(pathname);
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-[4000] rounded-xl bg-brand-700 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
+      <a href="#main" className="skip-link">
         Перейти к содержимому
       </a>
       {layout === 'back' ? (

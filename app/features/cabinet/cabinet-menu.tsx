@@ -4,8 +4,8 @@ import { Icon } from '~/components/ui/icon';
 import { onFirstUse, useFirstUse } from '~/lib/on-first-use';
 import { CABINET_BADGE_WHAT } from './cabinet';
 
-export const CABINET_MENU_BUTTON_CLASS =
-  'relative inline-flex flex-col items-center gap-1 rounded-xl px-2.5 py-1.5 text-xs font-medium text-muted transition-colors hover:bg-brand-50 hover:text-brand-700 data-[pressed]:bg-brand-50';
+/** The header's tools' look (app.css `.head-tool`), and pressed while its menu opens. */
+export const CABINET_MENU_BUTTON_CLASS = 'head-tool data-[pressed]:bg-brand-50';
 
 /** The button's face: the icon with the unread badge and 'Кабинет'. */
 export function CabinetMenuButtonBody({ count }: { count: number }) {
