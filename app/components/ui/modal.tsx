@@ -1,4 +1,3 @@
-import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import {
   Button as AriaButton,
@@ -9,6 +8,7 @@ import {
 } from 'react-aria-components';
 import { cx } from '~/lib/cx';
 import { AriaProviders } from './aria-providers';
+import { Icon } from './icon';
 import { ToastOutlet } from './toast';
 
 /** SPEC §2: a modal popup sits above everything else at z-index 3000 unless told otherwise. */
@@ -106,7 +106,7 @@ export function Modal({
                   onPress={close}
                   className="absolute top-4 right-4 inline-flex size-10 items-center justify-center rounded-full text-muted transition-colors hover:bg-surface hover:text-ink sm:top-6 sm:right-6"
                 >
-                  <X aria-hidden="true" className="size-5" />
+                  <Icon name="x" className="size-5" />
                 </AriaButton>
                 {children}
               </div>
