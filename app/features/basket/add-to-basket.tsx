@@ -152,9 +152,7 @@ export function AddToBasket({
    * fields. No form, no hidden fields, no classes, no icons of their own: the card styles them by their place
    * (app.css `.card > button`, `.card > [role="group"]`; a grid writes dozens of these, ADR 044).
    */
-  function compactControl() {
-    if (!offer) return null;
-    const pointId = offer.point;
+  function compactControl(pointId: string) {
     const stepButton = (delta: number) => ({
       form: BASKET_STEP_FORM_ID,
       name: BASKET_FIELD.step,
@@ -207,7 +205,7 @@ export function AddToBasket({
     );
   }
 
-  if (compact) return compactControl();
+  if (compact) return compactControl(offer.point);
 
   if (!hasLine) {
     return (

@@ -106,6 +106,7 @@ describe.each(TEST_DATABASE_KINDS)('basket actions on %s', (kind) => {
     const forms: Record<string, string>[] = [
       { intent: 'nonsense' },
       step(offer, 1),
+      { step: 'не шаг' },
       { intent: 'remove-point', warehouse_id: 'x' },
     ];
     for (const form of forms) {
