@@ -315,7 +315,6 @@ function LineControls({
           value={quantity}
           max={max}
           itemName={product.name}
-          size="sm"
           // A step, not a set: another tab's changes of the line still count (ADR 043).
           onChange={(next) => basket.change(pointId, product, { delta: next - quantity })}
         />

@@ -228,7 +228,6 @@ function SetLine({
         min={SET_COUNT_MIN}
         max={SET_COUNT_MAX}
         itemName={product.name}
-        size="sm"
         onChange={changeCount}
       />
       <button
