@@ -68,6 +68,7 @@ beforeAll(async () => {
   paths.set('/basket', '/basket');
   paths.set('/store/{id}', `/store/${stores[0]._id}`);
   paths.set('/recipes/{slug}', `/recipes/${recipes.items[0].slug}`);
+  paths.set('/favourites', '/favourites');
 
   // The delivery zone at the default city's centre (the zone with the most shops, as the shopper matrix's).
   const { cities } = await json<{ cities: City[] }>('/api/settings');

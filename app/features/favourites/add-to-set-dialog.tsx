@@ -14,12 +14,13 @@ import type { action as favouritesAction } from '~/routes/resources/favourites';
 import type { loader as setsLoader } from '~/routes/resources/favourites-sets';
 import {
   ADD_TO_SET_TITLE,
+  CREATE_SET_LABEL,
   FAVOURITE_SETS_LOADER,
   FAVOURITES_ACTION,
   NO_SETS_TEXT,
   SETS_PRODUCT_PARAM,
 } from './favourite-routes';
-import { CREATE_SET_LABEL, SetTitleDialog } from './set-title-dialog';
+import { SetTitleDialog } from './set-title-dialog';
 
 export type SetProduct = { _id: string; name: string };
 

@@ -14,20 +14,27 @@ import { type ReactNode, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { Button } from '~/components/ui/aria-button';
 import { LinkButton } from '~/components/ui/button';
-import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Thumb } from '~/components/ui/thumb';
 import { useToast } from '~/components/ui/toast';
 import { ProductGrid, productHref } from '~/features/catalog/product-card';
 import { StoreCard } from '~/features/catalog/store-card';
 import { Cover } from '~/features/content/cover';
 import { PRODUCTS_FORMS } from '~/features/content/words';
+import { onFirstUse, useFirstUse } from '~/lib/on-first-use';
 import { useActionOutcome } from '~/lib/use-action-outcome';
 import type { action as favouritesAction } from '~/routes/resources/favourites';
 import { AddToSetButton } from './add-to-set-button';
 import { FavouriteButton } from './favourite-button';
-import { FAVOURITES_ACTION, NO_SETS_TEXT } from './favourite-routes';
-import { SetContentsDialog } from './set-contents-dialog';
-import { CREATE_SET_LABEL, SetTitleDialog } from './set-title-dialog';
+import { CREATE_SET_LABEL, FAVOURITES_ACTION, NO_SETS_TEXT } from './favourite-routes';
+
+/*
+ * The sets' popups (react-aria's modal, the forms' contract and Zod, the counter) load when a customer reaches
+ * for a button that opens one (a hover, a focus) or presses it, not with the page (ADR 044); a popup asked for
+ * opens as soon as its code is here.
+ */
+const setTitleDialog = onFirstUse(() => import('./set-title-dialog'));
+const setContentsDialog = onFirstUse(() => import('./set-contents-dialog'));
+const confirmDialog = onFirstUse(() => import('~/components/ui/confirm-dialog'));
 
 function EmptyState({ text, hint, children }: { text: string; hint?: string; children?: ReactNode }) {
   return (
@@ -226,6 +233,8 @@ function FavouriteArticleCard({ article }: { article: FavouriteArticle }) {
 export function SetsPanel({ sets }: { sets: readonly FavouriteSet[] }) {
   const [isCreating, setCreating] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
+  const [titleDialog, requestTitleDialog] = useFirstUse(setTitleDialog);
+  const [contentsDialog, requestContentsDialog] = useFirstUse(setContentsDialog);
   const toast = useToast();
   const open = sets.find((set) => set._id === openId) ?? null;
   return (
@@ -234,7 +243,14 @@ export function SetsPanel({ sets }: { sets: readonly FavouriteSet[] }) {
         <h2 id="favourite-sets-title" className="text-2xl font-extrabold tracking-tight">
           Наборы
         </h2>
-        <Button onPress={() => setCreating(true)}>
+        <Button
+          onHoverStart={requestTitleDialog}
+          onFocus={requestTitleDialog}
+          onPress={() => {
+            requestTitleDialog();
+            setCreating(true);
+          }}
+        >
           <Plus aria-hidden="true" className="size-5" />
           {CREATE_SET_LABEL}
         </Button>
@@ -248,13 +264,20 @@ export function SetsPanel({ sets }: { sets: readonly FavouriteSet[] }) {
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {sets.map((set) => (
             <li key={set._id}>
-              <SetCard set={set} onOpen={() => setOpenId(set._id)} />
+              <SetCard
+                set={set}
+                onReach={requestContentsDialog}
+                onOpen={() => {
+                  requestContentsDialog();
+                  setOpenId(set._id);
+                }}
+              />
             </li>
           ))}
         </ul>
       )}
-      {isCreating ? (
-        <SetTitleDialog
+      {isCreating && titleDialog ? (
+        <titleDialog.SetTitleDialog
           isOpen
           onOpenChange={setCreating}
           mode={{ kind: 'create' }}
@@ -264,8 +287,8 @@ export function SetsPanel({ sets }: { sets: readonly FavouriteSet[] }) {
           }}
         />
       ) : null}
-      {open ? (
-        <SetContentsDialog
+      {open && contentsDialog ? (
+        <contentsDialog.SetContentsDialog
           isOpen
           onOpenChange={(isOpen) => {
             if (!isOpen) setOpenId(null);
@@ -277,9 +300,20 @@ export function SetsPanel({ sets }: { sets: readonly FavouriteSet[] }) {
   );
 }
 
-function SetCard({ set, onOpen }: { set: FavouriteSet; onOpen: () => void }) {
+function SetCard({
+  set,
+  onReach,
+  onOpen,
+}: {
+  set: FavouriteSet;
+  /** The shopper reaches for 'Открыть': the set's popup starts loading. */
+  onReach: () => void;
+  onOpen: () => void;
+}) {
   const [isRenaming, setRenaming] = useState(false);
   const [isDeleting, setDeleting] = useState(false);
+  const [titleDialog, requestTitleDialog] = useFirstUse(setTitleDialog);
+  const [confirm, requestConfirm] = useFirstUse(confirmDialog);
   const remover = useFetcher<typeof favouritesAction>();
   const toast = useToast();
   // SPEC §8: a refused change is a warning toast with the server's message.
@@ -302,14 +336,25 @@ function SetCard({ set, onOpen }: { set: FavouriteSet; onOpen: () => void }) {
         </ul>
       ) : null}
       <div className="mt-auto flex flex-wrap gap-2">
-        <Button size="sm" onPress={onOpen} aria-label={`Открыть набор «${set.title}»`}>
+        <Button
+          size="sm"
+          onHoverStart={onReach}
+          onFocus={onReach}
+          onPress={onOpen}
+          aria-label={`Открыть набор «${set.title}»`}
+        >
           <FolderOpen aria-hidden="true" className="size-4" />
           Открыть
         </Button>
         <Button
           size="sm"
           variant="outline"
-          onPress={() => setRenaming(true)}
+          onHoverStart={requestTitleDialog}
+          onFocus={requestTitleDialog}
+          onPress={() => {
+            requestTitleDialog();
+            setRenaming(true);
+          }}
           aria-label={`Переименовать набор «${set.title}»`}
         >
           <Pencil aria-hidden="true" className="size-4" />
@@ -318,15 +363,20 @@ function SetCard({ set, onOpen }: { set: FavouriteSet; onOpen: () => void }) {
         <Button
           size="sm"
           variant="ghost"
-          onPress={() => setDeleting(true)}
+          onHoverStart={requestConfirm}
+          onFocus={requestConfirm}
+          onPress={() => {
+            requestConfirm();
+            setDeleting(true);
+          }}
           aria-label={`Удалить набор «${set.title}»`}
         >
           <Trash2 aria-hidden="true" className="size-4" />
           Удалить
         </Button>
       </div>
-      {isRenaming ? (
-        <SetTitleDialog
+      {isRenaming && titleDialog ? (
+        <titleDialog.SetTitleDialog
           isOpen
           onOpenChange={setRenaming}
           mode={{ kind: 'rename', set }}
@@ -336,20 +386,22 @@ function SetCard({ set, onOpen }: { set: FavouriteSet; onOpen: () => void }) {
           }}
         />
       ) : null}
-      <ConfirmDialog
-        isOpen={isDeleting}
-        onOpenChange={setDeleting}
-        title={`Удалить набор «${set.title}»?`}
-        description="Набор и список его товаров пропадут; сами товары останутся в каталоге."
-        confirmLabel="Удалить"
-        isDestructive
-        onConfirm={() =>
-          void remover.submit({ intent: 'delete-set', set: set._id } satisfies FavouriteForm, {
-            method: 'post',
-            action: FAVOURITES_ACTION,
-          })
-        }
-      />
+      {confirm ? (
+        <confirm.ConfirmDialog
+          isOpen={isDeleting}
+          onOpenChange={setDeleting}
+          title={`Удалить набор «${set.title}»?`}
+          description="Набор и список его товаров пропадут; сами товары останутся в каталоге."
+          confirmLabel="Удалить"
+          isDestructive
+          onConfirm={() =>
+            void remover.submit({ intent: 'delete-set', set: set._id } satisfies FavouriteForm, {
+              method: 'post',
+              action: FAVOURITES_ACTION,
+            })
+          }
+        />
+      ) : null}
     </article>
   );
 }

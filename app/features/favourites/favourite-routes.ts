@@ -6,6 +6,9 @@
 import type { FavouriteForm } from '@core/contracts/favourites';
 import type { FavouriteType } from '@core/rules/favourites';
 
+/** The button that makes a set, and the title of its popup (set-title-dialog.tsx). */
+export const CREATE_SET_LABEL = 'Создать набор';
+
 /** POST: every change of favourites and sets; GET is 404. */
 export const FAVOURITES_ACTION = '/resources/favourites';
 /** GET: the customer's sets for the 'Добавить в набор' popup (`?product=` marks the sets that have it). */

@@ -8,9 +8,8 @@ import { Modal } from '~/components/ui/modal';
 import { useContractForm } from '~/lib/contract-form';
 import { useActionOutcome } from '~/lib/use-action-outcome';
 import type { action as favouritesAction } from '~/routes/resources/favourites';
-import { FAVOURITES_ACTION } from './favourite-routes';
+import { CREATE_SET_LABEL, FAVOURITES_ACTION } from './favourite-routes';
 
-export const CREATE_SET_LABEL = 'Создать набор';
 export const RENAME_SET_TITLE = 'Переименовать набор';
 export const SET_TITLE_FIELD_LABEL = 'Название набора';
 
