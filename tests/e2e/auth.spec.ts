@@ -84,7 +84,8 @@ test.describe('login by phone and SMS code', () => {
       'Неверный код',
     );
     await expect(toast(page, 'Неверный код', 'alert')).toBeVisible();
-    await expect(codeDialog.dialog.locator('[slot="errorMessage"]')).toHaveText('Неверный код');
+    await expect(codeDialog.code).toHaveAccessibleDescription('Неверный код');
+    await expect(codeDialog.code).toHaveAttribute('aria-invalid', 'true');
 
     await codeDialog.code.fill(code);
     await codeDialog.submit.click();
@@ -349,7 +350,9 @@ test.describe('without JavaScript', () => {
     const wrongCode = String((Number(code) + 1) % 10_000).padStart(4, '0');
     await codeStep.getByRole('textbox', { name: 'Код из SMS' }).fill(wrongCode);
     await codeStep.getByRole('button', { name: 'Войти', exact: true }).click();
-    await expect(codeStep.locator('[slot="errorMessage"]')).toHaveText('Неверный код');
+    await expect(codeStep.getByRole('textbox', { name: 'Код из SMS' })).toHaveAccessibleDescription(
+      'Неверный код',
+    );
 
     await codeStep.getByRole('textbox', { name: 'Код из SMS' }).fill(code);
     await codeStep.getByRole('button', { name: 'Войти', exact: true }).click();

@@ -1,12 +1,11 @@
 import { formatPhoneInput } from '@core/rules/phone';
-import type { ReactNode } from 'react';
-import { FieldError, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
+import { type ChangeEvent, type ReactNode, useId } from 'react';
 import { cx } from '~/lib/cx';
 
 const INPUT =
   'h-12 w-full rounded-xl border border-[#b9c3bc] bg-white px-4 text-[15px] text-ink outline-none transition-colors ' +
-  'placeholder:text-[#6b756f] hover:border-brand-400 data-[focused]:border-brand-600 data-[focused]:ring-3 ' +
-  'data-[focused]:ring-brand-100 data-[invalid]:border-berry data-[disabled]:bg-surface data-[disabled]:text-muted';
+  'placeholder:text-[#6b756f] hover:border-brand-400 focus:border-brand-600 focus:ring-3 ' +
+  'focus:ring-brand-100 aria-invalid:border-berry disabled:bg-surface disabled:text-muted';
 
 /**
  * What a field takes from its form (Conform's field metadata, app/lib/contract-form.ts): the contract's
@@ -49,7 +48,12 @@ export function initialText(field: ContractField | undefined): string | undefine
   return typeof field?.initialValue === 'string' ? field.initialValue : undefined;
 }
 
-/** A labelled input over react-aria's TextField: the label, hint and error are tied to it for screen readers. */
+/**
+ * A labelled input: the label, hint and message tied to it for screen readers (`for`, `aria-describedby`),
+ * invalid while it has a message, required as the contract says (`aria-required`: the contract's messages,
+ * not the browser's, say what is missing). Native elements: it was react-aria's TextField, whose hooks were
+ * 13 KB of the first load of every page with a form (ADR 044).
+ */
 export function FormTextField({
   label,
   field,
@@ -67,35 +71,48 @@ export function FormTextField({
   isMultiline,
   className,
 }: FormTextFieldProps) {
+  const id = useId();
   const message = error ?? field?.errors?.[0];
+  const descriptionId = `${id}-description`;
+  const messageId = `${id}-message`;
+  const described = [description ? descriptionId : '', message ? messageId : ''].filter(Boolean).join(' ');
+  const control = {
+    id,
+    name: name ?? field?.name,
+    ...(value === undefined ? { defaultValue: initialText(field) ?? '' } : { value }),
+    onChange: onChange
+      ? (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value)
+      : undefined,
+    'aria-invalid': message ? true : undefined,
+    'aria-required': field?.required || undefined,
+    'aria-describedby': described || undefined,
+    disabled: isDisabled,
+    inputMode,
+    autoComplete,
+    maxLength: maxLength ?? field?.maxLength,
+    placeholder,
+  };
   return (
-    <TextField
-      name={name ?? field?.name}
-      type={type}
-      {...(value === undefined ? { defaultValue: initialText(field) ?? '' } : { value })}
-      onChange={onChange}
-      isInvalid={Boolean(message)}
-      isRequired={field?.required}
-      isDisabled={isDisabled}
-      validationBehavior="aria"
-      inputMode={inputMode}
-      autoComplete={autoComplete}
-      maxLength={maxLength ?? field?.maxLength}
-      className={cx('flex flex-col gap-1.5', className)}
-    >
-      <Label className="text-sm font-semibold text-ink">{label}</Label>
+    <div className={cx('flex flex-col gap-1.5', className)}>
+      <label htmlFor={id} className="text-sm font-semibold text-ink">
+        {label}
+      </label>
       {isMultiline ? (
-        <TextArea placeholder={placeholder} className={cx(INPUT, 'h-28 py-3')} />
+        <textarea {...control} className={cx(INPUT, 'h-28 py-3')} />
       ) : (
-        <Input placeholder={placeholder} className={INPUT} />
+        <input {...control} type={type} className={INPUT} />
       )}
       {description ? (
-        <Text slot="description" className="text-sm text-muted">
+        <p id={descriptionId} className="text-sm text-muted">
           {description}
-        </Text>
+        </p>
       ) : null}
-      <FieldError className="text-sm font-medium text-berry">{message}</FieldError>
-    </TextField>
+      {message ? (
+        <p id={messageId} className="text-sm font-medium text-berry">
+          {message}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
