@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { useToast } from '~/components/ui/toast';
 import { finishLogin } from './finish-login';
 import type { SignedIn } from './login';
-import type { CodeRecipient } from './login-dialog';
+import type { CodeRecipient } from './login-form';
 import { useOptionalUser } from './user';
 
 // The popups (and the Zod contracts their forms validate with) load when first needed, not with every page.
