@@ -1,6 +1,6 @@
-import { Heart } from 'lucide-react';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { buttonStyles } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { LinkTabs } from '~/components/ui/link-tabs';
 import { LoginButton } from '~/features/auth/login-button';
 import { ArticlesPanel, ProductsPanel, SetsPanel, StoresPanel } from '~/features/favourites/favourite-panels';
@@ -126,7 +126,7 @@ export default function FavouritesPage({ loaderData }: Route.ComponentProps) {
           aria-labelledby="favourites-login-title"
           className="flex flex-col items-center gap-4 rounded-3xl bg-white px-6 py-12 text-center shadow-card"
         >
-          <Heart aria-hidden="true" className="size-12 text-berry" />
+          <Icon name="heart" className="size-12 text-berry" />
           <h2 id="favourites-login-title" className="text-xl font-bold">
             Войдите, чтобы видеть избранное
           </h2>

@@ -9,11 +9,10 @@ import { formatDate } from '@core/rules/date';
 import type { FavouriteArticleKind } from '@core/rules/favourites';
 import { formatCount } from '@core/rules/plural';
 import { formatPackSize } from '@core/rules/weight';
-import { FolderOpen, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
-import { Button } from '~/components/ui/aria-button';
-import { LinkButton } from '~/components/ui/button';
+import { buttonStyles, LinkButton } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { Thumb } from '~/components/ui/thumb';
 import { useToast } from '~/components/ui/toast';
 import { ProductGrid, productHref } from '~/features/catalog/product-card';
@@ -243,17 +242,19 @@ export function SetsPanel({ sets }: { sets: readonly FavouriteSet[] }) {
         <h2 id="favourite-sets-title" className="text-2xl font-extrabold tracking-tight">
           Наборы
         </h2>
-        <Button
-          onHoverStart={requestTitleDialog}
+        <button
+          type="button"
+          onPointerEnter={requestTitleDialog}
           onFocus={requestTitleDialog}
-          onPress={() => {
+          onClick={() => {
             requestTitleDialog();
             setCreating(true);
           }}
+          className={buttonStyles()}
         >
-          <Plus aria-hidden="true" className="size-5" />
+          <Icon name="plus" className="size-5" />
           {CREATE_SET_LABEL}
-        </Button>
+        </button>
       </div>
       {sets.length === 0 ? (
         <EmptyState
@@ -336,44 +337,45 @@ function SetCard({
         </ul>
       ) : null}
       <div className="mt-auto flex flex-wrap gap-2">
-        <Button
-          size="sm"
-          onHoverStart={onReach}
+        <button
+          type="button"
+          onPointerEnter={onReach}
           onFocus={onReach}
-          onPress={onOpen}
+          onClick={onOpen}
           aria-label={`Открыть набор «${set.title}»`}
+          className={buttonStyles({ size: 'sm' })}
         >
-          <FolderOpen aria-hidden="true" className="size-4" />
+          <Icon name="folder-open" className="size-4" />
           Открыть
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          onHoverStart={requestTitleDialog}
+        </button>
+        <button
+          type="button"
+          onPointerEnter={requestTitleDialog}
           onFocus={requestTitleDialog}
-          onPress={() => {
+          onClick={() => {
             requestTitleDialog();
             setRenaming(true);
           }}
           aria-label={`Переименовать набор «${set.title}»`}
+          className={buttonStyles({ variant: 'outline', size: 'sm' })}
         >
-          <Pencil aria-hidden="true" className="size-4" />
+          <Icon name="pencil" className="size-4" />
           Переименовать
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          onHoverStart={requestConfirm}
+        </button>
+        <button
+          type="button"
+          onPointerEnter={requestConfirm}
           onFocus={requestConfirm}
-          onPress={() => {
+          onClick={() => {
             requestConfirm();
             setDeleting(true);
           }}
           aria-label={`Удалить набор «${set.title}»`}
+          className={buttonStyles({ variant: 'ghost', size: 'sm' })}
         >
-          <Trash2 aria-hidden="true" className="size-4" />
+          <Icon name="trash-2" className="size-4" />
           Удалить
-        </Button>
+        </button>
       </div>
       {isRenaming && titleDialog ? (
         <titleDialog.SetTitleDialog
