@@ -73,6 +73,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A finished Suspense boundary is written in place, however large. By default React writes one over
+        // 12.8 KB after the shell, hidden, for a script to move: a browser without JavaScript would never show
+        // it (the cabinet's chat tab, lazyFirstUse; ADR 044). Still-loading boundaries stream as before.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, useCallback, useEffect, useState } from 'react';
 
 /**
  * Code a page needs only once the shopper reaches for it (ADR 044): the header's search suggestions, the
@@ -8,7 +8,10 @@ import { useCallback, useEffect, useState } from 'react';
 export type FirstUse<T> = {
   /** Starts the import (again after a failure); resolves with the module. */
   load(): Promise<T>;
-  /** The module once it is here, else undefined (always undefined on the server: it never loads there). */
+  /**
+   * The module once it is here, else undefined (on the server only where a loader awaited `load()`, as the
+   * cabinet's for its chat tab: `lazyFirstUse`).
+   */
   loaded(): T | undefined;
 };
 
@@ -60,4 +63,27 @@ export function useFirstUse<T>(use: FirstUse<T>): [T | undefined, () => void] {
     };
   }, [isRequested, module, use]);
   return [known, request];
+}
+
+/**
+ * A component of a module loaded on first use, as React's `lazy`: it suspends while its module loads, and
+ * renders at once where the module is here already (a `then` that answers synchronously, which `lazy` takes
+ * as done). So a server whose loader awaited `use.load()` renders it in place, never behind a Suspense
+ * boundary streamed after the shell: a browser without JavaScript would not reveal that (ADR 044). In the
+ * browser its boundary hydrates once the module has come.
+ */
+export function lazyFirstUse<T, P extends object>(
+  use: FirstUse<T>,
+  pick: (module: T) => ComponentType<P>,
+): LazyExoticComponent<ComponentType<P>> {
+  return lazy(() => {
+    const module = use.loaded();
+    if (!module) return use.load().then((loaded) => ({ default: pick(loaded) }));
+    const done = { default: pick(module) };
+    const settled = {
+      // biome-ignore lint/suspicious/noThenProperty: a thenable that is already settled, as lazy expects.
+      then: (onDone?: (value: typeof done) => unknown) => Promise.resolve(onDone ? onDone(done) : done),
+    };
+    return settled as unknown as Promise<typeof done>;
+  });
 }

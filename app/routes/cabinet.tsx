@@ -1,6 +1,7 @@
 import { GUEST_REDIRECTS } from '@core/rules/guards';
 import { formatPhone } from '@core/rules/phone';
 import { LogOut, Pencil } from 'lucide-react';
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '~/components/ui/aria-button';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
@@ -19,7 +20,6 @@ import { OrdersList } from '~/features/cabinet/orders-list';
 import { SavedAddresses } from '~/features/cabinet/saved-addresses';
 import { loadChatTab } from '~/features/chat/chat-actions.server';
 import { CHAT_BEFORE_PARAM } from '~/features/chat/chat-links';
-import { ChatPanel } from '~/features/chat/chat-panel';
 import { ean13DataUrl } from '~/features/discount/barcode.server';
 import { DiscountCardPanel } from '~/features/discount/discount-card-panel';
 import { NotificationsPanel } from '~/features/notifications/notifications-panel';
@@ -27,7 +27,17 @@ import { SavedCards } from '~/features/payments/saved-cards';
 import { failureOf } from '~/lib/action-result';
 import { runFormAction } from '~/lib/actions.server';
 import { requireUser } from '~/lib/auth.server';
+import { lazyFirstUse, onFirstUse } from '~/lib/on-first-use';
 import type { Route } from './+types/cabinet';
+
+/**
+ * The support chat's tab, the only one with a form of the contract (Zod and Conform, 41 KB) and an upload
+ * button: its code loads with that tab, not with every tab of the cabinet (ADR 044). The server renders it
+ * in place; the browser hydrates it once its code is here, and a move to the tab waits for it (a navigation
+ * is a transition, so the tab before it stays until then).
+ */
+const chatPanel = onFirstUse(() => import('~/features/chat/chat-panel'));
+const ChatPanel = lazyFirstUse(chatPanel, (module) => module.ChatPanel);
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Личный кабинет — Фреш' },
@@ -44,7 +54,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     active === 'orders' ? context.services.orders.listOrders(user._id) : [],
     active === 'notification' ? context.services.notifications.list(user._id) : null,
     active === 'chat'
-      ? loadChatTab(context.services, user._id, url.searchParams.get(CHAT_BEFORE_PARAM))
+      ? // The tab's code too, so the page renders it in place (lazyFirstUse).
+        chatPanel
+          .load()
+          .then(() => loadChatTab(context.services, user._id, url.searchParams.get(CHAT_BEFORE_PARAM)))
       : null,
     // The discount card is issued on the tab's first visit (issue 25).
     active === 'discount' ? loadDiscountCard(context, user._id) : null,
@@ -157,14 +170,16 @@ function SignedInCabinet({ loaderData, actionData }: Route.ComponentProps) {
               vapidPublicKey={loaderData.vapidPublicKey}
             />
           ) : key === 'chat' && loaderData.chat ? (
-            <ChatPanel
-              history={loaderData.chat.history}
-              orders={loaderData.chat.orders}
-              isOperatorTyping={loaderData.chat.isOperatorTyping}
-              messageKey={loaderData.chat.messageKey}
-              isOlderPage={params.has(CHAT_BEFORE_PARAM)}
-              failure={failureOf(actionData)}
-            />
+            <Suspense>
+              <ChatPanel
+                history={loaderData.chat.history}
+                orders={loaderData.chat.orders}
+                isOperatorTyping={loaderData.chat.isOperatorTyping}
+                messageKey={loaderData.chat.messageKey}
+                isOlderPage={params.has(CHAT_BEFORE_PARAM)}
+                failure={failureOf(actionData)}
+              />
+            </Suspense>
           ) : key === 'payment' && loaderData.savedCards ? (
             <SavedCards
               cards={loaderData.savedCards}

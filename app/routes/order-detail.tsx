@@ -1,5 +1,5 @@
-import { fieldName } from '@core/contracts/form-fields';
-import { CANCEL_CONFIRMED, isOrderNumber, type OrderPageForm } from '@core/contracts/orders';
+import { CONFIRMED, fieldName } from '@core/contracts/form-fields';
+import { isOrderNumber, type OrderPageForm } from '@core/contracts/orders';
 import { formatDayMonthTime } from '@core/rules/date';
 import { GUEST_REDIRECTS } from '@core/rules/guards';
 import {
@@ -250,7 +250,7 @@ export default function OrderDetail({
           <p className="mt-1 text-[15px] text-muted">{CANCEL_CONSEQUENCE}</p>
           <div className="mt-4 flex flex-col gap-3 sm:flex-row">
             <Form method="post">
-              <HiddenFields<OrderPageForm> values={{ intent: 'cancel', confirm: CANCEL_CONFIRMED }} />
+              <HiddenFields<OrderPageForm> values={{ intent: 'cancel', confirm: CONFIRMED }} />
               <button type="submit" className={buttonStyles({ variant: 'danger' })}>
                 Да, отменить заказ
               </button>
@@ -304,7 +304,7 @@ export default function OrderDetail({
         cancelLabel="Не отменять"
         isDestructive
         onConfirm={() =>
-          void submit({ intent: 'cancel', confirm: CANCEL_CONFIRMED } satisfies OrderPageForm, {
+          void submit({ intent: 'cancel', confirm: CONFIRMED } satisfies OrderPageForm, {
             method: 'post',
           })
         }

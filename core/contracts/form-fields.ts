@@ -13,6 +13,13 @@ export type FormFields<T> = T extends string
       : string | number | boolean;
 
 /**
+ * A confirmation's yes as a form posts it (`confirm`: deleting a saved address, cancelling an order), after
+ * the page or its dialog asked. Here, not beside the contracts that read it, so the controls that send it do
+ * not load Zod in the browser (ADR 044).
+ */
+export const CONFIRMED = 'yes';
+
+/**
  * Values as a form's entries, named as Conform names nested fields (`address.city`, `orders[0].slot`):
  * for hidden fields, a fetcher's post, or what the device kept that is no field of the page.
  */

@@ -125,8 +125,6 @@ export const AddressFormSchema = z.discriminatedUnion(
 );
 /** An address post's fields as a form or a fetcher sends them (text). */
 export type AddressForm = FormFields<z.input<typeof AddressFormSchema>>;
-/** A delete's yes (AddressFormSchema's `confirm`). */
-export const DELETE_CONFIRMED = 'yes';
 
 /** Where /location goes back to afterwards: a path on this site (checked again by the action). */
 const BackSchema = z.line().max(2000).optional();

@@ -132,9 +132,6 @@ export const CheckoutFormSchema = PlaceOrdersSchema.extend({
 /** A checkout post's fields as the form sends them (text). */
 export type CheckoutForm = FormFields<z.input<typeof CheckoutFormSchema>>;
 
-/** A cancel's yes (the confirmation dialog sends it; without JavaScript the page asks in a form of its own). */
-export const CANCEL_CONFIRMED = 'yes';
-
 /** The order page's posts (/order/{slug}): cancel (once `confirm` says yes: else the action asks) or repeat. */
 export const OrderPageFormSchema = z.discriminatedUnion(
   'intent',

@@ -3,7 +3,7 @@
  * is a dialog that posts the delete with its yes; a delete posted without the yes (no JavaScript) is answered
  * with the question, which the address book then asks in a form of its own, as the order page's cancel does.
  */
-import { DELETE_CONFIRMED } from '@core/contracts/geo';
+import { CONFIRMED } from '@core/contracts/form-fields';
 
 export type DeleteAddressQuestion = { ok: true; confirm: 'delete-address'; id: string };
 
@@ -13,7 +13,7 @@ export function deleteQuestionOf(input: {
   id?: string;
   confirm?: string;
 }): DeleteAddressQuestion | null {
-  if (input.intent !== 'delete' || input.confirm === DELETE_CONFIRMED) return null;
+  if (input.intent !== 'delete' || input.confirm === CONFIRMED) return null;
   return { ok: true, confirm: 'delete-address', id: input.id ?? '' };
 }
 

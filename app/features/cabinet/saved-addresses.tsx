@@ -1,4 +1,5 @@
-import { type AddressForm, DELETE_CONFIRMED, type SavedAddress } from '@core/contracts/geo';
+import { CONFIRMED } from '@core/contracts/form-fields';
+import type { AddressForm, SavedAddress } from '@core/contracts/geo';
 import { MapPin, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Form, Link, useNavigation, useSubmit } from 'react-router';
@@ -80,7 +81,7 @@ function DeleteButton({ item, isDisabled }: { item: SavedAddress; isDisabled: bo
         confirmLabel="Удалить"
         isDestructive
         onConfirm={() =>
-          void submit({ intent: 'delete', id: item._id, confirm: DELETE_CONFIRMED } satisfies AddressForm, {
+          void submit({ intent: 'delete', id: item._id, confirm: CONFIRMED } satisfies AddressForm, {
             method: 'post',
             action: DELIVERY_TAB_HREF,
           })
@@ -133,9 +134,7 @@ export function SavedAddresses({
           <p className="mt-1 text-[15px] text-muted">«{asked.address}» пропадёт из адресов доставки.</p>
           <div className="mt-3 flex flex-wrap gap-3">
             <Form method="post" action={DELIVERY_TAB_HREF}>
-              <HiddenFields<AddressForm>
-                values={{ intent: 'delete', id: asked._id, confirm: DELETE_CONFIRMED }}
-              />
+              <HiddenFields<AddressForm> values={{ intent: 'delete', id: asked._id, confirm: CONFIRMED }} />
               <button type="submit" className={buttonStyles({ variant: 'danger' })}>
                 Удалить
               </button>

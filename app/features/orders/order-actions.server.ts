@@ -1,5 +1,6 @@
 /** The order page's action: cancel (once confirmed) and repeat, through the orders service. */
-import { CANCEL_CONFIRMED, OrderPageFormSchema, OrderSlugParamsSchema } from '@core/contracts/orders';
+import { CONFIRMED } from '@core/contracts/form-fields';
+import { OrderPageFormSchema, OrderSlugParamsSchema } from '@core/contracts/orders';
 import type { LoadContext } from '@server/services';
 import { redirect } from 'react-router';
 import { parseForm, parseWith, redirectWithFlash, runFormAction } from '~/lib/actions.server';
@@ -41,7 +42,7 @@ export async function runOrderIntent(context: LoadContext, params: unknown, requ
           input.answer === 'accept' ? 'replacement-accepted' : 'replacement-rejected',
         );
       }
-      if (input.confirm !== CANCEL_CONFIRMED) return { ok: true as const, confirm: input.intent };
+      if (input.confirm !== CONFIRMED) return { ok: true as const, confirm: input.intent };
       const order = await orders.cancelOrder(user._id, number);
       return redirectWithFlash(`/order/${order.slug}`, 'order-cancelled');
     },
