@@ -11,8 +11,9 @@ import { formatCount } from '@core/rules/plural';
 import { formatPackSize } from '@core/rules/weight';
 import { type ReactNode, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
-import { buttonStyles, LinkButton } from '~/components/ui/button';
+import { type ButtonSize, type ButtonVariant, buttonStyles, LinkButton } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
+import type { IconName } from '~/components/ui/icon-names';
 import { Thumb } from '~/components/ui/thumb';
 import { useToast } from '~/components/ui/toast';
 import { ProductGrid, productHref } from '~/features/catalog/product-card';
@@ -242,19 +243,9 @@ export function SetsPanel({ sets }: { sets: readonly FavouriteSet[] }) {
         <h2 id="favourite-sets-title" className="text-2xl font-extrabold tracking-tight">
           Наборы
         </h2>
-        <button
-          type="button"
-          onPointerEnter={requestTitleDialog}
-          onFocus={requestTitleDialog}
-          onClick={() => {
-            requestTitleDialog();
-            setCreating(true);
-          }}
-          className={buttonStyles()}
-        >
-          <Icon name="plus" className="size-5" />
+        <PopupButton icon="plus" onReach={requestTitleDialog} onOpen={() => setCreating(true)}>
           {CREATE_SET_LABEL}
-        </button>
+        </PopupButton>
       </div>
       {sets.length === 0 ? (
         <EmptyState
@@ -265,14 +256,7 @@ export function SetsPanel({ sets }: { sets: readonly FavouriteSet[] }) {
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {sets.map((set) => (
             <li key={set._id}>
-              <SetCard
-                set={set}
-                onReach={requestContentsDialog}
-                onOpen={() => {
-                  requestContentsDialog();
-                  setOpenId(set._id);
-                }}
-              />
+              <SetCard set={set} onReach={requestContentsDialog} onOpen={() => setOpenId(set._id)} />
             </li>
           ))}
         </ul>
@@ -298,6 +282,46 @@ export function SetsPanel({ sets }: { sets: readonly FavouriteSet[] }) {
         />
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A button that opens one of the sets' popups: the popup's code starts loading as the customer reaches for
+ * it (a pointer over it, the focus on it), and at the latest with the press, which opens it once it is here.
+ */
+function PopupButton({
+  icon,
+  size,
+  variant,
+  label,
+  onReach,
+  onOpen,
+  children,
+}: {
+  icon: IconName;
+  size?: ButtonSize;
+  variant?: ButtonVariant;
+  /** The accessible name, when the text alone does not say which set. */
+  label?: string;
+  onReach: () => void;
+  onOpen: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      onPointerEnter={onReach}
+      onFocus={onReach}
+      onClick={() => {
+        onReach();
+        onOpen();
+      }}
+      aria-label={label}
+      className={buttonStyles({ variant, size })}
+    >
+      <Icon name={icon} className={size === 'sm' ? 'size-4' : 'size-5'} />
+      {children}
+    </button>
   );
 }
 
@@ -337,45 +361,35 @@ function SetCard({
         </ul>
       ) : null}
       <div className="mt-auto flex flex-wrap gap-2">
-        <button
-          type="button"
-          onPointerEnter={onReach}
-          onFocus={onReach}
-          onClick={onOpen}
-          aria-label={`Открыть набор «${set.title}»`}
-          className={buttonStyles({ size: 'sm' })}
+        <PopupButton
+          icon="folder-open"
+          size="sm"
+          label={`Открыть набор «${set.title}»`}
+          onReach={onReach}
+          onOpen={onOpen}
         >
-          <Icon name="folder-open" className="size-4" />
           Открыть
-        </button>
-        <button
-          type="button"
-          onPointerEnter={requestTitleDialog}
-          onFocus={requestTitleDialog}
-          onClick={() => {
-            requestTitleDialog();
-            setRenaming(true);
-          }}
-          aria-label={`Переименовать набор «${set.title}»`}
-          className={buttonStyles({ variant: 'outline', size: 'sm' })}
+        </PopupButton>
+        <PopupButton
+          icon="pencil"
+          size="sm"
+          variant="outline"
+          label={`Переименовать набор «${set.title}»`}
+          onReach={requestTitleDialog}
+          onOpen={() => setRenaming(true)}
         >
-          <Icon name="pencil" className="size-4" />
           Переименовать
-        </button>
-        <button
-          type="button"
-          onPointerEnter={requestConfirm}
-          onFocus={requestConfirm}
-          onClick={() => {
-            requestConfirm();
-            setDeleting(true);
-          }}
-          aria-label={`Удалить набор «${set.title}»`}
-          className={buttonStyles({ variant: 'ghost', size: 'sm' })}
+        </PopupButton>
+        <PopupButton
+          icon="trash-2"
+          size="sm"
+          variant="ghost"
+          label={`Удалить набор «${set.title}»`}
+          onReach={requestConfirm}
+          onOpen={() => setDeleting(true)}
         >
-          <Icon name="trash-2" className="size-4" />
           Удалить
-        </button>
+        </PopupButton>
       </div>
       {isRenaming && titleDialog ? (
         <titleDialog.SetTitleDialog
