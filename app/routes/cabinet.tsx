@@ -3,7 +3,6 @@ import { formatPhone } from '@core/rules/phone';
 import { LogOut, Pencil } from 'lucide-react';
 import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '~/components/ui/aria-button';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { buttonStyles } from '~/components/ui/button';
 import { LinkTabs } from '~/components/ui/link-tabs';
@@ -135,15 +134,19 @@ function SignedInCabinet({ loaderData, actionData }: Route.ComponentProps) {
           {user.email ? <p className="truncate text-[15px] text-muted">{user.email}</p> : null}
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onPress={openProfileSettings}>
+          <button
+            type="button"
+            onClick={openProfileSettings}
+            className={buttonStyles({ variant: 'outline' })}
+          >
             <Pencil aria-hidden="true" className="size-4" />
             Настройки профиля
-          </Button>
+          </button>
           <LogoutForm className="contents">
-            <Button type="submit" variant="ghost">
+            <button type="submit" className={buttonStyles({ variant: 'ghost' })}>
               <LogOut aria-hidden="true" className="size-4" />
               Выйти
-            </Button>
+            </button>
           </LogoutForm>
         </div>
       </section>

@@ -8,7 +8,7 @@ import {
 } from '@core/rules/discount-card';
 import { formatRoubles } from '@core/rules/price';
 import { Copy } from 'lucide-react';
-import { Button } from '~/components/ui/aria-button';
+import { buttonStyles } from '~/components/ui/button';
 import { useToast } from '~/components/ui/toast';
 
 /** What the points are worth, signed: '+18 ₽', '−70 ₽'. */
@@ -54,10 +54,14 @@ export function DiscountCardPanel({ card, barcode }: { card: DiscountCard; barco
             <p className="text-2xl font-bold tracking-wider tabular-nums" data-testid="discount-number">
               {formatCardNumber(card.number)}
             </p>
-            <Button variant="outline" onPress={copy} className="self-start">
+            <button
+              type="button"
+              onClick={copy}
+              className={buttonStyles({ variant: 'outline', className: 'self-start' })}
+            >
               <Copy aria-hidden="true" className="size-4" />
               Скопировать номер
-            </Button>
+            </button>
           </div>
         </div>
         <p className="text-[15px] leading-relaxed text-muted">

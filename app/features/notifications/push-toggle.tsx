@@ -1,7 +1,7 @@
 import { BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { Button } from '~/components/ui/aria-button';
+import { buttonStyles } from '~/components/ui/button';
 import { useToast } from '~/components/ui/toast';
 import { useActionOutcome } from '~/lib/use-action-outcome';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -83,14 +83,14 @@ export function PushToggle({ publicKey }: { publicKey: string }) {
   };
 
   return (
-    <Button
-      variant="secondary"
-      size="sm"
-      isDisabled={isBusy || saver.state !== 'idle'}
-      onPress={() => void enable()}
+    <button
+      type="button"
+      disabled={isBusy || saver.state !== 'idle'}
+      onClick={() => void enable()}
+      className={buttonStyles({ variant: 'secondary', size: 'sm' })}
     >
       <BellRing aria-hidden="true" className="size-4" />
       {ENABLE_PUSH_LABEL}
-    </Button>
+    </button>
   );
 }
