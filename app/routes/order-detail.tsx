@@ -18,7 +18,6 @@ import { useState } from 'react';
 import { data, Form, Link, useNavigation, useRevalidator, useSubmit } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { buttonStyles } from '~/components/ui/button';
-import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { HiddenFields } from '~/components/ui/hidden-fields';
 import { runOrderIntent } from '~/features/orders/order-actions.server';
 import { hasSubstitutions, OrderComparison, OrderHistory, OrderLines } from '~/features/orders/order-lines';
@@ -29,6 +28,7 @@ import { ReviewPrompt } from '~/features/reviews/review-prompt';
 import { requireUser } from '~/lib/auth.server';
 import { cx } from '~/lib/cx';
 import { orNotFound } from '~/lib/loader-errors.server';
+import { onFirstUse, useFirstUse } from '~/lib/on-first-use';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/order-detail';
 
@@ -72,6 +72,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   return runOrderIntent(context, params, request);
 }
 
+/** The cancel's question, loaded when a customer reaches for 'Отменить заказ' (ADR 044). */
+const confirmDialog = onFirstUse(() => import('~/components/ui/confirm-dialog'));
+
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
   ...seoMeta(null, {
     title: loaded ? `Заказ №${loaded.order.number}` : 'Заказ',
@@ -93,6 +96,7 @@ export default function OrderDetail({
   const navigation = useNavigation();
   const submit = useSubmit();
   const [isConfirming, setConfirming] = useState(false);
+  const [confirm, requestConfirm] = useFirstUse(confirmDialog);
   // The shop moved this order: the page follows without a reload (ADR 033).
   const { revalidate } = useRevalidator();
   useRealtimeEvent('order.status', (event) => {
@@ -269,12 +273,18 @@ export default function OrderDetail({
             onSubmit={(event) => {
               // With JavaScript the question is a dialog; the post goes out only with its yes.
               event.preventDefault();
+              const form = event.currentTarget;
               setConfirming(true);
+              requestConfirm();
+              // The dialog's code did not load: the page asks instead, as without JavaScript.
+              confirmDialog.load().catch(() => form.submit());
             }}
           >
             <HiddenFields<OrderPageForm> values={{ intent: 'cancel' }} />
             <button
               type="submit"
+              onPointerEnter={requestConfirm}
+              onFocus={requestConfirm}
               disabled={pendingIntent !== null}
               className={buttonStyles({ variant: 'outline', className: 'w-full' })}
             >
@@ -295,20 +305,22 @@ export default function OrderDetail({
           </button>
         </Form>
       </div>
-      <ConfirmDialog
-        isOpen={isConfirming}
-        onOpenChange={setConfirming}
-        title={cancelQuestion(order.number)}
-        description={CANCEL_CONSEQUENCE}
-        confirmLabel="Отменить заказ"
-        cancelLabel="Не отменять"
-        isDestructive
-        onConfirm={() =>
-          void submit({ intent: 'cancel', confirm: CONFIRMED } satisfies OrderPageForm, {
-            method: 'post',
-          })
-        }
-      />
+      {confirm ? (
+        <confirm.ConfirmDialog
+          isOpen={isConfirming}
+          onOpenChange={setConfirming}
+          title={cancelQuestion(order.number)}
+          description={CANCEL_CONSEQUENCE}
+          confirmLabel="Отменить заказ"
+          cancelLabel="Не отменять"
+          isDestructive
+          onConfirm={() =>
+            void submit({ intent: 'cancel', confirm: CONFIRMED } satisfies OrderPageForm, {
+              method: 'post',
+            })
+          }
+        />
+      ) : null}
     </div>
   );
 }

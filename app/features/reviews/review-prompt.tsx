@@ -1,7 +1,7 @@
 import type { ReviewForm } from '@core/contracts/reviews';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
-import { Button } from '~/components/ui/aria-button';
+import { buttonStyles } from '~/components/ui/button';
 import { Icon } from '~/components/ui/icon';
 import { useActionOutcome } from '~/lib/use-action-outcome';
 import type { action as reviewsAction } from '~/routes/resources/reviews';
@@ -35,24 +35,27 @@ export function ReviewPrompt({ isAsked, store }: { isAsked: boolean; store: { _i
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button
-              onPress={() => setOpen(true)}
-              onHoverStart={preloadReviewDialog}
+            <button
+              type="button"
+              onClick={() => setOpen(true)}
+              onPointerEnter={preloadReviewDialog}
               onFocus={preloadReviewDialog}
+              className={buttonStyles()}
             >
               {REVIEW_DIALOG_TITLE}
-            </Button>
-            <Button
-              variant="ghost"
-              onPress={() =>
+            </button>
+            <button
+              type="button"
+              onClick={() =>
                 void dismisser.submit({ intent: 'dismiss', store: store._id } satisfies ReviewForm, {
                   method: 'post',
                   action: REVIEWS_ACTION,
                 })
               }
+              className={buttonStyles({ variant: 'ghost' })}
             >
               Не сейчас
-            </Button>
+            </button>
           </div>
         </section>
       ) : null}
