@@ -14,10 +14,10 @@ import {
 import { formatPhone } from '@core/rules/phone';
 import { formatSchedule } from '@core/rules/schedule';
 import { Check, RotateCcw, X } from 'lucide-react';
-import { useState } from 'react';
 import { data, Form, Link, useNavigation, useRevalidator, useSubmit } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { buttonStyles } from '~/components/ui/button';
+import { useConfirmOnFirstUse } from '~/components/ui/confirm-on-first-use';
 import { HiddenFields } from '~/components/ui/hidden-fields';
 import { runOrderIntent } from '~/features/orders/order-actions.server';
 import { hasSubstitutions, OrderComparison, OrderHistory, OrderLines } from '~/features/orders/order-lines';
@@ -28,7 +28,6 @@ import { ReviewPrompt } from '~/features/reviews/review-prompt';
 import { requireUser } from '~/lib/auth.server';
 import { cx } from '~/lib/cx';
 import { orNotFound } from '~/lib/loader-errors.server';
-import { onFirstUse, useFirstUse } from '~/lib/on-first-use';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/order-detail';
 
@@ -72,9 +71,6 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   return runOrderIntent(context, params, request);
 }
 
-/** The cancel's question, loaded when a customer reaches for 'Отменить заказ' (ADR 044). */
-const confirmDialog = onFirstUse(() => import('~/components/ui/confirm-dialog'));
-
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
   ...seoMeta(null, {
     title: loaded ? `Заказ №${loaded.order.number}` : 'Заказ',
@@ -95,8 +91,7 @@ export default function OrderDetail({
 }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submit = useSubmit();
-  const [isConfirming, setConfirming] = useState(false);
-  const [confirm, requestConfirm] = useFirstUse(confirmDialog);
+  const question = useConfirmOnFirstUse();
   // The shop moved this order: the page follows without a reload (ADR 033).
   const { revalidate } = useRevalidator();
   useRealtimeEvent('order.status', (event) => {
@@ -268,23 +263,12 @@ export default function OrderDetail({
 
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
         {order.can_cancel && !isCancelling ? (
-          <Form
-            method="post"
-            onSubmit={(event) => {
-              // With JavaScript the question is a dialog; the post goes out only with its yes.
-              event.preventDefault();
-              const form = event.currentTarget;
-              setConfirming(true);
-              requestConfirm();
-              // The dialog's code did not load: the page asks instead, as without JavaScript.
-              confirmDialog.load().catch(() => form.submit());
-            }}
-          >
+          <Form method="post" onSubmit={question.ask}>
             <HiddenFields<OrderPageForm> values={{ intent: 'cancel' }} />
             <button
               type="submit"
-              onPointerEnter={requestConfirm}
-              onFocus={requestConfirm}
+              onPointerEnter={question.reach}
+              onFocus={question.reach}
               disabled={pendingIntent !== null}
               className={buttonStyles({ variant: 'outline', className: 'w-full' })}
             >
@@ -305,10 +289,10 @@ export default function OrderDetail({
           </button>
         </Form>
       </div>
-      {confirm ? (
-        <confirm.ConfirmDialog
-          isOpen={isConfirming}
-          onOpenChange={setConfirming}
+      {question.ConfirmDialog ? (
+        <question.ConfirmDialog
+          isOpen={question.isOpen}
+          onOpenChange={question.setOpen}
           title={cancelQuestion(order.number)}
           description={CANCEL_CONSEQUENCE}
           confirmLabel="Отменить заказ"

@@ -19,25 +19,22 @@ import {
   weighedPriceKopecks,
 } from '@core/rules/sold-by-weight';
 import { formatPackSize } from '@core/rules/weight';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Form, Link } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
+import { useConfirmOnFirstUse } from '~/components/ui/confirm-on-first-use';
 import { Counter } from '~/components/ui/counter';
 import { Icon } from '~/components/ui/icon';
 import { Thumb } from '~/components/ui/thumb';
 import { useOptionalUser } from '~/features/auth/user';
 import { useDelivery } from '~/features/delivery/delivery-context';
 import { cx } from '~/lib/cx';
-import { onFirstUse, useFirstUse } from '~/lib/on-first-use';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useBasket } from './basket-context';
 import { BASKET_FIELD, BASKET_PAGE } from './basket-form';
 import { groupTotals } from './basket-summary';
 import { LineChoice } from './line-choice';
 import { SwapPoint } from './swap-point';
-
-/** react-aria's modal and its focus handling (ADR 044): loaded when a shopper reaches for 'Удалить все'. */
-const confirmDialog = onFirstUse(() => import('~/components/ui/confirm-dialog'));
 
 /** What a stock-reduced line says: what is left, or that nothing is. */
 export function shortageText(count: number, terms?: WeightTerms): string {
@@ -73,8 +70,7 @@ export function BasketGroup({
   // A guest's basket lives on the device and has no choice for a missing item: a guest signs in to check out.
   const isSignedIn = useOptionalUser() !== null;
   const headingId = useId();
-  const [isConfirming, setConfirming] = useState(false);
-  const [confirm, requestConfirm] = useFirstUse(confirmDialog);
+  const question = useConfirmOnFirstUse();
   const shop = items[0]?.product.store;
   const shopName = store?.name ?? shop?.name ?? 'Магазин';
   const pieces = countPieces(items);
@@ -110,23 +106,16 @@ export function BasketGroup({
         <Form
           method="post"
           action={BASKET_PAGE}
-          onSubmit={(event) => {
-            // With JavaScript the question is a dialog; the removal goes out only with its yes.
-            event.preventDefault();
-            const form = event.currentTarget;
-            setConfirming(true);
-            requestConfirm();
-            // The dialog's code did not load: the page asks instead, as without JavaScript.
-            confirmDialog.load().catch(() => form.submit());
-          }}
+          // With JavaScript the question is a dialog; the removal goes out only with its yes.
+          onSubmit={question.ask}
         >
           <input type="hidden" name={BASKET_FIELD.intent} value="remove-point" />
           <input type="hidden" name={BASKET_FIELD.point} value={pointId} />
           <button
             type="submit"
             // The dialog's code starts loading as the shopper reaches for the button.
-            onPointerEnter={requestConfirm}
-            onFocus={requestConfirm}
+            onPointerEnter={question.reach}
+            onFocus={question.reach}
             aria-label={`Удалить все товары: ${where}`}
             className="inline-flex h-9 items-center gap-1.5 rounded-xl px-3 text-sm font-medium text-muted hover:bg-surface hover:text-ink"
           >
@@ -134,10 +123,10 @@ export function BasketGroup({
             Удалить все
           </button>
         </Form>
-        {confirm ? (
-          <confirm.ConfirmDialog
-            isOpen={isConfirming}
-            onOpenChange={setConfirming}
+        {question.ConfirmDialog ? (
+          <question.ConfirmDialog
+            isOpen={question.isOpen}
+            onOpenChange={question.setOpen}
             title="Удалить все товары?"
             description={`Из корзины уберутся все товары «${where}».`}
             confirmLabel="Удалить"

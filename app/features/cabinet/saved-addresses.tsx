@@ -1,16 +1,12 @@
 import { CONFIRMED } from '@core/contracts/form-fields';
 import type { AddressForm, SavedAddress } from '@core/contracts/geo';
 import { MapPin, Pencil, Plus } from 'lucide-react';
-import { useState } from 'react';
 import { Form, Link, useNavigation, useSubmit } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
+import { useConfirmOnFirstUse } from '~/components/ui/confirm-on-first-use';
 import { HiddenFields } from '~/components/ui/hidden-fields';
 import { AddAddressLink } from '~/features/delivery/add-address-link';
 import { useDelivery } from '~/features/delivery/delivery-context';
-import { onFirstUse, useFirstUse } from '~/lib/on-first-use';
-
-/** The delete's question, loaded when a customer reaches for 'Удалить' (ADR 044), as /basket's 'Удалить все'. */
-const confirmDialog = onFirstUse(() => import('~/components/ui/confirm-dialog'));
 
 /** The cabinet's own URL for its delivery tab: where its forms post and come back to. */
 export const DELIVERY_TAB_HREF = '/lk?active=delivery';
@@ -55,27 +51,15 @@ const DELETE_QUESTION = 'Удалить адрес?';
  */
 function DeleteButton({ item, isDisabled }: { item: SavedAddress; isDisabled: boolean }) {
   const submit = useSubmit();
-  const [isConfirming, setConfirming] = useState(false);
-  const [confirm, requestConfirm] = useFirstUse(confirmDialog);
+  const question = useConfirmOnFirstUse();
   return (
     <>
-      <Form
-        method="post"
-        action={DELIVERY_TAB_HREF}
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = event.currentTarget;
-          setConfirming(true);
-          requestConfirm();
-          // The dialog's code did not load: the page asks instead, as without JavaScript.
-          confirmDialog.load().catch(() => form.submit());
-        }}
-      >
+      <Form method="post" action={DELIVERY_TAB_HREF} onSubmit={question.ask}>
         <HiddenFields<AddressForm> values={{ intent: 'delete', id: item._id }} />
         <button
           type="submit"
-          onPointerEnter={requestConfirm}
-          onFocus={requestConfirm}
+          onPointerEnter={question.reach}
+          onFocus={question.reach}
           disabled={isDisabled}
           aria-label={`Удалить адрес: ${item.address}`}
           className={buttonStyles({ variant: 'ghost', size: 'sm' })}
@@ -83,10 +67,10 @@ function DeleteButton({ item, isDisabled }: { item: SavedAddress; isDisabled: bo
           Удалить
         </button>
       </Form>
-      {confirm ? (
-        <confirm.ConfirmDialog
-          isOpen={isConfirming}
-          onOpenChange={setConfirming}
+      {question.ConfirmDialog ? (
+        <question.ConfirmDialog
+          isOpen={question.isOpen}
+          onOpenChange={question.setOpen}
           title={DELETE_QUESTION}
           description={`«${item.address}» пропадёт из адресов доставки.`}
           confirmLabel="Удалить"
