@@ -12,6 +12,7 @@ import {
   BasketPreviewSchema,
   type ReplacementOption,
 } from '@core/contracts/basket';
+import { CONFIRMED } from '@core/contracts/form-fields';
 import { z } from '@core/contracts/z';
 import type { LoadContext } from '@server/services';
 import { redirect } from 'react-router';
@@ -138,7 +139,7 @@ export async function runBasketPageIntent(
 ): Promise<RemovalQuestion | Response> {
   if (
     formText(form, BASKET_FIELD.intent) === 'remove-point' &&
-    formText(form, BASKET_FIELD.confirm) !== 'yes'
+    formText(form, BASKET_FIELD.confirm) !== CONFIRMED
   ) {
     requireUser(context);
     const { pointId } = parseWith(BasketPointParamsSchema, { pointId: formText(form, BASKET_FIELD.point) });

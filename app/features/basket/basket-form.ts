@@ -36,7 +36,7 @@ export const BASKET_FIELD = {
    * way shows its amount before the server's answer. The server ignores it and reads the product's own.
    */
   unit: 'unit',
-  /** remove-point without JavaScript: 'yes' once the customer has answered the question. */
+  /** remove-point without JavaScript: CONFIRMED ('yes') once the customer has answered the question. */
   confirm: 'confirm',
   /** preview: the guest basket as `toBasketData` stores it, JSON (BasketDataSchema). */
   data: 'data',

@@ -1,5 +1,6 @@
 import type { BasketItem } from '@core/contracts/basket';
 import type { Point, Store } from '@core/contracts/catalog';
+import { CONFIRMED } from '@core/contracts/form-fields';
 import { countPieces, type QuantityChange } from '@core/rules/basket';
 import { counterLabels } from '@core/rules/counter';
 import {
@@ -147,7 +148,7 @@ export function BasketGroup({
             <Form method="post" action={BASKET_PAGE}>
               <input type="hidden" name={BASKET_FIELD.intent} value="remove-point" />
               <input type="hidden" name={BASKET_FIELD.point} value={pointId} />
-              <input type="hidden" name={BASKET_FIELD.confirm} value="yes" />
+              <input type="hidden" name={BASKET_FIELD.confirm} value={CONFIRMED} />
               <button type="submit" className={buttonStyles({ variant: 'danger' })}>
                 Удалить
               </button>
