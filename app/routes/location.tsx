@@ -12,6 +12,7 @@ import { runLocationIntent } from '~/features/delivery/location-actions.server';
 import { failureOf } from '~/lib/action-result';
 import { parseForm, runFormAction } from '~/lib/actions.server';
 import { useContractForm } from '~/lib/contract-form';
+import { LOCATION_FORM } from '~/lib/form-contracts';
 import { shopperLocation } from '~/lib/location.server';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import type { Route } from './+types/location';
@@ -69,7 +70,7 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
   const choice = actionData && 'intent' in actionData && actionData.intent === 'choose' ? actionData : null;
   // The delivery form (LocationFormSchema's address): a refusal, with or without JavaScript, shows its
   // message under the field and keeps what was typed.
-  const [form, fields] = useContractForm(LocationFormSchema, {
+  const [form, fields] = useContractForm(LOCATION_FORM, {
     id: 'location-address',
     lastResult: failure?.result,
     defaultValue: { city: cityId },

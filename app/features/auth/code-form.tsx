@@ -3,7 +3,6 @@
  * popup's modal (ADR 044). Native buttons in the shared look: no react-aria on the page.
  */
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { LoginFormSchema } from '@core/contracts/identity';
 import { toBasketData } from '@core/rules/basket';
 import { sanitiseCodeInput } from '@core/rules/code';
 import { formatPhone, phoneForApi } from '@core/rules/phone';
@@ -15,6 +14,7 @@ import { useToast } from '~/components/ui/toast';
 import { readGuestBasket } from '~/features/basket/basket-data';
 import { pendingAddressForLogin } from '~/features/delivery/area-storage';
 import { appendValue, useContractForm } from '~/lib/contract-form';
+import { LOGIN_FORM } from '~/lib/form-contracts';
 import { useActionOutcome } from '~/lib/use-action-outcome';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { action as loginAction } from '~/routes/login';
@@ -82,7 +82,7 @@ export function CodeForm({
       toast.show({ type: 'info', title: 'Новый код отправлен' });
     },
   });
-  const [form, fields] = useContractForm(LoginFormSchema, {
+  const [form, fields] = useContractForm(LOGIN_FORM, {
     lastResult: outcome.lastResult ?? lastResult,
     onSubmit: (event, { formData }) => {
       event.preventDefault();

@@ -3,7 +3,6 @@
  * without the popup's modal (ADR 044). Native buttons in the shared look: no react-aria on the page.
  */
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { LoginFormSchema } from '@core/contracts/identity';
 import { formatPhoneInput, phoneForApi } from '@core/rules/phone';
 import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
@@ -11,6 +10,7 @@ import { buttonStyles } from '~/components/ui/button';
 import { FormMessage, FormTextField, initialText, PhoneField } from '~/components/ui/form-fields';
 import { useToast } from '~/components/ui/toast';
 import { useContractForm } from '~/lib/contract-form';
+import { LOGIN_FORM } from '~/lib/form-contracts';
 import { useActionOutcome } from '~/lib/use-action-outcome';
 import type { action as loginAction } from '~/routes/login';
 import { LOGIN_ACTION, loginHref } from './login';
@@ -47,7 +47,7 @@ export function LoginForm({
       if (answer.intent === 'code') onCodeSent(answer.recipient);
     },
   });
-  const [form, fields] = useContractForm(LoginFormSchema, {
+  const [form, fields] = useContractForm(LOGIN_FORM, {
     lastResult: outcome.lastResult ?? lastResult,
     // SPEC §8: an incomplete form is not sent; the fields say what is missing.
     onInvalid: () => toast.show({ type: 'warning', title: CODE_REQUEST_FAILED_MESSAGE }),

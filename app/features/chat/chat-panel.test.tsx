@@ -15,6 +15,8 @@ import { createRoutesStub, data, Outlet, useLoaderData } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ToastProvider } from '~/components/ui/toast';
 import { parseForm, runFormAction } from '~/lib/actions.server';
+import { loadContractCheck } from '~/lib/contract-form';
+import { CHAT_FORM } from '~/lib/form-contracts';
 import { screen } from '../../../tests/setup/screen';
 import { runChatIntent } from './chat-actions.server';
 import { ChatPanel } from './chat-panel';
@@ -141,8 +143,12 @@ const textField = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name:
 const send = () => fireEvent.click(screen.getByRole('button', { name: 'Отправить' }));
 const log = () => screen.getByRole('log', { name: 'Сообщения' });
 
+/** Types into the message field as a customer does: the field is focused first, which loads the contract. */
 async function type(text: string) {
-  fireEvent.change(await screen.findByRole('textbox', { name: 'Сообщение' }), { target: { value: text } });
+  const field = await screen.findByRole('textbox', { name: 'Сообщение' });
+  fireEvent.focusIn(field);
+  await act(() => loadContractCheck(CHAT_FORM));
+  fireEvent.change(field, { target: { value: text } });
 }
 
 describe('the chat panel', () => {

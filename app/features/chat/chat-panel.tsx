@@ -1,12 +1,6 @@
 import { getFormProps } from '@conform-to/react';
 import type { FileRef } from '@core/contracts/identity';
-import {
-  type ChatForm,
-  ChatFormSchema,
-  type ChatHistory,
-  type ChatMessage,
-  type CustomerOrderLink,
-} from '@core/contracts/support';
+import type { ChatForm, ChatHistory, ChatMessage, CustomerOrderLink } from '@core/contracts/support';
 import { CHAT_TEXT_MAX_LENGTH, TYPING_REPEAT_MS, TYPING_TTL_MS } from '@core/rules/chat';
 import { formatDayMonthTime } from '@core/rules/date';
 import { ORDER_STATUS_LABELS } from '@core/rules/orders';
@@ -21,6 +15,7 @@ import { useRealtime, useRealtimeEvent } from '~/features/realtime/use-realtime'
 import type { ActionFailure } from '~/lib/action-result';
 import { useContractForm } from '~/lib/contract-form';
 import { cx } from '~/lib/cx';
+import { CHAT_FORM } from '~/lib/form-contracts';
 import { ACCEPTED_IMAGE_TYPES } from '~/lib/image-types';
 import { useActionOutcome } from '~/lib/use-action-outcome';
 import { useImageUpload } from '~/lib/use-image-upload';
@@ -185,7 +180,7 @@ export function ChatPanel({
     },
   });
   // The contract checks the message first (text or an image); then the fetcher posts it to the cabinet.
-  const [form, fields] = useContractForm(ChatFormSchema, {
+  const [form, fields] = useContractForm(CHAT_FORM, {
     id: 'chat-message',
     lastResult: outcome.lastResult ?? failure?.result,
     onSubmit: (event, { formData }) => {

@@ -1,11 +1,11 @@
 import { getFormProps } from '@conform-to/react';
-import { FavouriteFormSchema } from '@core/contracts/favourites';
 import { SET_TITLE_MAX_LENGTH } from '@core/rules/favourites';
 import { useFetcher } from 'react-router';
 import { Button } from '~/components/ui/aria-button';
 import { FormMessage, FormTextField } from '~/components/ui/form-fields';
 import { Modal } from '~/components/ui/modal';
 import { useContractForm } from '~/lib/contract-form';
+import { FAVOURITE_FORM } from '~/lib/form-contracts';
 import { useActionOutcome } from '~/lib/use-action-outcome';
 import type { action as favouritesAction } from '~/routes/resources/favourites';
 import { CREATE_SET_LABEL, FAVOURITES_ACTION } from './favourite-routes';
@@ -63,7 +63,7 @@ function SetTitleForm({ mode, onDone }: { mode: SetTitleMode; onDone: (done: Set
         onDone({ title: answer.set.title });
     },
   });
-  const [form, fields] = useContractForm(FavouriteFormSchema, {
+  const [form, fields] = useContractForm(FAVOURITE_FORM, {
     lastResult: outcome.lastResult,
     defaultValue: { title: mode.kind === 'rename' ? mode.set.title : '' },
   });

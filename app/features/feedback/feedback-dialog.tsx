@@ -1,5 +1,5 @@
 import { getFormProps } from '@conform-to/react';
-import { QUESTION_FAILED_MESSAGE, QUESTION_SENT_MESSAGE, QuestionFormSchema } from '@core/contracts/feedback';
+import { QUESTION_FAILED_MESSAGE, QUESTION_SENT_MESSAGE } from '@core/contracts/feedback';
 import { HONEYPOT_FIELD, QUESTION_MESSAGE_MAX_LENGTH } from '@core/rules/feedback';
 import { formatPhone, formatPhoneInput, phoneForApi } from '@core/rules/phone';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { FormMessage, FormTextField, initialText, PhoneField } from '~/component
 import { Modal } from '~/components/ui/modal';
 import { useOptionalUser } from '~/features/auth/user';
 import { useContractForm } from '~/lib/contract-form';
+import { QUESTION_FORM } from '~/lib/form-contracts';
 import { useActionOutcome } from '~/lib/use-action-outcome';
 import type { action as feedbackAction } from '~/routes/resources/feedback';
 import { ConsentField, HoneypotField } from './consent-field';
@@ -42,7 +43,7 @@ function FeedbackForm({ onSent }: { onSent: () => void }) {
     onSuccess: onSent,
     failureToast: (failure) => failure.message || QUESTION_FAILED_MESSAGE,
   });
-  const [form, fields] = useContractForm(QuestionFormSchema, {
+  const [form, fields] = useContractForm(QUESTION_FORM, {
     id: 'feedback',
     lastResult: outcome.lastResult,
     defaultValue: { name: user?.name ?? '', message: '' },

@@ -1,12 +1,11 @@
 import { getFormProps } from '@conform-to/react';
 import { fieldName } from '@core/contracts/form-fields';
-import {
-  type ChatMessage,
-  type ConversationDetail,
-  type ConversationForm,
-  ConversationFormSchema,
-  type ConversationSummary,
-  type CustomerOrderLink,
+import type {
+  ChatMessage,
+  ConversationDetail,
+  ConversationForm,
+  ConversationSummary,
+  CustomerOrderLink,
 } from '@core/contracts/support';
 import { CHAT_TEXT_MAX_LENGTH } from '@core/rules/chat';
 import { formatDayMonthTime } from '@core/rules/date';
@@ -19,6 +18,7 @@ import { HiddenFields } from '~/components/ui/hidden-fields';
 import type { ActionFailure } from '~/lib/action-result';
 import { useContractForm } from '~/lib/contract-form';
 import { cx } from '~/lib/cx';
+import { CONVERSATION_FORM } from '~/lib/form-contracts';
 import { useActionOutcome } from '~/lib/use-action-outcome';
 import { liveMessages, newestUnreadOfCustomer } from './live-console';
 import { boardOrderHref, conversationHref, OPERATOR_HREF } from './operator-links';
@@ -237,7 +237,7 @@ function ReplyForm({
     failureToast: false,
     onRedirect: () => formRef.current?.reset(),
   });
-  const [form, fields] = useContractForm(ConversationFormSchema, {
+  const [form, fields] = useContractForm(CONVERSATION_FORM, {
     id: `reply-${conversationId}`,
     lastResult: outcome.lastResult ?? pageFailure?.result,
   });

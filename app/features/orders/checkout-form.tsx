@@ -2,7 +2,7 @@ import { getFormProps } from '@conform-to/react';
 import type { BasketItem } from '@core/contracts/basket';
 import type { Point, Store } from '@core/contracts/catalog';
 import type { SavedAddress } from '@core/contracts/geo';
-import { CheckoutFormSchema, type SlotView } from '@core/contracts/orders';
+import type { CheckoutFormSchema, SlotView } from '@core/contracts/orders';
 import type { SavedCard } from '@core/contracts/payments';
 import type { DeliveryArea } from '@core/rules/delivery-area';
 import {
@@ -30,6 +30,7 @@ import { type DeliveryMode, useDelivery } from '~/features/delivery/delivery-con
 import type { ActionFailure } from '~/lib/action-result';
 import { useContractForm } from '~/lib/contract-form';
 import { cx } from '~/lib/cx';
+import { CHECKOUT_FORM } from '~/lib/form-contracts';
 import {
   type CheckoutBonus,
   CheckoutDiscounts,
@@ -468,7 +469,7 @@ export function CheckoutForm({
   const navigation = useNavigation();
   const id = useId();
   // CheckoutFormSchema's fields (ADR 042): their names, and a refusal's messages on them.
-  const [form, fields] = useContractForm(CheckoutFormSchema, {
+  const [form, fields] = useContractForm(CHECKOUT_FORM, {
     id: 'checkout',
     lastResult: failure?.result,
     defaultValue: { orders: groups.map((group) => ({ point: group.point._id })) },

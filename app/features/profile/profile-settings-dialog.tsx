@@ -1,11 +1,5 @@
 import { getFormProps } from '@conform-to/react';
-import {
-  type FileRef,
-  type LoginForm,
-  NO_PICTURE,
-  ProfileFormSchema,
-  type User,
-} from '@core/contracts/identity';
+import { type FileRef, type LoginForm, NO_PICTURE, type User } from '@core/contracts/identity';
 import { sanitiseCodeInput } from '@core/rules/code';
 import { formatPhone, isPhoneInputComplete, normalisePhone, phoneForApi } from '@core/rules/phone';
 import { ImageUp, Trash2 } from 'lucide-react';
@@ -19,6 +13,7 @@ import { Avatar } from '~/features/auth/avatar';
 import { LOGIN_ACTION } from '~/features/auth/login';
 import { useCountdown } from '~/features/auth/use-countdown';
 import { useContractForm } from '~/lib/contract-form';
+import { PROFILE_FORM } from '~/lib/form-contracts';
 import { ACCEPTED_IMAGE_TYPES } from '~/lib/image-types';
 import { useActionOutcome } from '~/lib/use-action-outcome';
 import { useImageUpload } from '~/lib/use-image-upload';
@@ -72,7 +67,7 @@ function ProfileForm({ user, onSaved }: { user: User; onSaved: () => void }) {
   const preview = picture.kind === 'new' ? picture.file.path : picture.kind === 'remove' ? null : undefined;
 
   // The contract first, in the browser; then the fetcher posts to the profile's resource route.
-  const [form, fields] = useContractForm(ProfileFormSchema, {
+  const [form, fields] = useContractForm(PROFILE_FORM, {
     lastResult: outcome.lastResult,
     defaultValue: { name: user.name, email: user.email ?? '' },
     onSubmit: (event, { formData }) => {

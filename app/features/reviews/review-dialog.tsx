@@ -1,10 +1,5 @@
 import { getFormProps } from '@conform-to/react';
-import {
-  type OwnReview,
-  REVIEW_REQUIRED_MESSAGE,
-  REVIEW_SAVED_MESSAGE,
-  ReviewFormSchema,
-} from '@core/contracts/reviews';
+import { type OwnReview, REVIEW_REQUIRED_MESSAGE, REVIEW_SAVED_MESSAGE } from '@core/contracts/reviews';
 import { REVIEW_TEXT_MAX_LENGTH } from '@core/rules/reviews';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
@@ -15,6 +10,7 @@ import { Modal } from '~/components/ui/modal';
 import { useToast } from '~/components/ui/toast';
 import { useContractForm } from '~/lib/contract-form';
 import { cx } from '~/lib/cx';
+import { REVIEW_FORM } from '~/lib/form-contracts';
 import { useActionOutcome } from '~/lib/use-action-outcome';
 import type { action as reviewsAction } from '~/routes/resources/reviews';
 import { REVIEW_DIALOG_TITLE, REVIEWS_ACTION } from './review-links';
@@ -62,7 +58,7 @@ function ReviewForm({
   const saver = useFetcher<typeof reviewsAction>();
   const outcome = useActionOutcome(saver, { successToast: REVIEW_SAVED_MESSAGE, onSuccess: onSaved });
   const [rating, setRating] = useState<number | null>(review?.rating ?? null);
-  const [form, fields] = useContractForm(ReviewFormSchema, {
+  const [form, fields] = useContractForm(REVIEW_FORM, {
     id: `review-${store._id}`,
     lastResult: outcome.lastResult,
     defaultValue: { intent: 'review', store: store._id, text: review?.text ?? '' },

@@ -1,9 +1,5 @@
 import { getFormProps } from '@conform-to/react';
-import {
-  APPLICATION_SENT_MESSAGE,
-  ApplicationAnswerSchema,
-  ApplicationInputSchema,
-} from '@core/contracts/feedback';
+import { APPLICATION_SENT_MESSAGE, ApplicationAnswerSchema } from '@core/contracts/feedback';
 import { APPLICATION_LETTER_MAX_LENGTH, CV_ACCEPT, CV_MAX_BYTES, HONEYPOT_FIELD } from '@core/rules/feedback';
 import { formatPhone, formatPhoneInput, phoneForApi } from '@core/rules/phone';
 import { useState } from 'react';
@@ -17,6 +13,7 @@ import { useOptionalUser } from '~/features/auth/user';
 import { ConsentField, HoneypotField } from '~/features/feedback/consent-field';
 import { api, errorMessage } from '~/lib/api-client';
 import { useContractForm } from '~/lib/contract-form';
+import { APPLICATION_FORM } from '~/lib/form-contracts';
 
 /** Where the application goes: a multipart post with the CV, as an upload (a page post is 64 KB at most). */
 export const APPLICATION_API = '/api/vacancy/applications';
@@ -77,7 +74,7 @@ function ApplyForm({ vacancy, onSent }: { vacancy: VacancyRef; onSent: () => voi
   const [isSending, setSending] = useState(false);
   const [serverError, setServerError] = useState<string | undefined>();
   const [phone, setPhone] = useState(() => (user ? formatPhoneInput(formatPhone(user.phone)) : ''));
-  const [form, fields] = useContractForm(ApplicationInputSchema, {
+  const [form, fields] = useContractForm(APPLICATION_FORM, {
     id: `apply-${vacancy._id}`,
     defaultValue: { vacancy: vacancy._id, name: user?.name ?? '', email: user?.email ?? '' },
     onSubmit: (event, { formData }) => {
