@@ -1,10 +1,10 @@
 import { GUEST_REDIRECTS } from '@core/rules/guards';
 import { formatPhone } from '@core/rules/phone';
-import { LogOut, Pencil } from 'lucide-react';
 import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { buttonStyles } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { LinkTabs } from '~/components/ui/link-tabs';
 import { useAuthDialogs } from '~/features/auth/auth-dialogs';
 import { Avatar } from '~/features/auth/avatar';
@@ -139,12 +139,12 @@ function SignedInCabinet({ loaderData, actionData }: Route.ComponentProps) {
             onClick={openProfileSettings}
             className={buttonStyles({ variant: 'outline' })}
           >
-            <Pencil aria-hidden="true" className="size-4" />
+            <Icon name="pencil" className="size-4" />
             Настройки профиля
           </button>
           <LogoutForm className="contents">
             <button type="submit" className={buttonStyles({ variant: 'ghost' })}>
-              <LogOut aria-hidden="true" className="size-4" />
+              <Icon name="log-out" className="size-4" />
               Выйти
             </button>
           </LogoutForm>

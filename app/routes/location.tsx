@@ -2,12 +2,12 @@ import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
 import { fieldName } from '@core/contracts/form-fields';
 import { type LocationForm, LocationFormSchema, type LocationQuery } from '@core/contracts/geo';
 import { formatSchedule } from '@core/rules/schedule';
-import { MapPin, Store as StoreIcon } from 'lucide-react';
 import { Form, Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { buttonStyles } from '~/components/ui/button';
 import { FormMessage } from '~/components/ui/form-fields';
 import { HiddenFields } from '~/components/ui/hidden-fields';
+import { Icon } from '~/components/ui/icon';
 import { runLocationIntent } from '~/features/delivery/location-actions.server';
 import { failureOf } from '~/lib/action-result';
 import { parseForm, runFormAction } from '~/lib/actions.server';
@@ -195,11 +195,11 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
               >
                 <div>
                   <p className="flex items-center gap-1.5 font-semibold">
-                    <StoreIcon aria-hidden="true" className="size-4 text-brand-600" />
+                    <Icon name="store" className="size-4 text-brand-600" />
                     {point.store.name}
                   </p>
                   <p className="mt-1 flex items-start gap-1.5 text-sm text-muted">
-                    <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+                    <Icon name="map-pin" className="mt-0.5 size-4 shrink-0 text-brand-600" />
                     {point.name}, {point.address}
                   </p>
                   <p className="text-sm text-muted">{formatSchedule(point.schedule)}</p>

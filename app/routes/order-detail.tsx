@@ -13,12 +13,12 @@ import {
 } from '@core/rules/orders';
 import { formatPhone } from '@core/rules/phone';
 import { formatSchedule } from '@core/rules/schedule';
-import { Check, RotateCcw, X } from 'lucide-react';
 import { data, Form, Link, useNavigation, useRevalidator, useSubmit } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
 import { buttonStyles } from '~/components/ui/button';
 import { useConfirmOnFirstUse } from '~/components/ui/confirm-on-first-use';
 import { HiddenFields } from '~/components/ui/hidden-fields';
+import { Icon } from '~/components/ui/icon';
 import { runOrderIntent } from '~/features/orders/order-actions.server';
 import { hasSubstitutions, OrderComparison, OrderHistory, OrderLines } from '~/features/orders/order-lines';
 import { OrderTotals } from '~/features/orders/order-totals';
@@ -135,7 +135,7 @@ export default function OrderDetail({
       <section aria-label="Статус заказа" className="rounded-3xl bg-white p-5 shadow-card sm:p-6">
         {order.status === 'cancelled' ? (
           <p className="flex items-center gap-2 text-[15px] font-semibold text-berry">
-            <X aria-hidden="true" className="size-5" />
+            <Icon name="x" className="size-5" />
             Заказ отменён
           </p>
         ) : (
@@ -148,7 +148,7 @@ export default function OrderDetail({
                     reached.has(status) ? 'bg-brand-600 text-white' : 'bg-surface text-muted',
                   )}
                 >
-                  {reached.has(status) ? <Check aria-hidden="true" className="size-4" /> : null}
+                  {reached.has(status) ? <Icon name="check" className="size-4" /> : null}
                 </span>
                 <span className={reached.has(status) ? 'font-semibold' : 'text-muted'}>
                   {ORDER_STATUS_LABELS[status]}
@@ -272,7 +272,7 @@ export default function OrderDetail({
               disabled={pendingIntent !== null}
               className={buttonStyles({ variant: 'outline', className: 'w-full' })}
             >
-              <X aria-hidden="true" className="size-5" />
+              <Icon name="x" className="size-5" />
               Отменить заказ
             </button>
           </Form>
@@ -284,7 +284,7 @@ export default function OrderDetail({
             disabled={pendingIntent !== null}
             className={buttonStyles({ className: 'w-full' })}
           >
-            <RotateCcw aria-hidden="true" className="size-5" />
+            <Icon name="rotate-ccw" className="size-5" />
             {pendingIntent === 'repeat' ? 'Добавляем…' : 'Повторить заказ'}
           </button>
         </Form>

@@ -1,8 +1,8 @@
 import { formatCount } from '@core/rules/plural';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '@core/rules/search-text';
-import { SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import { Breadcrumbs } from '~/components/ui/breadcrumbs';
+import { Icon } from '~/components/ui/icon';
 import { ProductGrid } from '~/features/catalog/product-card';
 import { PRODUCTS_FORMS } from '~/features/content/words';
 import { shopperLocation } from '~/lib/location.server';
@@ -68,7 +68,7 @@ export default function SearchPage({ loaderData: { q, stores, products } }: Rout
         </section>
       ) : (
         <div className="mt-6 flex flex-col items-center rounded-3xl bg-white px-6 py-16 text-center shadow-card">
-          <SearchX aria-hidden="true" className="size-12 text-brand-600" />
+          <Icon name="search-x" className="size-12 text-brand-600" />
           <h2 className="mt-4 text-xl font-bold">
             {isTooShort ? `Введите не меньше ${SEARCH_MIN_LENGTH} символов` : 'Ничего не нашлось'}
           </h2>

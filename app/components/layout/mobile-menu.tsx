@@ -1,10 +1,10 @@
 import type { LinkGroup } from '@core/contracts/content';
-import { ChevronRight, ExternalLink, LayoutGrid, X } from 'lucide-react';
 import { Button as AriaButton, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/aria-button';
 import { AriaProviders } from '~/components/ui/aria-providers';
 import { BadgedLabel, CounterBadge } from '~/components/ui/counter-badge';
+import { Icon } from '~/components/ui/icon';
 import { MODAL_Z_INDEX } from '~/components/ui/modal';
 import { useAuthDialogs } from '~/features/auth/auth-dialogs';
 import { CabinetLink } from '~/features/auth/cabinet-link';
@@ -71,7 +71,7 @@ export function MobileMenu({
                 onPress={close}
                 className="inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface hover:text-ink"
               >
-                <X aria-hidden="true" className="size-6" />
+                <Icon name="x" className="size-6" />
               </AriaButton>
             </div>
 
@@ -95,7 +95,7 @@ export function MobileMenu({
               to="/catalog"
               className="flex items-center gap-3 rounded-2xl bg-brand-600 px-4 py-3.5 font-semibold text-white hover:bg-brand-700"
             >
-              <LayoutGrid aria-hidden="true" className="size-5" />
+              <Icon name="layout-grid" className="size-5" />
               Каталог товаров
             </Link>
 
@@ -110,7 +110,7 @@ export function MobileMenu({
                       <SectionLabel section={section} counts={counts} />
                       <span className="flex items-center gap-2">
                         <SectionBadge section={section.key} counts={counts} />
-                        <ChevronRight aria-hidden="true" className="size-4 text-muted" />
+                        <Icon name="chevron-right" className="size-4 text-muted" />
                       </span>
                     </CabinetLink>
                   </li>
@@ -119,7 +119,7 @@ export function MobileMenu({
                   <li>
                     <Link to={CABINET_OPERATOR_HREF} className={ROW} onClick={close}>
                       {CABINET_OPERATOR_LABEL}
-                      <ChevronRight aria-hidden="true" className="size-4 text-muted" />
+                      <Icon name="chevron-right" className="size-4 text-muted" />
                     </Link>
                   </li>
                 ) : null}
@@ -133,7 +133,7 @@ export function MobileMenu({
                     }}
                   >
                     {CABINET_SETTINGS_LABEL}
-                    <ChevronRight aria-hidden="true" className="size-4 text-muted" />
+                    <Icon name="chevron-right" className="size-4 text-muted" />
                   </button>
                 </li>
                 {isSignedIn ? (
@@ -169,13 +169,13 @@ export function MobileMenu({
                 <li>
                   <a href={sellerLinks.register} target="_blank" rel="noopener noreferrer" className={ROW}>
                     Стать продавцом
-                    <ExternalLink aria-hidden="true" className="size-4 text-muted" />
+                    <Icon name="external-link" className="size-4 text-muted" />
                   </a>
                 </li>
                 <li>
                   <a href={sellerLinks.business} target="_blank" rel="noopener noreferrer" className={ROW}>
                     Для юр. лиц
-                    <ExternalLink aria-hidden="true" className="size-4 text-muted" />
+                    <Icon name="external-link" className="size-4 text-muted" />
                   </a>
                 </li>
               </ul>

@@ -2,8 +2,8 @@ import type { Order } from '@core/contracts/orders';
 import { formatDayMonth } from '@core/rules/date';
 import { ORDER_STATUS_LABELS } from '@core/rules/orders';
 import { formatRoubles } from '@core/rules/price';
-import { Package } from 'lucide-react';
 import { Link } from 'react-router';
+import { Icon } from '~/components/ui/icon';
 import { cx } from '~/lib/cx';
 
 /** The cabinet's 'orders' tab: newest first, with status and total. */
@@ -19,7 +19,7 @@ export function OrdersList({
     return (
       <div className="flex flex-col items-center gap-3 rounded-3xl bg-white px-6 py-14 text-center shadow-card">
         <span className="inline-flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-          <Package aria-hidden="true" className="size-8" />
+          <Icon name="package" className="size-8" />
         </span>
         <h2 className="text-xl font-bold">Заказов пока нет</h2>
         <p className="max-w-md text-[15px] text-muted">

@@ -1,10 +1,10 @@
 import { CONFIRMED } from '@core/contracts/form-fields';
 import type { AddressForm, SavedAddress } from '@core/contracts/geo';
-import { MapPin, Pencil, Plus } from 'lucide-react';
 import { Form, Link, useNavigation, useSubmit } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
 import { useConfirmOnFirstUse } from '~/components/ui/confirm-on-first-use';
 import { HiddenFields } from '~/components/ui/hidden-fields';
+import { Icon } from '~/components/ui/icon';
 import { AddAddressLink } from '~/features/delivery/add-address-link';
 import { useDelivery } from '~/features/delivery/delivery-context';
 
@@ -115,7 +115,7 @@ export function SavedAddresses({
           Адреса доставки
         </h2>
         <AddAddressLink back={DELIVERY_TAB_HREF} className={buttonStyles({ variant: 'outline' })}>
-          <Plus aria-hidden="true" className="size-5" />
+          <Icon name="plus" className="size-5" />
           Добавить адрес
         </AddAddressLink>
       </div>
@@ -153,7 +153,7 @@ export function SavedAddresses({
               className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between"
             >
               <p className="flex items-start gap-2 text-[15px]">
-                <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+                <Icon name="map-pin" className="mt-0.5 size-4 shrink-0 text-brand-600" />
                 <span>
                   {item.address}
                   {item.is_default ? (
@@ -170,7 +170,7 @@ export function SavedAddresses({
                   aria-label={`Изменить адрес: ${item.address}`}
                   className={buttonStyles({ variant: 'ghost', size: 'sm' })}
                 >
-                  <Pencil aria-hidden="true" className="size-4" />
+                  <Icon name="pencil" className="size-4" />
                   Изменить
                 </button>
                 {item.is_default ? null : (

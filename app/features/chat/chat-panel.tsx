@@ -4,12 +4,12 @@ import type { ChatForm, ChatHistory, ChatMessage, CustomerOrderLink } from '@cor
 import { CHAT_TEXT_MAX_LENGTH, TYPING_REPEAT_MS, TYPING_TTL_MS } from '@core/rules/chat';
 import { formatDayMonthTime } from '@core/rules/date';
 import { ORDER_STATUS_LABELS } from '@core/rules/orders';
-import { Headset, ImagePlus, SendHorizontal, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import { Link, useFetcher, useRevalidator } from 'react-router';
 import { Button } from '~/components/ui/aria-button';
 import { buttonStyles } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { Thumb } from '~/components/ui/thumb';
 import { useRealtime, useRealtimeEvent } from '~/features/realtime/use-realtime';
 import type { ActionFailure } from '~/lib/action-result';
@@ -246,7 +246,7 @@ export function ChatPanel({
     >
       <div className="flex items-center gap-3">
         <span className="inline-flex size-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-          <Headset aria-hidden="true" className="size-6" />
+          <Icon name="headset" className="size-6" />
         </span>
         <div>
           <h2 id="chat-title" className="text-xl font-bold">
@@ -349,7 +349,7 @@ export function ChatPanel({
               loading="eager"
             />
             <Button variant="ghost" size="sm" onPress={() => setImage(null)}>
-              <X aria-hidden="true" className="size-4" />
+              <Icon name="x" className="size-4" />
               Убрать изображение
             </Button>
           </div>
@@ -376,12 +376,12 @@ export function ChatPanel({
           </div>
           <FileTrigger acceptedFileTypes={ACCEPTED_IMAGE_TYPES} onSelect={(files) => void upload(files)}>
             <Button variant="outline" isDisabled={isUploading}>
-              <ImagePlus aria-hidden="true" className="size-4" />
+              <Icon name="image-plus" className="size-4" />
               {isUploading ? 'Загружаем…' : 'Прикрепить изображение'}
             </Button>
           </FileTrigger>
           <button type="submit" disabled={isSending || isUploading} className={buttonStyles({ size: 'md' })}>
-            <SendHorizontal aria-hidden="true" className="size-4" />
+            <Icon name="send-horizontal" className="size-4" />
             Отправить
           </button>
         </div>

@@ -8,11 +8,11 @@ import {
 import { findZoneForPoint, type LngLat } from '@core/rules/geo';
 import { MAP_DEFAULT_CENTER, ZONE_FILL_OPACITY } from '@core/rules/map';
 import type { Map as LeafletMap } from 'leaflet';
-import { Crosshair, LocateFixed, MapPin } from 'lucide-react';
 import { use, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { Marker, Polygon, useMapEvents } from 'react-leaflet';
 import { useFetcher } from 'react-router';
 import { Button } from '~/components/ui/aria-button';
+import { Icon } from '~/components/ui/icon';
 import { Modal } from '~/components/ui/modal';
 import { useToast } from '~/components/ui/toast';
 import { useOptionalUser } from '~/features/auth/user';
@@ -400,7 +400,7 @@ export function AddressDialog({
         </p>
         <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
           <Button variant="outline" onPress={locate} isDisabled={isFinding}>
-            <LocateFixed aria-hidden="true" className="size-5" />
+            <Icon name="locate-fixed" className="size-5" />
             {isFinding ? 'Определяем…' : 'Определить местоположение'}
           </Button>
           {isChoosing ? (
@@ -411,7 +411,7 @@ export function AddressDialog({
                 if (middle) void choose([middle.lng, middle.lat]);
               }}
             >
-              <Crosshair aria-hidden="true" className="size-5" />
+              <Icon name="crosshair" className="size-5" />
               Отметить центр карты
             </Button>
           ) : null}
@@ -421,7 +421,7 @@ export function AddressDialog({
             </Button>
           ) : (
             <Button onPress={() => setChoosing(true)} isDisabled={isChoosing}>
-              <MapPin aria-hidden="true" className="size-5" />
+              <Icon name="map-pin" className="size-5" />
               Выбрать на карте
             </Button>
           )}

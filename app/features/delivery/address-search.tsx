@@ -1,10 +1,10 @@
 import { ADDRESS_QUERY_MAX_LENGTH, ADDRESS_QUERY_MIN_LENGTH, type Place } from '@core/contracts/geo';
 import { SEARCH_DEBOUNCE_MS } from '@core/rules/search-text';
-import { MapPin } from 'lucide-react';
 import { useEffect } from 'react';
 import { ComboBox, Input, Label, ListBoxItem } from 'react-aria-components';
 import { useFetcher } from 'react-router';
 import { AriaProviders } from '~/components/ui/aria-providers';
+import { Icon } from '~/components/ui/icon';
 import { SuggestionList } from '~/components/ui/suggestion-list';
 import { cx } from '~/lib/cx';
 import type { loader as placesLoader } from '~/routes/resources/places';
@@ -113,7 +113,7 @@ export function AddressSearch({
                 )
               }
             >
-              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+              <Icon name="map-pin" className="mt-0.5 size-4 shrink-0 text-brand-600" />
               <span>
                 <span className="block">{item.place.short}</span>
                 {item.place.deliveryArea ? null : (

@@ -7,8 +7,8 @@ import {
   formatCardNumber,
 } from '@core/rules/discount-card';
 import { formatRoubles } from '@core/rules/price';
-import { Copy } from 'lucide-react';
 import { buttonStyles } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { useToast } from '~/components/ui/toast';
 
 /** What the points are worth, signed: '+18 ₽', '−70 ₽'. */
@@ -59,7 +59,7 @@ export function DiscountCardPanel({ card, barcode }: { card: DiscountCard; barco
               onClick={copy}
               className={buttonStyles({ variant: 'outline', className: 'self-start' })}
             >
-              <Copy aria-hidden="true" className="size-4" />
+              <Icon name="copy" className="size-4" />
               Скопировать номер
             </button>
           </div>

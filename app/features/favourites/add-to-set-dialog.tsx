@@ -1,9 +1,9 @@
 import type { FavouriteForm, SetSummary } from '@core/contracts/favourites';
 import { formatCount } from '@core/rules/plural';
-import { Check, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { Button } from '~/components/ui/aria-button';
+import { Icon } from '~/components/ui/icon';
 import { Modal } from '~/components/ui/modal';
 import { Spinner } from '~/components/ui/spinner';
 import { useToast } from '~/components/ui/toast';
@@ -117,7 +117,7 @@ function SetChoices({ product, onCreate }: { product: SetProduct; onCreate: () =
         </ul>
       )}
       <Button variant="secondary" size="lg" onPress={onCreate} className="w-full">
-        <Plus aria-hidden="true" className="size-5" />
+        <Icon name="plus" className="size-5" />
         {CREATE_SET_LABEL}
       </Button>
     </div>
@@ -164,7 +164,7 @@ function SetChoice({ set, product }: { set: SetSummary; product: SetProduct }) {
           hasProduct ? 'border-brand-600 bg-brand-600 text-white' : 'border-line text-transparent',
         )}
       >
-        <Check className="size-4" />
+        <Icon name="check" className="size-4" />
       </span>
     </button>
   );

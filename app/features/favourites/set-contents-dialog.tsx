@@ -1,13 +1,13 @@
 import type { FavouriteForm, FavouriteSet, SetToBasketResult } from '@core/contracts/favourites';
 import { SET_COUNT_MAX, SET_COUNT_MIN } from '@core/rules/favourites';
 import { formatRoubles } from '@core/rules/price';
-import { Eraser, Pencil, Plus, ShoppingBasket, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { Button } from '~/components/ui/aria-button';
 import { LinkButton } from '~/components/ui/button';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Counter } from '~/components/ui/counter';
+import { Icon } from '~/components/ui/icon';
 import { Modal } from '~/components/ui/modal';
 import { Thumb } from '~/components/ui/thumb';
 import { useToast } from '~/components/ui/toast';
@@ -77,11 +77,11 @@ function SetContents({ set }: { set: FavouriteSet }) {
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onPress={() => setRenaming(true)}>
-          <Pencil aria-hidden="true" className="size-4" />
+          <Icon name="pencil" className="size-4" />
           Переименовать
         </Button>
         <Button variant="outline" size="sm" onPress={() => setClearing(true)} isDisabled={lines.length === 0}>
-          <Eraser aria-hidden="true" className="size-4" />
+          <Icon name="eraser" className="size-4" />
           Очистить набор
         </Button>
       </div>
@@ -120,7 +120,7 @@ function SetContents({ set }: { set: FavouriteSet }) {
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <LinkButton to="/catalog" variant="outline" size="lg">
-          <Plus aria-hidden="true" className="size-5" />
+          <Icon name="plus" className="size-5" />
           {ADD_PRODUCT_LABEL}
         </LinkButton>
         <Button
@@ -133,7 +133,7 @@ function SetContents({ set }: { set: FavouriteSet }) {
             })
           }
         >
-          <ShoppingBasket aria-hidden="true" className="size-5" />
+          <Icon name="shopping-basket" className="size-5" />
           {basket.state !== 'idle' ? 'Добавляем…' : SET_TO_BASKET_LABEL}
         </Button>
       </div>
@@ -242,7 +242,7 @@ function SetLine({
         }}
         className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted transition-colors hover:bg-surface hover:text-berry focus-visible:outline-2 focus-visible:outline-brand-600"
       >
-        <Trash2 aria-hidden="true" className="size-5" />
+        <Icon name="trash-2" className="size-5" />
       </button>
     </li>
   );

@@ -1,9 +1,9 @@
 import type { Notification, NotificationForm } from '@core/contracts/notifications';
 import { formatDayMonthTime } from '@core/rules/date';
-import { Bell, CheckCheck, Headset, Package } from 'lucide-react';
 import { useFetcher, useRevalidator } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
 import { HiddenFields } from '~/components/ui/hidden-fields';
+import { Icon, type IconName } from '~/components/ui/icon';
 import { useRealtimeEvent } from '~/features/realtime/use-realtime';
 import { cx } from '~/lib/cx';
 import { NOTIFICATIONS_ACTION, READ_ALL_LABEL, UNREAD_LABEL } from './notification-links';
@@ -11,7 +11,11 @@ import { PushToggle } from './push-toggle';
 
 const READ_ALL_KEY = 'notifications-read-all';
 
-const TYPE_ICONS = { message: Bell, link_message: Package, chat_message: Headset } as const;
+const TYPE_ICONS: Record<Notification['type'], IconName> = {
+  message: 'bell',
+  link_message: 'package',
+  chat_message: 'headset',
+};
 
 /**
  * The cabinet's 'notification' tab (SPEC §2, §3, §4): the customer's notifications newest first, 'Не
@@ -53,7 +57,7 @@ export function NotificationsPanel({
               disabled={shownUnread === 0}
               className={buttonStyles({ variant: 'outline', size: 'sm' })}
             >
-              <CheckCheck aria-hidden="true" className="size-4" />
+              <Icon name="check-check" className="size-4" />
               {READ_ALL_LABEL}
             </button>
           </readAll.Form>
@@ -62,7 +66,7 @@ export function NotificationsPanel({
       {notifications.length === 0 ? (
         <div className="flex flex-col items-center gap-3 px-6 py-12 text-center">
           <span className="inline-flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-            <Bell aria-hidden="true" className="size-8" />
+            <Icon name="bell" className="size-8" />
           </span>
           <p className="text-lg font-bold">Уведомлений пока нет</p>
           <p className="max-w-md text-[15px] text-muted">
@@ -84,7 +88,6 @@ function NotificationItem({ notification, isAllRead }: { notification: Notificat
   const opener = useFetcher({ key: `notification-${notification.id}` });
   // Read as soon as it is clicked (or all are), before the server has answered.
   const isRead = notification.is_read || isAllRead || opener.formData !== undefined;
-  const Icon = TYPE_ICONS[notification.type];
   return (
     <li>
       <opener.Form method="post" action={NOTIFICATIONS_ACTION}>
@@ -99,7 +102,7 @@ function NotificationItem({ notification, isAllRead }: { notification: Notificat
               isRead ? 'bg-surface text-muted' : 'bg-brand-50 text-brand-700',
             )}
           >
-            <Icon aria-hidden="true" className="size-5" />
+            <Icon name={TYPE_ICONS[notification.type]} className="size-5" />
           </span>
           <span className="flex min-w-0 flex-1 flex-col gap-1">
             <span className="flex flex-wrap items-center gap-2">

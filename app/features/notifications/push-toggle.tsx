@@ -1,7 +1,7 @@
-import { BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { useToast } from '~/components/ui/toast';
 import { useActionOutcome } from '~/lib/use-action-outcome';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -53,7 +53,7 @@ export function PushToggle({ publicKey }: { publicKey: string }) {
   if (state === 'granted' && isSubscribed) {
     return (
       <p className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-800">
-        <BellRing aria-hidden="true" className="size-4" />
+        <Icon name="bell-ring" className="size-4" />
         {PUSH_ENABLED_TEXT}
       </p>
     );
@@ -89,7 +89,7 @@ export function PushToggle({ publicKey }: { publicKey: string }) {
       onClick={() => void enable()}
       className={buttonStyles({ variant: 'secondary', size: 'sm' })}
     >
-      <BellRing aria-hidden="true" className="size-4" />
+      <Icon name="bell-ring" className="size-4" />
       {ENABLE_PUSH_LABEL}
     </button>
   );

@@ -21,10 +21,10 @@ import { formatRoubles } from '@core/rules/price';
 import { formatSchedule } from '@core/rules/schedule';
 import { formatLineAmount, linePriceKopecks } from '@core/rules/sold-by-weight';
 import { DEFAULT_ON_MISSING, ON_MISSING, ON_MISSING_LABELS, type OnMissing } from '@core/rules/substitution';
-import { Plus } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Form, Link, useFetcher, useNavigation } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 import { AddAddressLink } from '~/features/delivery/add-address-link';
 import { type DeliveryMode, useDelivery } from '~/features/delivery/delivery-context';
 import type { ActionFailure } from '~/lib/action-result';
@@ -256,7 +256,7 @@ function GroupSection({
       back="/order"
       className={buttonStyles({ variant: 'outline', size: 'sm', className: 'self-start' })}
     >
-      <Plus aria-hidden="true" className="size-4" />
+      <Icon name="plus" className="size-4" />
       {served.length === 0 ? 'Добавить адрес' : 'Другой адрес'}
     </AddAddressLink>
   );

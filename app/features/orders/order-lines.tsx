@@ -19,11 +19,11 @@ import {
   SUBSTITUTION_STATE_LABELS,
 } from '@core/rules/substitution';
 import { formatWeight } from '@core/rules/weight';
-import { ArrowRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
 import { HiddenFields } from '~/components/ui/hidden-fields';
+import { Icon } from '~/components/ui/icon';
 import { cx } from '~/lib/cx';
 
 type Item = Order['items'][number];
@@ -159,7 +159,7 @@ function SubstitutionState({ item, now }: { item: Item; now: number }) {
       {replacement && state !== 'rejected' ? (
         <div className="flex items-center justify-between gap-4">
           <p className="flex items-start gap-2">
-            <ArrowRight aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted" />
+            <Icon name="arrow-right" className="mt-0.5 size-4 shrink-0 text-muted" />
             <span>
               <span className="sr-only">Замена: </span>
               <Link to={`/product/${replacement.slug}`} className="hover:text-brand-700">

@@ -3,9 +3,9 @@ import type { OrderPageForm } from '@core/contracts/orders';
 import type { OrderPayment } from '@core/contracts/payments';
 import { PAYMENT_WINDOW_MIN } from '@core/rules/payments';
 import { formatRoubles } from '@core/rules/price';
-import { CreditCard } from 'lucide-react';
 import { Form } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 
 /**
  * The order page's online payment (issue 25): paid, waiting (with the way back to YooKassa's page), refused,
@@ -19,7 +19,7 @@ export function OrderPaymentState({ payment }: { payment: OrderPayment }) {
       data-payment-status={payment.status}
     >
       <p className="flex items-center gap-2 text-[15px] font-semibold">
-        <CreditCard aria-hidden="true" className="size-5 text-brand-700" />
+        <Icon name="credit-card" className="size-5 text-brand-700" />
         Оплата онлайн: {payment.label}, {formatRoubles(payment.amount)}
       </p>
       {payment.status === 'pending' ? (

@@ -1,8 +1,8 @@
 import { fieldName } from '@core/contracts/form-fields';
 import type { SavedCard, SavedCardForm } from '@core/contracts/payments';
-import { CreditCard, Trash2 } from 'lucide-react';
 import { Form } from 'react-router';
 import { buttonStyles } from '~/components/ui/button';
+import { Icon } from '~/components/ui/icon';
 
 /**
  * /lk?active=payment (issue 25): the cards the customer agreed to save when paying 'Картой онлайн' (brand,
@@ -41,7 +41,7 @@ export function SavedCards({
           {cards.map((card) => (
             <li key={card._id} className="flex items-center justify-between gap-3 py-3">
               <span className="flex items-center gap-3 text-[15px]">
-                <CreditCard aria-hidden="true" className="size-6 text-brand-700" />
+                <Icon name="credit-card" className="size-6 text-brand-700" />
                 <span>
                   {card.brand} •••• {card.last4}
                   <span className="block text-sm text-muted">Действует до {card.expiry}</span>
@@ -55,7 +55,7 @@ export function SavedCards({
                   className={buttonStyles({ variant: 'ghost' })}
                   aria-label={`Удалить карту ${card.brand} •••• ${card.last4}`}
                 >
-                  <Trash2 aria-hidden="true" className="size-4" />
+                  <Icon name="trash-2" className="size-4" />
                   Удалить
                 </button>
               </Form>

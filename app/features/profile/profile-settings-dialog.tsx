@@ -2,12 +2,12 @@ import { getFormProps } from '@conform-to/react';
 import { type FileRef, type LoginForm, NO_PICTURE, type User } from '@core/contracts/identity';
 import { sanitiseCodeInput } from '@core/rules/code';
 import { formatPhone, isPhoneInputComplete, normalisePhone, phoneForApi } from '@core/rules/phone';
-import { ImageUp, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import { useFetcher } from 'react-router';
 import { Button } from '~/components/ui/aria-button';
 import { type ContractField, FormMessage, FormTextField, PhoneField } from '~/components/ui/form-fields';
+import { Icon } from '~/components/ui/icon';
 import { Modal } from '~/components/ui/modal';
 import { Avatar } from '~/features/auth/avatar';
 import { LOGIN_ACTION } from '~/features/auth/login';
@@ -103,7 +103,7 @@ function ProfileForm({ user, onSaved }: { user: User; onSaved: () => void }) {
         <div className="flex flex-col items-start gap-2">
           <FileTrigger acceptedFileTypes={ACCEPTED_IMAGE_TYPES} onSelect={(files) => void upload(files)}>
             <Button variant="outline" size="sm">
-              <ImageUp aria-hidden="true" className="size-4" />
+              <Icon name="image-up" className="size-4" />
               {isUploading
                 ? 'Загружаем…'
                 : preview || (preview === undefined && user.img)
@@ -113,7 +113,7 @@ function ProfileForm({ user, onSaved }: { user: User; onSaved: () => void }) {
           </FileTrigger>
           {preview || (preview === undefined && user.img) ? (
             <Button variant="ghost" size="sm" onPress={() => setPicture({ kind: 'remove' })}>
-              <Trash2 aria-hidden="true" className="size-4" />
+              <Icon name="trash-2" className="size-4" />
               Удалить фото
             </Button>
           ) : null}

@@ -1,7 +1,6 @@
 import type { SearchItem } from '@core/contracts/catalog';
 import { searchItemHref } from '@core/rules/catalog';
 import { isSearchable, SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH } from '@core/rules/search-text';
-import { ArrowRight, Package, Store } from 'lucide-react';
 import {
   type RefObject,
   useContext,
@@ -165,7 +164,7 @@ export function SearchCombobox({
                   }
                 >
                   Все результаты по запросу «{entry.query}»
-                  <ArrowRight aria-hidden="true" className="size-4 shrink-0" />
+                  <Icon name="arrow-right" className="size-4 shrink-0" />
                 </ListBoxItem>
               )
             }
@@ -238,7 +237,6 @@ function SearchInput({
 }
 
 function SuggestionItem({ item }: { item: SearchItem }) {
-  const Icon = item.type === 'category' ? Store : Package;
   const text = item.type === 'category' ? `Каталог: ${item.name}` : item.name;
   return (
     <ListBoxItem
@@ -252,7 +250,10 @@ function SuggestionItem({ item }: { item: SearchItem }) {
         )
       }
     >
-      <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+      <Icon
+        name={item.type === 'category' ? 'store' : 'package'}
+        className="size-4 shrink-0 text-brand-600"
+      />
       <span className="truncate">{text}</span>
     </ListBoxItem>
   );
