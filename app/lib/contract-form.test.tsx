@@ -109,6 +109,17 @@ describe('a contract form that loads its check on first use', () => {
     expect(posted).toEqual(['Аня']);
   });
 
+  it('sends a form pressed twice before the check is here once', async () => {
+    const { contract, answer } = controlledContract();
+    const posted: string[] = [];
+    render(<NameForm contract={contract} posted={posted} refused={[]} />);
+    fireEvent.change(nameField(), { target: { value: 'Аня' } });
+    submit();
+    submit();
+    await answer('schema');
+    expect(posted).toEqual(['Аня']);
+  });
+
   it('leaves the check to the action when it cannot load: the form is sent as it is', async () => {
     const { contract, answer } = controlledContract();
     const posted: string[] = [];

@@ -40,6 +40,8 @@ export function formContract<S extends z.ZodType<FormShape, FormShape>>(
 type AnyContract = FormContract<any>;
 const loaded = new WeakMap<AnyContract, Validate>();
 const loading = new WeakMap<AnyContract, Promise<Validate>>();
+/** Forms with a submit held until their check is here (contract-form's onValidate). */
+const held = new WeakSet<HTMLFormElement>();
 
 /**
  * Loads a contract's check once (a failed load, e.g. offline, is tried again on the next use). A form starts
@@ -98,12 +100,16 @@ export function useContractForm<S extends z.ZodType<FormShape, FormShape>>(
         return submission;
       }
       // The check is not here yet. A check while typing waits for the next keystroke. A submit is held (an
-      // error without messages stops it, and shows nothing) and made again once the check is here; if it
-      // cannot load, the form is sent unchecked: the action checks every post anyway.
+      // error without messages stops it, and shows nothing) and made again once the check is here, once
+      // however often it was pressed meanwhile; if the check cannot load, the form is sent unchecked: the
+      // action checks every post anyway.
       return parse(formData, {
         resolve: (_payload, intent) => {
           if (intent) return { error: null };
+          if (held.has(element)) return { error: {} };
+          held.add(element);
           const again = () => {
+            held.delete(element);
             if (element.isConnected) element.requestSubmit(submitter ?? undefined);
           };
           loadContractCheck(contract).then(again, () => {
