@@ -189,7 +189,10 @@ export const BUDGETS: Record<PageName, Partial<Record<StateName, Budget>>> = {
     'guest, delivery zone': measured(50.8, 145.6, 8),
     'signed in': measured(53.8, 145.6, 8),
   },
-  '/order': { 'signed in': measured(33.0, 153.9, 14) },
+  // The checkout's HTML changes with the hour: it lists the delivery slots still open today and the next
+  // days'. Measured 33.0 KB at 19:40 and 35.3 KB at 21:20 UTC the same day; its HTML budget leaves room for
+  // a whole day's slots.
+  '/order': { 'signed in': { ...measured(33.0, 153.9, 14), htmlBytes: 42 * KB } },
   '/order/{slug}': { 'signed in': measured(23.3, 141.7, 11) },
   '/lk': { 'signed in': measured(30.7, 143.1, 11) },
 };
