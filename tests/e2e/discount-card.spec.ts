@@ -47,3 +47,27 @@ test('the header dropdown shows a guest no discount card', async ({ page }) => {
   await expect(page.getByRole('menuitem', { name: 'Дисконтные карты' })).toBeVisible();
   await expect(page.getByText('Дисконтная карта')).toHaveCount(0);
 });
+
+test("the dropdown's items stay where they are while the card's number arrives", async ({ page }) => {
+  // A line appearing above the items moved them under the pointer between a press and its release, and the
+  // press was lost: 'Выйти' clicked while the number arrived did nothing.
+  await signInByApi(page, 'Ян', '9120000253');
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/resources\/discount-card/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const menu = await new Shell(page).openCabinetMenu();
+  const logout = menu.getByRole('menuitem', { name: 'Выйти' });
+  await expect(logout).toBeVisible();
+  await expect(page.getByTestId('menu-card-number')).toHaveCount(0);
+  const before = await logout.boundingBox();
+  release();
+  await expect(page.getByTestId('menu-card-number')).toHaveText(/^\d{4} \d{4} \d{4} \d$/);
+  expect(await logout.boundingBox()).toEqual(before);
+  await expectAccessible(page);
+});

@@ -73,12 +73,22 @@ export function CabinetMenuPopup({
           offset={8}
           className="w-80 rounded-3xl border border-line bg-white p-2 shadow-pop outline-none data-[entering]:animate-fade-in"
         >
-          {cardNumber ? (
+          {isSignedIn ? (
+            // The line is there from the first frame, the number filling it in when it arrives: a line appearing
+            // above the items would move them under a pointer between its press and its release, and the press
+            // would be lost (react-aria acts on the release over the same item).
             <p className="mx-3 mt-1 mb-2 rounded-2xl bg-brand-50 px-3 py-2 text-sm text-brand-800">
               Дисконтная карта{' '}
-              <span className="font-semibold tabular-nums" data-testid="menu-card-number">
-                {formatCardNumber(cardNumber)}
-              </span>
+              {cardNumber ? (
+                <span className="font-semibold tabular-nums" data-testid="menu-card-number">
+                  {formatCardNumber(cardNumber)}
+                </span>
+              ) : (
+                <span
+                  aria-hidden="true"
+                  className="inline-block h-[1em] w-[16ch] rounded bg-brand-100 align-middle"
+                />
+              )}
             </p>
           ) : null}
           <Menu aria-label="Личный кабинет" onAction={onAction} className="outline-none">
