@@ -56,6 +56,9 @@ test('cheese weighed and a missing product replaced at assembly; the customer ac
   page,
   browser,
 }, testInfo) => {
+  // Two browsers, the customer's and the operator's console, through a whole assembly: 17–32 s on two busy
+  // cores, against the default 30 s.
+  test.slow();
   // Signed in through the API the login popups post to (the popups and the console's login page have
   // journeys of their own: auth.spec.ts, operator.spec.ts).
   await signInByApi(page, 'Вера', '9120000933');

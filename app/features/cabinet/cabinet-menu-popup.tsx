@@ -74,20 +74,18 @@ export function CabinetMenuPopup({
           className="w-80 rounded-3xl border border-line bg-white p-2 shadow-pop outline-none data-[entering]:animate-fade-in"
         >
           {isSignedIn ? (
-            // The line is there from the first frame, the number filling it in when it arrives: a line appearing
-            // above the items would move them under a pointer between its press and its release, and the press
-            // would be lost (react-aria acts on the release over the same item).
+            // The card is there from the first frame, its number filling in its own line when it arrives: a
+            // line appearing above the items, or growing by a wrap, would move them under a pointer between its
+            // press and its release, and the press would be lost (react-aria acts on the release over the
+            // same item).
             <p className="mx-3 mt-1 mb-2 rounded-2xl bg-brand-50 px-3 py-2 text-sm text-brand-800">
               Дисконтная карта{' '}
               {cardNumber ? (
-                <span className="font-semibold tabular-nums" data-testid="menu-card-number">
+                <span className="block font-semibold tabular-nums" data-testid="menu-card-number">
                   {formatCardNumber(cardNumber)}
                 </span>
               ) : (
-                <span
-                  aria-hidden="true"
-                  className="inline-block h-[1em] w-[16ch] rounded bg-brand-100 align-middle"
-                />
+                <span aria-hidden="true" className="block h-5 w-[16ch] rounded bg-brand-100" />
               )}
             </p>
           ) : null}
