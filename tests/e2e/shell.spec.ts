@@ -169,4 +169,35 @@ test.describe('storefront shell', () => {
     await expect(shell.loginDialog).toBeHidden();
     await expect(page).toHaveURL(/\/$/);
   });
+
+  test('the cabinet dropdown opens when its code arrives between the press and the release', async ({
+    page,
+  }) => {
+    // The header's light 'Кабинет' gives way to the dropdown's own button when the code arrives. Arriving
+    // mid-press, the release ended on the new button, which took no press it had not seen begin, and the
+    // light button's click never came: the menu stayed shut.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/cabinet-menu-popup-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const shell = new Shell(page);
+    const button = shell.cabinetButton;
+    const box = await button.boundingBox();
+    if (!box) throw new Error("no 'Кабинет' button");
+    const arrived = page.waitForResponse(/\/assets\/cabinet-menu-popup-[^/]+\.js$/);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    release();
+    await arrived;
+    // The dropdown's own button is in place (react-aria's components mark their elements).
+    await expect(button).toHaveAttribute('data-rac', '');
+    await page.mouse.up();
+    await expect(shell.cabinetMenu).toBeVisible();
+    await expect(shell.cabinetMenu.getByRole('menuitem', { name: 'Заказы' })).toBeVisible();
+  });
 });

@@ -26,7 +26,7 @@ const popup = onFirstUse(() => import('./cabinet-menu-popup'));
 /**
  * The header's 'Кабинет' (SPEC §2). Pages render a plain button; the dropdown's code (cabinet-menu-popup.tsx)
  * loads when the shopper reaches for it — a hover, a touch, a focus — and takes its place: open when the
- * button was pressed meanwhile, focused when it had the focus (ADR 044).
+ * button was pressed meanwhile (from the press's start), focused when it had the focus (ADR 044).
  */
 export function CabinetMenu({ count = 0 }: { count?: number }) {
   const [loaded, request] = useFirstUse(popup);
@@ -46,6 +46,14 @@ export function CabinetMenu({ count = 0 }: { count?: number }) {
       onPointerEnter={request}
       onTouchStart={request}
       onFocus={request}
+      // The press's start asks for the menu, as react-aria's trigger opens on it: the dropdown's code may
+      // arrive between the press and its release, and the release then ends on the dropdown's own button,
+      // which takes no press it did not see begin, so a wish kept only by the click would be lost.
+      onPointerDown={(event) => {
+        if (event.button !== 0) return;
+        wantsOpen.current = true;
+        request();
+      }}
       onClick={() => {
         wantsOpen.current = true;
         request();
