@@ -4,7 +4,7 @@
  * it with the toast, and shows the same card on the next visit.
  */
 import { isDiscountCardNumber } from '@core/rules/discount-card';
-import { expect, expectAccessible, signInByApi, test } from './fixtures';
+import { expect, expectAccessible, holdRequests, signInByApi, test } from './fixtures';
 import { actAsDistinctClient, toast } from './pages/auth';
 import { Shell } from './pages/shell';
 
@@ -52,14 +52,7 @@ test("the dropdown's items stay where they are while the card's number arrives",
   // A line appearing above the items moved them under the pointer between a press and its release, and the
   // press was lost: 'Выйти' clicked while the number arrived did nothing.
   await signInByApi(page, 'Ян', '9120000253');
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/resources\/discount-card/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/resources\/discount-card/);
   await page.goto('/');
   const menu = await new Shell(page).openCabinetMenu();
   const logout = menu.getByRole('menuitem', { name: 'Выйти' });

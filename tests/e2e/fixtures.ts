@@ -186,6 +186,22 @@ export async function boxOf(
 }
 
 /**
+ * Holds the page's requests to `url` until the answer is called: for a journey about what the page does while
+ * a part of it (a chunk, a fetcher's answer) is still on its way.
+ */
+export async function holdRequests(page: Page, url: RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
+/**
  * Signs a customer in through the API the login popups post to; the session cookie lands in the page's
  * context, and the page shows them signed in from its next load. For journeys about what a signed-in customer
  * does: the popups and the login page have journeys of their own (auth.spec.ts), and going through them again

@@ -1,6 +1,6 @@
 import { SiteSettingsSchema } from '@core/contracts/content';
 import { toMoscow } from '@core/rules/date';
-import { expect, expectAccessible, test } from './fixtures';
+import { boxOf, expect, expectAccessible, holdRequests, test } from './fixtures';
 import { NotFoundPage } from './pages/not-found-page';
 import { Shell } from './pages/shell';
 
@@ -176,19 +176,11 @@ test.describe('storefront shell', () => {
     // The header's light 'Кабинет' gives way to the dropdown's own button when the code arrives. Arriving
     // mid-press, the release ended on the new button, which took no press it had not seen begin, and the
     // light button's click never came: the menu stayed shut.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/cabinet-menu-popup-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/assets\/cabinet-menu-popup-[^/]+\.js$/);
     await page.goto('/');
     const shell = new Shell(page);
     const button = shell.cabinetButton;
-    const box = await button.boundingBox();
-    if (!box) throw new Error("no 'Кабинет' button");
+    const box = await boxOf(button);
     const arrived = page.waitForResponse(/\/assets\/cabinet-menu-popup-[^/]+\.js$/);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();

@@ -32,6 +32,10 @@ export function CabinetMenu({ count = 0 }: { count?: number }) {
   const [loaded, request] = useFirstUse(popup);
   const button = useRef<HTMLButtonElement>(null);
   const wantsOpen = useRef(false);
+  const askToOpen = () => {
+    wantsOpen.current = true;
+    request();
+  };
   if (loaded) {
     // The light button is still on the page in this render: whether it has the focus is handed over.
     const hadFocus = button.current?.isConnected === true && document.activeElement === button.current;
@@ -50,14 +54,9 @@ export function CabinetMenu({ count = 0 }: { count?: number }) {
       // arrive between the press and its release, and the release then ends on the dropdown's own button,
       // which takes no press it did not see begin, so a wish kept only by the click would be lost.
       onPointerDown={(event) => {
-        if (event.button !== 0) return;
-        wantsOpen.current = true;
-        request();
+        if (event.button === 0) askToOpen();
       }}
-      onClick={() => {
-        wantsOpen.current = true;
-        request();
-      }}
+      onClick={askToOpen}
       className={CABINET_MENU_BUTTON_CLASS}
     >
       <CabinetMenuButtonBody count={count} />
